@@ -1,0 +1,331 @@
+// The `plateau` command line: list, validate, play, score and simulate games.
+// Exit codes: 0 ok, 1 a rule script failed, 2 bad input (files, moves, arguments).
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <thread>
+
+#include "host/bots.h"
+#include "host/json_io.h"
+#include "host/render.h"
+#include "host/schema.h"
+#include "host/simulate.h"
+#include "scripting/lua_rules.h"
+
+namespace plateau {
+namespace {
+
+using scripting::LuaRules;
+
+int ExitCode(const Status& st) {
+  if (st.ok()) return 0;
+  return st.script_failure() ? 1 : 2;
+}
+
+int Fail(const Status& st) {
+  std::fprintf(stderr, "plateau: %s%s\n", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
+               st.ToString().c_str());
+  return ExitCode(st);
+}
+
+Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out) {
+  scripting::Limits limits;
+  Status st = LuaRules::Load(game, limits, out);
+  if (st.ok())
+    (*out)->runtime().set_log([](const std::string& line) { spdlog::info("[lua] {}", line); });
+  return st;
+}
+
+std::vector<std::string> Split(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// --set name=value overrides for game parameters; values parse as JSON, else as strings.
+Status ParseSets(const std::vector<std::string>& sets, Json* params) {
+  *params = Json::object();
+  for (const auto& s : sets) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) return Status::Input("--set expects name=value, got '" + s + "'");
+    const std::string name = s.substr(0, eq), value = s.substr(eq + 1);
+    Json v = Json::parse(value, nullptr, false);
+    if (v.is_discarded()) v = value;
+    (*params)[name] = v;
+  }
+  return Status::Ok();
+}
+
+int CmdList() {
+  for (const auto& id : ListGames()) {
+    GameFiles files;
+    Status st = LoadGameFiles(id, &files);
+    if (!st.ok()) {
+      std::printf("%-22s (invalid: %s)\n", id.c_str(), st.message.substr(0, 80).c_str());
+      continue;
+    }
+    std::printf("%-22s %s, %d-%d players%s\n", id.c_str(), files.info.name.c_str(), files.info.min_players,
+                files.info.max_players, files.info.extends.empty() ? "" : (", extends " + files.info.extends).c_str());
+  }
+  return 0;
+}
+
+int CmdValidate(const std::string& game) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
+  if (!st.ok()) return Fail(st);
+  // A quick smoke game: defaults, two players if possible, random moves to the end.
+  const int players = std::max(rules->info().min_players, std::min(2, rules->info().max_players));
+  Json params;
+  st = ResolveParams(rules->info(), Json::object(), &params);
+  State state;
+  if (st.ok()) st = rules->NewGame(params, players, 1, &state);
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> bots;
+  std::string error;
+  for (int i = 0; i < players; ++i) {
+    owned.push_back(MakeBot("random", static_cast<uint64_t>(i + 1), &error));
+    bots.push_back(owned.back().get());
+  }
+  PlayResult result;
+  if (st.ok()) st = PlayOut(*rules, &state, bots, &result);
+  if (!st.ok()) return Fail(st);
+  std::printf("%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
+              rules->info().id.c_str(), players, result.moves);
+  return 0;
+}
+
+int ReadChoice(size_t count) {
+  for (;;) {
+    std::printf("your choice (1-%zu): ", count);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) return -1;
+    try {
+      const long v = std::stol(line);
+      if (v >= 1 && static_cast<size_t>(v) <= count) return static_cast<int>(v - 1);
+    } catch (...) {
+    }
+    std::printf("please type a number from 1 to %zu\n", count);
+  }
+}
+
+int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
+            const std::vector<std::string>& sets) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
+  if (!st.ok()) return Fail(st);
+  if (players == 0) players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
+  Json given, params;
+  st = ParseSets(sets, &given);
+  if (st.ok()) st = ResolveParams(rules->info(), given, &params);
+  if (!st.ok()) return Fail(st);
+  std::vector<std::string> names = Split(bots_arg);
+  if (names.empty()) {
+    names.push_back(isatty(0) ? "human" : "random");
+    names.push_back("greedy");
+  }
+  std::vector<std::unique_ptr<Bot>> owned(static_cast<size_t>(players));
+  std::vector<bool> human(static_cast<size_t>(players), false);
+  for (int i = 0; i < players; ++i) {
+    const std::string& n = names[std::min(static_cast<size_t>(i), names.size() - 1)];
+    if (n == "human") {
+      human[static_cast<size_t>(i)] = true;
+      continue;
+    }
+    std::string error;
+    owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error);
+    if (!owned[static_cast<size_t>(i)]) return Fail(Status::Input("--bots: " + error + " (or 'human')"));
+  }
+  State state;
+  st = rules->NewGame(params, players, seed, &state);
+  if (!st.ok()) return Fail(st);
+  std::printf("%s: %d player(s), seed %llu\n", rules->info().name.c_str(), players, static_cast<unsigned long long>(seed));
+  std::vector<int> seats;
+  std::vector<Move> moves;
+  for (;;) {
+    st = rules->ToMove(state, &seats);
+    if (!st.ok()) return Fail(st);
+    if (seats.empty()) break;
+    for (int seat : seats) {
+      Move m;
+      if (human[static_cast<size_t>(seat)]) {
+        std::printf("\n%s", rules->View(state, seat).c_str());
+        st = rules->LegalMoves(state, seat, &moves);
+        if (!st.ok()) return Fail(st);
+        std::printf("\n%s to move:\n", state.seats[static_cast<size_t>(seat)].name.c_str());
+        for (size_t i = 0; i < moves.size(); ++i)
+          std::printf("  %3zu. %s\n", i + 1, MoveToString(moves[i], *state.cards).c_str());
+        const int pick = ReadChoice(moves.size());
+        if (pick < 0) return Fail(Status::Input("input ended before the game did"));
+        m = moves[static_cast<size_t>(pick)];
+      } else {
+        st = owned[static_cast<size_t>(seat)]->Choose(*rules, state, seat, &m);
+        if (!st.ok()) return Fail(st);
+      }
+      st = rules->Apply(&state, seat, m);
+      if (!st.ok()) return Fail(st);
+      spdlog::debug("{} plays {}", state.seats[static_cast<size_t>(seat)].name, MoveToString(m, *state.cards));
+    }
+  }
+  ScoreTable scores;
+  st = rules->Score(state, &scores);
+  if (!st.ok()) return Fail(st);
+  std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, RenderState(state, -1).c_str(),
+              RenderScores(scores).c_str());
+  return 0;
+}
+
+int CmdScore(const std::string& game, const std::string& board_path, const std::string& format) {
+  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
+  if (!st.ok()) return Fail(st);
+  Json board;
+  std::string error;
+  if (!ReadJsonFile(board_path, board_path, &board, &error)) return Fail(Status::Input(error));
+  std::vector<std::string> errors;
+  if (!Schemas(&error).Validate("board", board, board_path, &errors)) return Fail(Status::Input(errors.front()));
+  if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
+    return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
+                              rules->info().id + "'"));
+  std::vector<std::string> names;
+  std::vector<std::vector<std::vector<std::string>>> grids;
+  for (size_t i = 0; i < board["players"].size(); ++i) {
+    const Json& p = board["players"][i];
+    names.push_back(p.value("name", "P" + std::to_string(i + 1)));
+    grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
+  }
+  State state;
+  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state);
+  if (!st.ok()) {
+    st.message = board_path + ": " + st.message;
+    return Fail(st);
+  }
+  ScoreTable scores;
+  st = rules->Score(state, &scores);
+  if (!st.ok()) return Fail(st);
+  if (format == "json") {
+    nlohmann::ordered_json out;
+    out["players"] = nlohmann::ordered_json::array();
+    for (const auto& line : scores.lines) {
+      if (state.seats[static_cast<size_t>(line.seat)].kind != "player") continue;
+      nlohmann::ordered_json b = nlohmann::ordered_json::object();
+      for (const auto& [k, v] : line.breakdown) b[k] = v;
+      out["players"].push_back({{"name", line.name}, {"total", line.total}, {"breakdown", b}});
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+  } else {
+    std::printf("%s", RenderScores(scores).c_str());
+  }
+  return 0;
+}
+
+int CmdSimulate(const std::string& game, int n, uint64_t seed, const std::string& bots_arg, int threads, int players,
+                const std::string& format, const std::vector<std::string>& sets) {
+  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
+  std::unique_ptr<LuaRules> probe;
+  Status st = LoadRules(game, &probe);
+  if (!st.ok()) return Fail(st);
+  SimulationSpec spec;
+  spec.games = n;
+  spec.seed = seed;
+  spec.threads = threads;
+  spec.bots = Split(bots_arg);
+  if (spec.bots.empty()) spec.bots = {"random"};
+  spec.players = players ? players : std::max(probe->info().min_players, std::min(4, probe->info().max_players));
+  if (spec.players < probe->info().min_players || spec.players > probe->info().max_players)
+    return Fail(Status::Input("--players " + std::to_string(spec.players) + " is outside " + probe->info().id + "'s " +
+                              std::to_string(probe->info().min_players) + "-" + std::to_string(probe->info().max_players)));
+  Json given;
+  st = ParseSets(sets, &given);
+  if (st.ok()) st = ResolveParams(probe->info(), given, &spec.params);
+  if (!st.ok()) return Fail(st);
+  spec.progress = isatty(2);
+  SimulationReport report;
+  st = Simulate(
+      [&](std::unique_ptr<Rules>* out) {
+        std::unique_ptr<LuaRules> r;
+        Status s = LoadRules(game, &r);
+        *out = std::move(r);
+        return s;
+      },
+      spec, &report);
+  if (!st.ok()) return Fail(st);
+  if (format == "json") std::printf("%s\n", report.ToJson().dump(2).c_str());
+  else std::printf("%s: %d players, bots %s, seed %llu\n%s", probe->info().id.c_str(), spec.players, bots_arg.c_str(),
+                   static_cast<unsigned long long>(seed), report.ToText().c_str());
+  return report.failed ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace plateau
+
+int main(int argc, char** argv) {
+  using namespace plateau;
+  CLI::App app{"plateau: a rules-description interpreter for tabletop games"};
+  app.require_subcommand(1);
+  std::string log_level = "warn";
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+
+  auto* list = app.add_subcommand("list", "list the games found under games/");
+  std::string game, board;
+  auto* validate = app.add_subcommand("validate", "check a game's manifest, data and scripts, then run one random game");
+  validate->add_option("game", game, "game id or path to a game folder")->required();
+
+  int players = 0, n = 100, threads = 1;
+  uint64_t seed = 1;
+  std::string bots, format = "text";
+  std::vector<std::string> sets;
+  auto* play = app.add_subcommand("play", "play in the terminal (seats: human or a bot name)");
+  play->add_option("game", game, "game id or path to a game folder")->required();
+  play->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  play->add_option("--seed", seed, "random seed");
+  play->add_option("--bots", bots, "comma-separated: human, random, greedy (one per seat; the last repeats)");
+  play->add_option("--set", sets, "override a parameter: name=value");
+
+  auto* score = app.add_subcommand("score", "score finished boards");
+  score->add_option("game", game, "game id or path to a game folder")->required();
+  score->add_option("board", board, "board.json")->required();
+  score->add_option("--format", format, "text or json");
+
+  auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
+  simulate->add_option("game", game, "game id or path to a game folder")->required();
+  simulate->add_option("-n", n, "number of games")->check(CLI::Range(1, 100000000));
+  simulate->add_option("--seed", seed, "seed of the first game (game k uses seed+k)");
+  simulate->add_option("--bots", bots, "comma-separated bot names, one per seat");
+  simulate->add_option("--threads", threads, "worker threads")->check(CLI::Range(1, 64));
+  simulate->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  simulate->add_option("--format", format, "text or json");
+  simulate->add_option("--set", sets, "override a parameter: name=value");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;
+  }
+  spdlog::set_level(spdlog::level::from_str(log_level));
+  spdlog::set_default_logger(spdlog::stderr_color_mt("plateau"));
+  spdlog::set_level(spdlog::level::from_str(log_level));
+  if (*list) return CmdList();
+  if (*validate) return CmdValidate(game);
+  if (*play) return CmdPlay(game, players, seed, bots, sets);
+  if (*score) return CmdScore(game, board, format);
+  if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
+  return 2;
+}

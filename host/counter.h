@@ -1,0 +1,55 @@
+// Counters with caps (copper, water, food...) and tracks (score track, circular time track).
+// A counter clamps at its bounds and reports what the clamp cost, so games can log
+// "resources lost to caps" without re-deriving it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace plateau {
+
+struct Counter {
+  int64_t value = 0;
+  int64_t min = 0;
+  int64_t max = INT64_MAX;  // INT64_MAX: no cap
+  int64_t lost = 0;         // total clamped away at the cap, over the whole game
+
+  // Adds delta (may be negative); clamps to [min, max]; returns the amount actually applied.
+  int64_t Add(int64_t delta) {
+    int64_t want = value + delta;
+    int64_t got = want;
+    if (got > max) got = max;
+    if (got < min) got = min;
+    if (want > got) lost += want - got;
+    const int64_t applied = got - value;
+    value = got;
+    return applied;
+  }
+  bool operator==(const Counter&) const = default;
+};
+
+struct Track {
+  int length = 1;         // number of spaces
+  bool circular = false;  // circular tracks wrap around; linear ones stop at the last space
+  int position = 0;
+  int laps = 0;  // completed laps on circular tracks
+
+  // Moves `steps` spaces (may be negative on linear tracks); returns the new position.
+  int Advance(int steps) {
+    if (circular) {
+      long p = static_cast<long>(position) + steps;
+      while (p >= length) { p -= length; ++laps; }
+      while (p < 0) { p += length; --laps; }
+      position = static_cast<int>(p);
+    } else {
+      long p = static_cast<long>(position) + steps;
+      if (p < 0) p = 0;
+      if (p >= length) p = length - 1;
+      position = static_cast<int>(p);
+    }
+    return position;
+  }
+  bool operator==(const Track&) const = default;
+};
+
+}  // namespace plateau

@@ -1,0 +1,291 @@
+// The host's drafting mechanism (see draft.h).
+#include "host/draft.h"
+
+#include <algorithm>
+
+namespace plateau::draft {
+namespace {
+
+constexpr const char* kPhase = "draft";
+
+bool Solo(const State& s) { return s.player_count == 1; }
+
+int HandIndex(const State& s, int seat) { return s.ZoneIndex("hand", seat); }
+
+// Distinct cards in a hand, ascending by id, so move lists have a stable order.
+void DistinctCards(const Zone& hand, std::vector<CardId>* out) {
+  out->assign(hand.cards.begin(), hand.cards.end());
+  std::sort(out->begin(), out->end());
+  out->erase(std::unique(out->begin(), out->end()), out->end());
+}
+
+bool InHand(const Zone& hand, CardId card) {
+  return std::find(hand.cards.begin(), hand.cards.end(), card) != hand.cards.end();
+}
+
+// Seats whose hands circulate, in table order (players, then the neutral seat).
+std::vector<int> RotationSeats(const State& s) {
+  std::vector<int> seats;
+  for (size_t i = 0; i < s.seats.size(); ++i)
+    if (s.seats[i].kind == "player" || s.seats[i].kind == "neutral") seats.push_back(static_cast<int>(i));
+  return seats;
+}
+
+void DealRound(const DraftConfig& cfg, State* s) {
+  Zone* deck = s->FindZone("deck", -1);
+  std::vector<Zone*> hands;
+  for (int seat : RotationSeats(*s)) hands.push_back(s->FindZone("hand", seat));
+  const int deal = Solo(*s) ? cfg.solo_hand : cfg.rounds[static_cast<size_t>(s->flow.round)].deal;
+  Deal(deck, hands, deal);
+}
+
+void SetToMove(State* s) {
+  s->flow.to_move.clear();
+  if (s->flow.phase != kPhase) return;
+  if (Solo(*s)) {
+    s->flow.to_move.push_back(0);
+    return;
+  }
+  for (int i = 0; i < s->player_count; ++i) s->flow.to_move.push_back(i);
+}
+
+Coord OpponentCell(const DraftConfig& cfg, int turn) { return {turn / cfg.cols, turn % cfg.cols}; }
+
+}  // namespace
+
+std::string GridKey(int seat) { return State::Key("grid", seat); }
+
+Status Setup(const DraftConfig& cfg, int players, State* s) {
+  if (cfg.rounds.empty() && players > 1) return Status::Input("draft: at least one round is needed");
+  s->seats.clear();
+  for (int i = 0; i < players; ++i) s->seats.push_back({"P" + std::to_string(i + 1), "player"});
+  if (players == 2 && cfg.neutral) s->seats.push_back({cfg.neutral_name, "neutral"});
+  if (players == 1) s->seats.push_back({cfg.opponent_name, "opponent"});
+  s->player_count = players;
+
+  Zone* deck = s->AddZone("deck", -1, Visibility::kHidden);
+  for (auto [card, n] : cfg.deck)
+    for (int k = 0; k < n; ++k) deck->cards.push_back(card);
+  s->AddZone("discard", -1, Visibility::kPublic);
+  for (size_t i = 0; i < s->seats.size(); ++i) {
+    const int seat = static_cast<int>(i);
+    if (s->seats[i].kind == "neutral") {
+      s->AddZone("hand", seat, Visibility::kHidden);
+      s->AddZone("pile", seat, Visibility::kPublic);
+    } else {
+      if (s->seats[i].kind == "player") s->AddZone("hand", seat, Visibility::kOwner);
+      s->AddGrid(GridKey(seat), GridRules{cfg.rows, cfg.cols, true});
+    }
+  }
+  // Zones may have moved while growing the vector; look the deck up again.
+  deck = s->FindZone("deck", -1);
+  Shuffle(deck, &s->rng);
+  s->Log(-1, "shuffle", {{"zone", "deck"}, {"cards", deck->cards.size()}});
+
+  // Enough cards for everyone's hands over every round?
+  int needed = 0;
+  if (players == 1) {
+    const int cells = cfg.rows * cfg.cols;
+    needed = 2 * cells + 1;
+  } else {
+    for (const auto& r : cfg.rounds) needed += r.deal * static_cast<int>(RotationSeats(*s).size());
+  }
+  if (static_cast<int>(deck->cards.size()) < needed)
+    return Status::Input("draft: the deck has " + std::to_string(deck->cards.size()) + " cards but " +
+                         std::to_string(players) + " player(s) need " + std::to_string(needed));
+  s->flow = Flow{};
+  s->flow.phase = kPhase;
+  s->flow.committed.assign(s->seats.size(), 0);
+  s->flow.pending.assign(s->seats.size(), Move{});
+  DealRound(cfg, s);
+  SetToMove(s);
+  return Status::Ok();
+}
+
+bool Active(const State& s) { return s.flow.phase == kPhase; }
+
+void ToMove(const DraftConfig& cfg, const State& s, std::vector<int>* seats) {
+  seats->clear();
+  if (!Active(s)) return;
+  for (int seat : s.flow.to_move)
+    if (!s.flow.committed[static_cast<size_t>(seat)]) seats->push_back(seat);
+}
+
+static bool Giving(const State& s) { return Solo(s) && s.flow.step == 1; }
+
+void LegalMoves(const DraftConfig& cfg, const State& s, int seat, std::vector<Move>* out) {
+  out->clear();
+  if (!Active(s) || seat < 0 || seat >= s.player_count || s.flow.committed[static_cast<size_t>(seat)]) return;
+  const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
+  std::vector<CardId> cards;
+  DistinctCards(hand, &cards);
+  if (Giving(s)) {
+    for (CardId c : cards) {
+      Move m;
+      m.type = "give";
+      m.card = c;
+      out->push_back(std::move(m));
+    }
+    return;
+  }
+  std::vector<Coord> cells;
+  s.FindGrid(GridKey(seat))->Placeable(&cells);
+  out->reserve(cards.size() * cells.size());
+  for (CardId c : cards)
+    for (const Coord& cell : cells) {
+      Move m;
+      m.type = "place";
+      m.card = c;
+      m.has_cell = true;
+      m.cell = cell;
+      out->push_back(std::move(m));
+    }
+}
+
+bool RandomMove(const DraftConfig& cfg, const State& s, int seat, Rng* rng, Move* out) {
+  if (!Active(s) || seat < 0 || seat >= s.player_count || s.flow.committed[static_cast<size_t>(seat)]) return false;
+  const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
+  // Count distinct cards without allocating: hands are small.
+  CardId distinct[64];
+  int k = 0;
+  for (CardId c : hand.cards) {
+    bool seen = false;
+    for (int i = 0; i < k && !seen; ++i) seen = distinct[i] == c;
+    if (!seen && k < 64) distinct[k++] = c;
+  }
+  if (k == 0) return false;
+  std::sort(distinct, distinct + k);
+  out->args = nullptr;
+  out->has_to = false;
+  if (Giving(s)) {
+    out->type = "give";
+    out->card = distinct[rng->Below(static_cast<uint32_t>(k))];
+    out->has_cell = false;
+    return true;
+  }
+  thread_local std::vector<Coord> cells;
+  cells.clear();
+  s.FindGrid(GridKey(seat))->Placeable(&cells);
+  if (cells.empty()) return false;
+  const uint32_t pick = rng->Below(static_cast<uint32_t>(k * cells.size()));
+  out->type = "place";
+  out->card = distinct[pick / cells.size()];
+  out->has_cell = true;
+  out->cell = cells[pick % cells.size()];
+  return true;
+}
+
+static Status Check(const DraftConfig& cfg, const State& s, int seat, const Move& m) {
+  if (!Active(s)) return Status::Illegal("the draft is over");
+  if (seat < 0 || seat >= s.player_count) return Status::Illegal("seat " + std::to_string(seat + 1) + " does not draft");
+  if (s.flow.committed[static_cast<size_t>(seat)])
+    return Status::Illegal(s.seats[static_cast<size_t>(seat)].name + " has already chosen this turn");
+  const std::string expected = Giving(s) ? "give" : "place";
+  if (m.type != expected)
+    return Status::Illegal("a '" + expected + "' move is expected now, got '" + m.type + "'");
+  if (m.card == kNoCard) return Status::Illegal("the move names no card");
+  const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
+  if (!InHand(hand, m.card)) return Status::Illegal("'" + s.CardName(m.card) + "' is not in the hand");
+  if (expected == "place") {
+    if (!m.has_cell) return Status::Illegal("a 'place' move needs a cell");
+    std::string why;
+    if (!s.FindGrid(GridKey(seat))->CanPlace(m.cell.row, m.cell.col, &why))
+      return Status::Illegal("cannot place at [" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + "]: " + why);
+  }
+  return Status::Ok();
+}
+
+static void EndOfPick(const DraftConfig& cfg, State* s) {
+  const auto& round = cfg.rounds[static_cast<size_t>(s->flow.round)];
+  // The neutral seat takes a random card from its hand each time the players pick.
+  for (size_t i = 0; i < s->seats.size(); ++i) {
+    if (s->seats[i].kind != "neutral") continue;
+    Zone* hand = s->FindZone("hand", static_cast<int>(i));
+    if (hand->cards.empty()) continue;
+    const uint32_t k = s->rng.Below(static_cast<uint32_t>(hand->cards.size()));
+    const CardId c = hand->cards[k];
+    hand->cards.erase(hand->cards.begin() + k);
+    s->FindZone("pile", static_cast<int>(i))->cards.push_back(c);
+    s->Log(static_cast<int>(i), "neutral_pick", {{"card", s->CardName(c)}});
+  }
+  s->flow.step += 1;
+  if (s->flow.step < round.keep) {
+    std::vector<Zone*> hands;
+    for (int seat : RotationSeats(*s)) hands.push_back(s->FindZone("hand", seat));
+    PassHands(hands, round.pass_left);
+    return;
+  }
+  // End of the round: leftovers are discarded.
+  Zone* discard = s->FindZone("discard", -1);
+  for (int seat : RotationSeats(*s)) {
+    Zone* hand = s->FindZone("hand", seat);
+    discard->cards.insert(discard->cards.end(), hand->cards.begin(), hand->cards.end());
+    hand->cards.clear();
+  }
+  s->flow.step = 0;
+  s->flow.round += 1;
+  if (s->flow.round >= static_cast<int>(cfg.rounds.size())) {
+    s->flow.phase = "draft_done";
+    return;
+  }
+  DealRound(cfg, s);
+}
+
+static void SoloAfterTurn(const DraftConfig& cfg, State* s) {
+  // The player just gave a card: the opponent's grid fills in reading order.
+  const int turn = s->flow.turn;
+  s->flow.turn += 1;
+  s->flow.step = 0;
+  const int cells = cfg.rows * cfg.cols;
+  Zone* hand = s->FindZone("hand", 0);
+  if (s->flow.turn >= cells) {
+    Zone* discard = s->FindZone("discard", -1);
+    discard->cards.insert(discard->cards.end(), hand->cards.begin(), hand->cards.end());
+    hand->cards.clear();
+    s->flow.phase = "draft_done";
+    return;
+  }
+  const bool row_done = (turn + 1) % cfg.cols == 0;
+  Draw(s->FindZone("deck", -1), hand, row_done ? cfg.solo_draw_on_row : cfg.solo_draw);
+}
+
+Status Apply(const DraftConfig& cfg, State* s, int seat, const Move& m, std::vector<Placement>* revealed) {
+  Status st = Check(cfg, *s, seat, m);
+  if (!st.ok()) return st;
+  s->move_count += 1;
+  if (Solo(*s)) {
+    Zone* hand = s->FindZone("hand", 0);
+    RemoveCard(hand, m.card);
+    if (m.type == "place") {
+      s->FindGrid(GridKey(0))->Set(m.cell.row, m.cell.col, Cell{m.card});
+      if (revealed) revealed->push_back({0, m.card, m.cell});
+      s->flow.step = 1;
+    } else {
+      const int opp = s->SeatIndex("opponent");
+      const Coord c = OpponentCell(cfg, s->flow.turn);
+      s->FindGrid(GridKey(opp))->Set(c.row, c.col, Cell{m.card});
+      if (revealed) revealed->push_back({opp, m.card, c});
+      SoloAfterTurn(cfg, s);
+    }
+    SetToMove(s);
+    return Status::Ok();
+  }
+  s->flow.pending[static_cast<size_t>(seat)] = m;
+  s->flow.committed[static_cast<size_t>(seat)] = 1;
+  for (int p = 0; p < s->player_count; ++p)
+    if (!s->flow.committed[static_cast<size_t>(p)]) return Status::Ok();
+  // Everyone has chosen: reveal and place in seat order.
+  for (int p = 0; p < s->player_count; ++p) {
+    const Move& pm = s->flow.pending[static_cast<size_t>(p)];
+    RemoveCard(s->FindZone("hand", p), pm.card);
+    s->FindGrid(GridKey(p))->Set(pm.cell.row, pm.cell.col, Cell{pm.card});
+    if (revealed) revealed->push_back({p, pm.card, pm.cell});
+    s->flow.committed[static_cast<size_t>(p)] = 0;
+    s->flow.pending[static_cast<size_t>(p)] = Move{};
+  }
+  EndOfPick(cfg, s);
+  SetToMove(s);
+  return Status::Ok();
+}
+
+}  // namespace plateau::draft

@@ -1,0 +1,57 @@
+// Card drafting into personal grids, run by the host so the playout loop never calls a
+// script: deal hands, secret simultaneous picks placed into each player's floating grid,
+// pass hands left or right, discard leftovers, a neutral hand in the rotation for two
+// players, and a solo opponent who receives the player's discards and fills its grid in
+// reading order. Everything the rulebooks fix (hand size, picks, passing, frame, draw
+// schedule) is configuration coming from the game's Lua table and data; scoring is not here.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "host/game.h"
+
+namespace plateau {
+
+struct DraftConfig {
+  struct Round {
+    int deal = 10;
+    int keep = 10;       // cards each player places; the rest of the hand is discarded
+    bool pass_left = true;
+  };
+  std::vector<Round> rounds;
+  int rows = 4, cols = 5;
+  std::vector<std::pair<CardId, int>> deck;  // card and number of copies
+  bool neutral = false;            // with exactly two players, add a neutral hand
+  std::string neutral_name = "neutral";
+  // Solo: the player draws `solo_hand` cards; each turn places one card and gives one to the
+  // opponent, then draws `solo_draw` (or `solo_draw_on_row` when the opponent just completed a
+  // row), for rows*cols turns.
+  int solo_hand = 10, solo_draw = 1, solo_draw_on_row = 5;
+  std::string opponent_name = "opponent";
+};
+
+namespace draft {
+
+// Creates seats, the deck, hands and grids, and deals the first round.
+Status Setup(const DraftConfig& cfg, int players, State* state);
+bool Active(const State& state);  // still drafting
+void ToMove(const DraftConfig& cfg, const State& state, std::vector<int>* seats);
+void LegalMoves(const DraftConfig& cfg, const State& state, int seat, std::vector<Move>* out);
+bool RandomMove(const DraftConfig& cfg, const State& state, int seat, Rng* rng, Move* out);
+
+struct Placement {
+  int seat;
+  CardId card;
+  Coord cell;
+};
+// Applies a draft move. Simultaneous picks stay hidden until every player has committed;
+// then they are placed in seat order and reported in *revealed (for on-place hooks).
+Status Apply(const DraftConfig& cfg, State* state, int seat, const Move& move, std::vector<Placement>* revealed);
+
+// Grid key of a seat's grid.
+std::string GridKey(int seat);
+
+}  // namespace draft
+}  // namespace plateau

@@ -1,0 +1,94 @@
+// Graphs of connected features, backed by Boost.Graph (kept out of this header so only
+// feature_graph.cc pays for the Boost templates).
+//  - CellGroups: connected groups of like cells on a grid (prairie, krill, meadow).
+//  - FeatureGraph: features built incrementally from tile segments (Safari trails and bush):
+//    merging across placed tiles, open-edge counts, completion, occupants by owner.
+//  - RegionGraph: a fixed graph loaded from data (Fauna's regions and their neighbours).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host/grid.h"
+
+namespace plateau {
+
+// Groups of orthogonally connected occupied cells for which `same(a, b)` holds between
+// neighbours and `member(cell)` holds for each. Groups and cells come out in row-major order.
+std::vector<std::vector<Coord>> CellGroups(const Grid& grid, const std::function<bool(const Cell&)>& member);
+
+class FeatureGraph {
+ public:
+  struct Feature {
+    int root = -1;
+    std::string kind;
+    int open_edges = 0;
+    std::vector<int> segments;
+    std::map<int, int> occupants;       // owner -> pieces
+    std::map<std::string, int> tally;   // e.g. animals or birds counted on the feature
+    bool complete() const { return open_edges == 0; }
+  };
+
+  FeatureGraph();
+  ~FeatureGraph();
+  FeatureGraph(const FeatureGraph&);
+  FeatureGraph& operator=(const FeatureGraph&);
+
+  // Adds a segment (a feature piece on one tile) with its open edges; returns its id.
+  int AddSegment(const std::string& kind, int open_edges);
+  // Joins two segments across a shared tile edge: the features merge and each side's
+  // open edge closes. Joining segments of different kinds is refused.
+  bool Connect(int a, int b, std::string* why);
+  int Find(int segment) const;
+  void AddOccupant(int segment, int owner, int pieces = 1);
+  void ClearOccupants(int segment);
+  void AddTally(int segment, const std::string& key, int amount);
+  Feature Describe(int segment) const;
+  // Owners holding the most pieces on the feature (every tied owner).
+  std::vector<int> Majority(int segment) const;
+  int segment_count() const;
+  const std::vector<std::pair<int, int>>& connections() const;
+  bool operator==(const FeatureGraph& other) const;
+
+  // Plain-data form for serialization: everything needed to rebuild the graph exactly.
+  struct Data {
+    std::vector<std::string> kind;
+    std::vector<int> open, parent, rank;
+    std::vector<std::map<int, int>> occupants;
+    std::vector<std::map<std::string, int>> tally;
+    std::vector<std::pair<int, int>> connections;
+  };
+  Data Export() const;
+  static bool Import(const Data& data, FeatureGraph* out, std::string* why);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+class RegionGraph {
+ public:
+  RegionGraph();
+  ~RegionGraph();
+  RegionGraph(const RegionGraph&);
+  RegionGraph& operator=(const RegionGraph&);
+
+  int AddRegion(const std::string& id);
+  bool AddBorder(const std::string& a, const std::string& b, std::string* why);
+  int Find(const std::string& id) const;  // -1 when unknown
+  const std::string& Name(int region) const;
+  std::vector<int> Neighbors(int region) const;
+  bool Adjacent(int a, int b) const;
+  // Number of borders crossed on the shortest path, or -1 when unreachable.
+  int Distance(int a, int b) const;
+  int size() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace plateau

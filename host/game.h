@@ -1,0 +1,93 @@
+// The contract between the host and a game's rules. The host drives play through this
+// interface only; scripting::LuaRules implements it for games written in Lua, and tests
+// may implement it natively. A failed Apply leaves the state exactly as it was.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "host/state.h"
+
+namespace plateau {
+
+// Why something failed. kIllegal: a move was refused; kScript/kBudget/kMemory/kSandbox:
+// a rule script failed; kInput: bad files, data or arguments.
+enum class ErrorKind { kNone, kIllegal, kInput, kScript, kBudget, kMemory, kSandbox };
+const char* ErrorKindName(ErrorKind k);
+
+struct Status {
+  ErrorKind kind = ErrorKind::kNone;
+  std::string message;    // "games/<id>/<file>.lua:<line>: message" for script errors
+  std::string traceback;  // script errors only
+  std::string context;    // hook, move number, seed
+  bool ok() const { return kind == ErrorKind::kNone; }
+  static Status Ok() { return {}; }
+  static Status Illegal(std::string why) { return {ErrorKind::kIllegal, std::move(why), {}, {}}; }
+  static Status Input(std::string why) { return {ErrorKind::kInput, std::move(why), {}, {}}; }
+  // Script, budget, memory and sandbox failures: the rules are at fault (exit code 1).
+  bool script_failure() const { return kind >= ErrorKind::kScript; }
+  std::string ToString() const;
+};
+
+struct ParamSpec {
+  std::string name;
+  std::string type;  // "integer", "number", "boolean", "string"
+  Json default_value;
+  Json minimum, maximum;          // null when unbounded
+  std::vector<std::string> choices;  // strings only; empty: any
+  std::string doc;
+};
+
+struct GameInfo {
+  std::string id;
+  std::string name;       // display name
+  Json names;             // {"fr": ..., "en": ...}
+  int min_players = 1;
+  int max_players = 1;
+  std::vector<ParamSpec> params;
+  std::string folder;     // the game folder on disk
+  std::string extends;    // id of the base game, if any
+};
+
+struct ScoreLine {
+  int seat = -1;
+  std::string name;
+  int64_t total = 0;
+  std::vector<std::pair<std::string, int64_t>> breakdown;  // in the rulebook's order
+};
+
+struct ScoreTable {
+  std::vector<ScoreLine> lines;
+  Json extra = Json::object();  // game-specific results (solo targets, winners, ...)
+};
+
+class Rules {
+ public:
+  virtual ~Rules() = default;
+  virtual const GameInfo& info() const = 0;
+  // Creates the starting state. `params` are already validated against info().params.
+  virtual Status NewGame(const Json& params, int players, uint64_t seed, State* out) = 0;
+  // Seats that must move now; several seats move simultaneously. Empty when the game is over.
+  virtual Status ToMove(const State& state, std::vector<int>* seats) = 0;
+  virtual Status LegalMoves(const State& state, int seat, std::vector<Move>* out) = 0;
+  // A uniformly random legal move; games with large move sets override it to avoid listing.
+  virtual Status RandomMove(const State& state, int seat, Rng* rng, Move* out);
+  // Applies a move for `seat`. Refuses illegal moves with kIllegal and a reason; on any
+  // failure the state is left unchanged.
+  virtual Status Apply(State* state, int seat, const Move& move) = 0;
+  // The state after `seat` plays `move`, with its own effect visible at once even when the
+  // move is a hidden simultaneous choice (what a one-ply bot needs to evaluate it).
+  virtual Status Preview(const State& state, int seat, const Move& move, State* out);
+  virtual Status Score(const State& state, ScoreTable* out) = 0;
+  // Heuristic value of the state for `seat` (greedy bots); defaults to the score margin.
+  virtual Status Evaluate(const State& state, int seat, double* out);
+  // Text lines describing the table as `seat` may see it (-1: everyone's public view).
+  virtual std::string View(const State& state, int seat) = 0;
+};
+
+// Validates parameter values against their specs and fills defaults. Unknown names are errors.
+Status ResolveParams(const GameInfo& info, const Json& given, Json* resolved);
+
+}  // namespace plateau

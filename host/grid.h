@@ -1,0 +1,97 @@
+// Square grids of cells, bounded or unbounded, holding one card or tile per cell.
+// Storage is a dense window that grows as cells are placed, so neighbour and frame
+// queries in the playout loop touch contiguous memory instead of hashing.
+// The "floating frame" of Écosystème is a bound on the bounding box of placed cells:
+// a new cell may never make it taller than max_rows or wider than max_cols, which is
+// the same as the frame becoming fixed in a direction once a 4th row or 5th column exists.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "host/cards.h"
+
+namespace plateau {
+
+struct Coord {
+  int row = 0;
+  int col = 0;
+  bool operator==(const Coord&) const = default;
+};
+
+struct Cell {
+  CardId item = kNoCard;  // card or tile type id
+  uint8_t rotation = 0;   // quarter turns clockwise (tiles)
+  uint8_t face_down = 0;
+  bool empty() const { return item == kNoCard; }
+  bool operator==(const Cell&) const = default;
+};
+
+enum class Adjacency { kOrthogonal, kDiagonal, kAll };
+
+struct GridRules {
+  int max_rows = 0;        // 0: unbounded
+  int max_cols = 0;        // 0: unbounded
+  bool must_touch = true;  // every cell after the first touches a placed cell orthogonally
+  bool operator==(const GridRules&) const = default;
+};
+
+struct Bounds {
+  int min_row = 0, max_row = -1, min_col = 0, max_col = -1;
+  int rows() const { return max_row - min_row + 1; }
+  int cols() const { return max_col - min_col + 1; }
+  bool empty() const { return max_row < min_row; }
+};
+
+class Grid {
+ public:
+  Grid() = default;
+  explicit Grid(GridRules rules) : rules_(rules) {}
+
+  const GridRules& rules() const { return rules_; }
+  int count() const { return count_; }
+  const Bounds& bounds() const { return bounds_; }
+
+  // The cell at (row, col), or nullptr when nothing was ever stored there.
+  const Cell* Get(int row, int col) const;
+  bool Occupied(int row, int col) const {
+    const Cell* c = Get(row, col);
+    return c && !c->empty();
+  }
+  // Whether a new cell may go at (row, col) under the grid rules; *why says why not.
+  bool CanPlace(int row, int col, std::string* why) const;
+  // Appends every cell where CanPlace holds, in row-major order.
+  void Placeable(std::vector<Coord>* out) const;
+  // Stores a cell without checking the rules (callers check CanPlace for player moves).
+  void Set(int row, int col, const Cell& cell);
+  // Empties a cell; returns the previous contents.
+  Cell Take(int row, int col);
+  void SetFaceDown(int row, int col, bool down);
+
+  // Occupied neighbours of a cell.
+  void Neighbors(int row, int col, Adjacency adj, std::vector<Coord>* out) const;
+  // Every occupied cell in row-major order.
+  void OccupiedCells(std::vector<Coord>* out) const;
+  // Coordinates re-based so the bounding box starts at (0, 0); row 0 is the top row.
+  Coord Normalized(Coord c) const { return {c.row - bounds_.min_row, c.col - bounds_.min_col}; }
+  Coord Denormalized(Coord c) const { return {c.row + bounds_.min_row, c.col + bounds_.min_col}; }
+  // Whether the frame is complete: exactly max_rows x max_cols and full.
+  bool Full() const;
+
+  bool operator==(const Grid& other) const;
+
+ private:
+  Cell* Mutable(int row, int col);
+  void Grow(int row, int col);
+  void RecomputeBounds();
+
+  GridRules rules_;
+  int origin_row_ = 0, origin_col_ = 0;  // coordinates of data_[0]
+  int height_ = 0, width_ = 0;
+  std::vector<Cell> data_;
+  int count_ = 0;
+  Bounds bounds_;
+};
+
+}  // namespace plateau

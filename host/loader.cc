@@ -1,0 +1,168 @@
+// Game folder loading and validation (see loader.h).
+#include "host/loader.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <set>
+
+#include "host/home.h"
+#include "host/json_io.h"
+#include "host/schema.h"
+
+namespace plateau {
+namespace {
+
+bool IsDir(const std::string& p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+bool IsFile(const std::string& p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+Status Validated(const std::string& schema, const Json& doc, const std::string& name) {
+  std::string error;
+  const SchemaSet& set = Schemas(&error);
+  if (!error.empty()) return Status::Input(error);
+  std::vector<std::string> errors;
+  if (set.Validate(schema, doc, name, &errors)) return Status::Ok();
+  std::string msg = errors.empty() ? name + ": does not match schema '" + schema + "'" : errors.front();
+  for (size_t i = 1; i < errors.size() && i < 4; ++i) msg += "\n" + errors[i];
+  return Status::Input(msg);
+}
+
+Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* seen) {
+  const std::string folder = ResolveGameFolder(game);
+  if (folder.empty())
+    return Status::Input("unknown game '" + game + "': not a game id under " + PlateauHome() +
+                         "/games nor a folder with a game.json");
+  // Errors name files as games/<folder name>/..., the way designers see their tree.
+  std::string base = folder;
+  while (base.size() > 1 && base.back() == '/') base.pop_back();
+  const std::string dirname = base.substr(base.find_last_of('/') + 1);
+  const std::string display = "games/" + dirname;
+  Json manifest;
+  std::string error;
+  const std::string manifest_name = display + "/game.json";
+  if (!ReadJsonFile(folder + "/game.json", manifest_name, &manifest, &error)) return Status::Input(error);
+  Status st = Validated("game", manifest, manifest_name);
+  if (!st.ok()) return st;
+  const std::string id = manifest.at("id");
+  if (seen->count(id)) return Status::Input(manifest_name + ": 'extends' forms a cycle through '" + id + "'");
+  seen->insert(id);
+
+  if (manifest.contains("extends")) {
+    const std::string parent = manifest.at("extends");
+    st = LoadInto(parent, out, seen);
+    if (!st.ok()) return Status::Input(manifest_name + ": while loading base game '" + parent + "':\n" + st.message);
+  }
+  GameInfo& info = out->info;
+  info.extends = manifest.value("extends", std::string());
+  info.id = id;
+  info.folder = folder;
+  info.names = manifest.at("name");
+  info.name = info.names.value("en", info.names.value("fr", id));
+  if (manifest.contains("players")) {
+    info.min_players = manifest["players"].at("min");
+    info.max_players = manifest["players"].at("max");
+  }
+  if (info.min_players > info.max_players)
+    return Status::Input(manifest_name + ": at /players: min is greater than max");
+  if (manifest.contains("parameters")) {
+    for (auto it = manifest["parameters"].begin(); it != manifest["parameters"].end(); ++it) {
+      ParamSpec p;
+      p.name = it.key();
+      p.type = it->at("type");
+      p.default_value = it->at("default");
+      p.minimum = it->value("minimum", Json());
+      p.maximum = it->value("maximum", Json());
+      p.doc = it->value("doc", std::string());
+      if (it->contains("choices")) p.choices = it->at("choices").get<std::vector<std::string>>();
+      Json resolved;
+      GameInfo one;
+      one.id = id;
+      one.params = {p};
+      Status ps = ResolveParams(one, Json::object(), &resolved);
+      if (!ps.ok()) return Status::Input(manifest_name + ": at /parameters/" + p.name + "/default: " + ps.message);
+      auto existing = std::find_if(info.params.begin(), info.params.end(),
+                                   [&](const ParamSpec& q) { return q.name == p.name; });
+      if (existing != info.params.end()) *existing = p;
+      else info.params.push_back(p);
+    }
+  }
+  if (manifest.contains("rules")) out->rules_script = manifest.at("rules");
+  if (manifest.contains("data")) {
+    for (auto it = manifest["data"].begin(); it != manifest["data"].end(); ++it) {
+      const std::string file = it->at("file");
+      const std::string schema = it->at("schema");
+      const std::string name = display + "/" + file;
+      if (file.find("..") != std::string::npos || file.empty() || file[0] == '/')
+        return Status::Input(manifest_name + ": at /data/" + it.key() + "/file: must stay inside the game folder");
+      Json doc;
+      if (!ReadJsonFile(folder + "/" + file, name, &doc, &error)) return Status::Input(error);
+      st = Validated(schema, doc, name);
+      if (!st.ok()) return st;
+      if (schema == "cards") {
+        std::set<std::string> ids;
+        for (size_t i = 0; i < doc.at("cards").size(); ++i) {
+          const std::string cid = doc["cards"][i].at("id");
+          if (!ids.insert(cid).second)
+            return Status::Input(name + ": at /cards/" + std::to_string(i) + "/id: duplicate card id '" + cid + "'");
+        }
+      }
+      doc["$schema_name"] = schema;
+      out->data[it.key()] = std::move(doc);
+    }
+  }
+  out->manifest = manifest;
+  out->roots.insert(out->roots.begin(), GameFiles::Root{folder, display});
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::string ResolveGameFolder(const std::string& game) {
+  if (game.empty()) return "";
+  if (game.find('/') != std::string::npos || game == "." || game == "..") {
+    return IsFile(game + "/game.json") ? game : "";
+  }
+  const std::string path = PlateauHome() + "/games/" + game;
+  if (IsFile(path + "/game.json")) return path;
+  // A folder in the current directory also works (a modder's checkout).
+  if (IsFile(game + "/game.json")) return game;
+  return "";
+}
+
+Status LoadGameFiles(const std::string& game, GameFiles* out) {
+  GameFiles files;
+  std::set<std::string> seen;
+  Status st = LoadInto(game, &files, &seen);
+  if (!st.ok()) return st;
+  files.cards = std::make_shared<CardSet>();
+  for (auto& [name, doc] : files.data) {
+    if (doc.value("$schema_name", std::string()) != "cards") continue;
+    for (const auto& c : doc.at("cards")) files.cards->Intern(c.at("id").get<std::string>());
+  }
+  *out = std::move(files);
+  return Status::Ok();
+}
+
+std::vector<std::string> ListGames() {
+  std::vector<std::string> ids;
+  const std::string dir = PlateauHome() + "/games";
+  DIR* d = opendir(dir.c_str());
+  if (!d) return ids;
+  while (dirent* e = readdir(d)) {
+    const std::string n = e->d_name;
+    if (n.empty() || n[0] == '.') continue;
+    if (IsFile(dir + "/" + n + "/game.json")) ids.push_back(n);
+  }
+  closedir(d);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace plateau

@@ -1,0 +1,296 @@
+// Game state lookup, canonical JSON serialization and hashing (see state.h).
+#include "host/state.h"
+
+#include <cstdio>
+
+namespace plateau {
+
+Zone* State::FindZone(const std::string& name, int owner) {
+  for (auto& z : zones)
+    if (z.owner == owner && z.name == name) return &z;
+  return nullptr;
+}
+const Zone* State::FindZone(const std::string& name, int owner) const {
+  return const_cast<State*>(this)->FindZone(name, owner);
+}
+int State::ZoneIndex(const std::string& name, int owner) const {
+  for (size_t i = 0; i < zones.size(); ++i)
+    if (zones[i].owner == owner && zones[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+Zone* State::AddZone(const std::string& name, int owner, Visibility vis) {
+  if (Zone* z = FindZone(name, owner)) return z;
+  zones.push_back(Zone{name, owner, vis, {}});
+  return &zones.back();
+}
+Grid* State::FindGrid(const std::string& key) {
+  for (auto& [k, g] : grids)
+    if (k == key) return &g;
+  return nullptr;
+}
+const Grid* State::FindGrid(const std::string& key) const { return const_cast<State*>(this)->FindGrid(key); }
+int State::GridIndex(const std::string& key) const {
+  for (size_t i = 0; i < grids.size(); ++i)
+    if (grids[i].first == key) return static_cast<int>(i);
+  return -1;
+}
+Grid* State::AddGrid(const std::string& key, GridRules rules) {
+  if (Grid* g = FindGrid(key)) return g;
+  grids.emplace_back(key, Grid(rules));
+  return &grids.back().second;
+}
+int State::SeatIndex(const std::string& name_or_kind) const {
+  for (size_t i = 0; i < seats.size(); ++i)
+    if (seats[i].name == name_or_kind || seats[i].kind == name_or_kind) return static_cast<int>(i);
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------
+
+Json MoveToJson(const Move& m, const CardSet& cards) {
+  Json j = m.args.is_object() ? m.args : Json::object();
+  j["type"] = m.type;
+  if (m.card != kNoCard) j["card"] = cards.Name(m.card);
+  if (m.has_cell) j["cell"] = {m.cell.row, m.cell.col};
+  if (m.has_to) j["to"] = {m.to.row, m.to.col};
+  return j;
+}
+
+static bool ReadCoord(const Json& j, Coord* out) {
+  if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) return false;
+  out->row = j[0].get<int>();
+  out->col = j[1].get<int>();
+  return true;
+}
+
+bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* error) {
+  if (!j.is_object()) {
+    *error = "move must be a JSON object, got " + std::string(j.type_name());
+    return false;
+  }
+  auto t = j.find("type");
+  if (t == j.end() || !t->is_string()) {
+    *error = "move needs a string field 'type'";
+    return false;
+  }
+  Move m;
+  m.type = t->get<std::string>();
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "type") continue;
+    if (k == "card" && it->is_string()) {
+      m.card = cards.Find(it->get<std::string>());
+      if (m.card == kNoCard) {
+        *error = "unknown card '" + it->get<std::string>() + "' in move";
+        return false;
+      }
+    } else if (k == "cell") {
+      if (!ReadCoord(*it, &m.cell)) { *error = "move field 'cell' must be [row, col]"; return false; }
+      m.has_cell = true;
+    } else if (k == "to") {
+      if (!ReadCoord(*it, &m.to)) { *error = "move field 'to' must be [row, col]"; return false; }
+      m.has_to = true;
+    } else {
+      if (!m.args.is_object()) m.args = Json::object();
+      m.args[k] = *it;
+    }
+  }
+  *out = std::move(m);
+  return true;
+}
+
+std::string MoveToString(const Move& m, const CardSet& cards) { return MoveToJson(m, cards).dump(); }
+
+// ---------------------------------------------------------------------------------------
+
+static Json GridToJson(const Grid& g, const CardSet& cards) {
+  Json cells = Json::array();
+  std::vector<Coord> occ;
+  g.OccupiedCells(&occ);
+  for (const Coord& c : occ) {
+    const Cell* cell = g.Get(c.row, c.col);
+    Json e = {c.row, c.col, cards.Name(cell->item)};
+    if (cell->rotation || cell->face_down) {
+      e.push_back(cell->rotation);
+      e.push_back(cell->face_down != 0);
+    }
+    cells.push_back(std::move(e));
+  }
+  return {{"max_rows", g.rules().max_rows}, {"max_cols", g.rules().max_cols},
+          {"must_touch", g.rules().must_touch}, {"cells", std::move(cells)}};
+}
+
+Json State::ToJson() const {
+  Json j;
+  j["format"] = 1;
+  j["game"] = game_id;
+  j["seed"] = seed;
+  j["rng"] = rng.ToString();
+  j["params"] = params;
+  j["player_count"] = player_count;
+  Json s = Json::array();
+  for (const auto& seat : seats) s.push_back({{"name", seat.name}, {"kind", seat.kind}});
+  j["seats"] = std::move(s);
+  Json z = Json::array();
+  for (const auto& zone : zones) {
+    Json names = Json::array();
+    for (CardId c : zone.cards) names.push_back(cards->Name(c));
+    z.push_back({{"name", zone.name}, {"owner", zone.owner}, {"visibility", VisibilityName(zone.visibility)},
+                 {"cards", std::move(names)}});
+  }
+  j["zones"] = std::move(z);
+  Json g = Json::array();
+  for (const auto& [key, grid] : grids) {
+    Json e = GridToJson(grid, *cards);
+    e["key"] = key;
+    g.push_back(std::move(e));
+  }
+  j["grids"] = std::move(g);
+  Json c = Json::object();
+  for (const auto& [key, ctr] : counters)
+    c[key] = {{"value", ctr.value}, {"min", ctr.min}, {"max", ctr.max}, {"lost", ctr.lost}};
+  j["counters"] = std::move(c);
+  Json t = Json::object();
+  for (const auto& [key, tr] : tracks)
+    t[key] = {{"length", tr.length}, {"circular", tr.circular}, {"position", tr.position}, {"laps", tr.laps}};
+  j["tracks"] = std::move(t);
+  Json f = Json::object();
+  for (const auto& [key, fg] : features) {
+    const auto d = fg.Export();
+    Json occ = Json::array(), tal = Json::array();
+    for (const auto& m : d.occupants) {
+      Json o = Json::object();
+      for (auto [owner, k] : m) o[std::to_string(owner)] = k;
+      occ.push_back(std::move(o));
+    }
+    for (const auto& m : d.tally) tal.push_back(Json(m));
+    f[key] = {{"kind", d.kind}, {"open", d.open}, {"parent", d.parent}, {"rank", d.rank},
+              {"occupants", std::move(occ)}, {"tally", std::move(tal)}, {"connections", d.connections}};
+  }
+  j["features"] = std::move(f);
+  j["data"] = data;
+  Json fl;
+  fl["phase"] = flow.phase;
+  fl["round"] = flow.round;
+  fl["step"] = flow.step;
+  fl["turn"] = flow.turn;
+  fl["to_move"] = flow.to_move;
+  fl["committed"] = flow.committed;
+  Json pend = Json::array();
+  for (size_t i = 0; i < flow.pending.size(); ++i)
+    pend.push_back(i < flow.committed.size() && flow.committed[i] ? MoveToJson(flow.pending[i], *cards) : Json());
+  fl["pending"] = std::move(pend);
+  fl["terminal"] = flow.terminal;
+  j["flow"] = std::move(fl);
+  j["move_count"] = move_count;
+  Json lg = Json::array();
+  for (const auto& e : log) lg.push_back({{"seat", e.seat}, {"kind", e.kind}, {"detail", e.detail}});
+  j["log"] = std::move(lg);
+  return j;
+}
+
+bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, State* out, std::string* error) {
+  try {
+    State s;
+    s.cards = card_set;
+    if (j.at("format").get<int>() != 1) {
+      *error = "unsupported save format";
+      return false;
+    }
+    s.game_id = j.at("game").get<std::string>();
+    s.seed = j.at("seed").get<uint64_t>();
+    if (!Rng::FromString(j.at("rng").get<std::string>(), &s.rng)) {
+      *error = "bad rng state";
+      return false;
+    }
+    s.params = j.at("params");
+    s.player_count = j.at("player_count").get<int>();
+    for (const auto& seat : j.at("seats")) s.seats.push_back({seat.at("name"), seat.at("kind")});
+    auto card = [&](const Json& name) {
+      const CardId id = card_set->Find(name.get<std::string>());
+      if (id == kNoCard) throw std::runtime_error("unknown card '" + name.get<std::string>() + "'");
+      return id;
+    };
+    for (const auto& z : j.at("zones")) {
+      Zone zone;
+      zone.name = z.at("name");
+      zone.owner = z.at("owner");
+      if (!ParseVisibility(z.at("visibility"), &zone.visibility)) throw std::runtime_error("bad zone visibility");
+      for (const auto& c : z.at("cards")) zone.cards.push_back(card(c));
+      s.zones.push_back(std::move(zone));
+    }
+    for (const auto& g : j.at("grids")) {
+      GridRules rules{g.at("max_rows"), g.at("max_cols"), g.at("must_touch")};
+      Grid grid(rules);
+      for (const auto& e : g.at("cells")) {
+        Cell cell;
+        cell.item = card(e.at(2));
+        if (e.size() > 3) {
+          cell.rotation = e.at(3).get<uint8_t>();
+          cell.face_down = e.at(4).get<bool>() ? 1 : 0;
+        }
+        grid.Set(e.at(0).get<int>(), e.at(1).get<int>(), cell);
+      }
+      s.grids.emplace_back(g.at("key").get<std::string>(), std::move(grid));
+    }
+    for (auto it = j.at("counters").begin(); it != j.at("counters").end(); ++it)
+      s.counters[it.key()] = Counter{it->at("value"), it->at("min"), it->at("max"), it->at("lost")};
+    for (auto it = j.at("tracks").begin(); it != j.at("tracks").end(); ++it)
+      s.tracks[it.key()] = Track{it->at("length"), it->at("circular"), it->at("position"), it->at("laps")};
+    for (auto it = j.at("features").begin(); it != j.at("features").end(); ++it) {
+      FeatureGraph::Data d;
+      d.kind = it->at("kind").get<std::vector<std::string>>();
+      d.open = it->at("open").get<std::vector<int>>();
+      d.parent = it->at("parent").get<std::vector<int>>();
+      d.rank = it->at("rank").get<std::vector<int>>();
+      for (const auto& o : it->at("occupants")) {
+        std::map<int, int> m;
+        for (auto oi = o.begin(); oi != o.end(); ++oi) m[std::stoi(oi.key())] = oi->get<int>();
+        d.occupants.push_back(std::move(m));
+      }
+      for (const auto& t : it->at("tally")) d.tally.push_back(t.get<std::map<std::string, int>>());
+      d.connections = it->at("connections").get<std::vector<std::pair<int, int>>>();
+      FeatureGraph fg;
+      std::string why;
+      if (!FeatureGraph::Import(d, &fg, &why)) throw std::runtime_error(why);
+      s.features.emplace(it.key(), std::move(fg));
+    }
+    s.data = j.at("data");
+    const Json& fl = j.at("flow");
+    s.flow.phase = fl.at("phase");
+    s.flow.round = fl.at("round");
+    s.flow.step = fl.at("step");
+    s.flow.turn = fl.at("turn");
+    s.flow.to_move = fl.at("to_move").get<std::vector<int>>();
+    s.flow.committed = fl.at("committed").get<std::vector<int>>();
+    for (const auto& p : fl.at("pending")) {
+      Move m;
+      if (!p.is_null() && !MoveFromJson(p, *card_set, &m, error)) return false;
+      s.flow.pending.push_back(std::move(m));
+    }
+    s.flow.terminal = fl.at("terminal");
+    s.move_count = j.at("move_count");
+    for (const auto& e : j.at("log")) s.log.push_back({e.at("seat"), e.at("kind"), e.at("detail")});
+    *out = std::move(s);
+    return true;
+  } catch (const std::exception& e) {
+    *error = std::string("bad saved state: ") + e.what();
+    return false;
+  }
+}
+
+std::string State::Hash() const {
+  Json j = ToJson();
+  j.erase("log");
+  const std::string text = j.dump();
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+}  // namespace plateau

@@ -1,0 +1,122 @@
+// The game state the host owns: seats, RNG, zones, grids, counters, tracks, feature
+// graphs, free-form game data, the flow (phase, round, who must move, hidden commitments)
+// and the move log. It serializes to canonical JSON and back exactly; the state hash is a
+// hash of that JSON, so save/load, replay and hot reload can prove nothing was lost.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "host/cards.h"
+#include "host/counter.h"
+#include "host/dice.h"
+#include "host/feature_graph.h"
+#include "host/grid.h"
+#include "host/rng.h"
+#include "host/zone.h"
+
+namespace plateau {
+
+using Json = nlohmann::json;
+
+// A move: a type plus the fields most moves use (a card, one or two cells), and any other
+// fields a script defines in `args`. Compact so the playout loop never builds JSON.
+struct Move {
+  std::string type;
+  CardId card = kNoCard;
+  bool has_cell = false, has_to = false;
+  Coord cell{}, to{};
+  Json args;  // object or null
+
+  bool operator==(const Move& o) const {
+    return type == o.type && card == o.card && has_cell == o.has_cell && has_to == o.has_to &&
+           (!has_cell || cell == o.cell) && (!has_to || to == o.to) && args == o.args;
+  }
+};
+
+struct Seat {
+  std::string name;
+  std::string kind = "player";  // "player", or a pseudo-seat such as "neutral" or "opponent"
+  bool operator==(const Seat&) const = default;
+};
+
+struct LogEntry {
+  int seat = -1;        // -1: the host (chance events, reloads)
+  std::string kind;     // "move", "roll", "shuffle", "reveal", "reload", ...
+  Json detail;
+  bool operator==(const LogEntry&) const = default;
+};
+
+struct Flow {
+  std::string phase;
+  int round = 0;
+  int step = 0;
+  int turn = 0;
+  std::vector<int> to_move;       // seats that must move now (several: simultaneous)
+  std::vector<int> committed;     // per seat: 1 once its hidden choice is in
+  std::vector<Move> pending;      // per seat: the hidden choice, revealed when all are in
+  bool terminal = false;
+  bool operator==(const Flow&) const = default;
+};
+
+class State {
+ public:
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+  std::string game_id;
+  uint64_t seed = 0;
+  Rng rng;
+  Dice dice;  // forced results are test input, not state
+  std::shared_ptr<const CardSet> cards;
+  std::vector<Seat> seats;  // players first, pseudo-seats after
+  int player_count = 0;
+  Json params = Json::object();
+
+  std::vector<Zone> zones;
+  std::vector<std::pair<std::string, Grid>> grids;  // key "name" or "name:<seat>"
+  std::map<std::string, Counter> counters;
+  std::map<std::string, Track> tracks;
+  std::map<std::string, FeatureGraph> features;
+  Json data = Json::object();
+  Flow flow;
+  int move_count = 0;
+  std::vector<LogEntry> log;
+  bool record = true;  // keep the move log (playouts that never replay turn it off); not saved
+
+  // Component lookup. Keys are "name" for shared components, "name:<seat>" for owned ones.
+  static std::string Key(const std::string& name, int seat) {
+    return seat < 0 ? name : name + ":" + std::to_string(seat + 1);
+  }
+  Zone* FindZone(const std::string& name, int owner);
+  const Zone* FindZone(const std::string& name, int owner) const;
+  int ZoneIndex(const std::string& name, int owner) const;
+  Zone* AddZone(const std::string& name, int owner, Visibility vis);
+  Grid* FindGrid(const std::string& key);
+  const Grid* FindGrid(const std::string& key) const;
+  int GridIndex(const std::string& key) const;
+  Grid* AddGrid(const std::string& key, GridRules rules);
+  int SeatIndex(const std::string& name_or_kind) const;  // -1 when none
+
+  const std::string& CardName(CardId id) const { return cards->Name(id); }
+  void Log(int seat, std::string kind, Json detail) {
+    log.push_back({seat, std::move(kind), std::move(detail)});
+  }
+
+  // Canonical JSON: everything above, including the log.
+  Json ToJson() const;
+  // Restores a state from ToJson() output. The card set must contain every card named.
+  static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error);
+  // FNV-1a of the canonical JSON without the log; equal hashes mean equal tables.
+  std::string Hash() const;
+};
+
+Json MoveToJson(const Move& m, const CardSet& cards);
+bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* error);
+std::string MoveToString(const Move& m, const CardSet& cards);
+
+}  // namespace plateau

@@ -1,0 +1,933 @@
+// Lua bindings of host state and services (see bindings.h). Every binding function gets
+// the Binding as upvalue 1, so no registry lookup happens on the hot path.
+#include "scripting/bindings.h"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+#include "host/feature_graph.h"
+#include "scripting/runtime.h"
+
+namespace plateau::scripting {
+
+void MakeReadOnly(lua_State* L);  // sandbox.cc
+
+namespace {
+
+Binding* B(lua_State* L) { return static_cast<Binding*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+State* Readable(lua_State* L) {
+  Binding* b = B(L);
+  if (!b->state) Raise(L, "no game state is available while the rules load");
+  return b->state;
+}
+
+State* Writable(lua_State* L) {
+  Binding* b = B(L);
+  State* s = Readable(L);
+  if (!b->writable) Raise(L, "state is read-only in hook '" + b->hook + "'");
+  return s;
+}
+
+// Seats: 1-based integers, or the name/kind of a seat ("neutral", "opponent", "P2").
+int CheckSeat(lua_State* L, int arg, const State& s) {
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    const int seat = s.SeatIndex(lua_tostring(L, arg));
+    if (seat < 0) RaiseArg(L, arg, std::string("no seat named '") + lua_tostring(L, arg) + "'");
+    return seat;
+  }
+  const lua_Integer n = luaL_checkinteger(L, arg);
+  if (n < 1 || n > static_cast<lua_Integer>(s.seats.size()))
+    RaiseArg(L, arg, "seat " + std::to_string(n) + " out of range 1.." + std::to_string(s.seats.size()));
+  return static_cast<int>(n - 1);
+}
+
+CardId CheckCard(lua_State* L, int arg) {
+  const char* name = luaL_checkstring(L, arg);
+  const CardId id = B(L)->cards->Find(name);
+  if (id == kNoCard) RaiseArg(L, arg, std::string("unknown card '") + name + "'");
+  return id;
+}
+
+void PushCardName(lua_State* L, CardId id) {
+  // Card names are cached in upvalue 2 (an array indexed by id + 1) to skip re-hashing.
+  if (lua_rawgeti(L, lua_upvalueindex(2), id + 1) == LUA_TSTRING) return;
+  lua_pop(L, 1);
+  lua_pushstring(L, B(L)->cards->Name(id).c_str());
+}
+
+void PushCoord(lua_State* L, Coord c) {
+  lua_createtable(L, 2, 0);
+  lua_pushinteger(L, c.row);
+  lua_rawseti(L, -2, 1);
+  lua_pushinteger(L, c.col);
+  lua_rawseti(L, -2, 2);
+}
+
+// ---- grid ----------------------------------------------------------------------------
+
+struct GridRef {
+  int index;
+};
+
+Grid* CheckGrid(lua_State* L, bool write) {
+  auto* ref = static_cast<GridRef*>(luaL_checkudata(L, 1, "plateau.grid"));
+  State* s = write ? Writable(L) : Readable(L);
+  if (ref->index < 0 || ref->index >= static_cast<int>(s->grids.size())) Raise(L, "stale grid handle");
+  return &s->grids[static_cast<size_t>(ref->index)].second;
+}
+
+int GridGet(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const Cell* c = g->Get(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)));
+  if (!c || c->empty()) return 0;
+  PushCardName(L, c->item);
+  lua_pushboolean(L, c->face_down);
+  lua_pushinteger(L, c->rotation);
+  return 3;
+}
+
+int GridCount(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushinteger(L, g->count());
+    return 1;
+  }
+  const CardId card = CheckCard(L, 2);
+  std::vector<Coord> cells;
+  g->OccupiedCells(&cells);
+  int n = 0;
+  for (const Coord& c : cells) n += g->Get(c.row, c.col)->item == card;
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+int GridBounds(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  if (g->count() == 0) return 0;
+  const Bounds& b = g->bounds();
+  lua_pushinteger(L, b.min_row);
+  lua_pushinteger(L, b.max_row);
+  lua_pushinteger(L, b.min_col);
+  lua_pushinteger(L, b.max_col);
+  return 4;
+}
+
+// Dense copy of the bounding box: what scoring functions iterate over.
+int GridSnapshot(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const Bounds& b = g->bounds();
+  const int rows = g->count() ? b.rows() : 0, cols = g->count() ? b.cols() : 0;
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, rows);
+  lua_setfield(L, -2, "rows");
+  lua_pushinteger(L, cols);
+  lua_setfield(L, -2, "cols");
+  lua_pushinteger(L, b.min_row);
+  lua_setfield(L, -2, "min_row");
+  lua_pushinteger(L, b.min_col);
+  lua_setfield(L, -2, "min_col");
+  lua_createtable(L, rows * cols, 0);
+  lua_createtable(L, rows * cols, 0);
+  int i = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      ++i;
+      const Cell* cell = g->Get(b.min_row + r, b.min_col + c);
+      if (cell && !cell->empty()) {
+        PushCardName(L, cell->item);
+        lua_rawseti(L, -3, i);
+        lua_pushboolean(L, cell->face_down);
+      } else {
+        lua_pushboolean(L, 0);
+        lua_rawseti(L, -3, i);
+        lua_pushboolean(L, 0);
+      }
+      lua_rawseti(L, -2, i);
+    }
+  lua_setfield(L, -3, "down");
+  lua_setfield(L, -2, "cells");
+  return 1;
+}
+
+int GridPlaceable(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  std::vector<Coord> cells;
+  g->Placeable(&cells);
+  lua_createtable(L, static_cast<int>(cells.size()), 0);
+  for (size_t i = 0; i < cells.size(); ++i) {
+    PushCoord(L, cells[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int GridCanPlace(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  std::string why;
+  const bool ok = g->CanPlace(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)), &why);
+  lua_pushboolean(L, ok);
+  if (ok) return 1;
+  lua_pushstring(L, why.c_str());
+  return 2;
+}
+
+int GridAdd(lua_State* L) {
+  Grid* g = CheckGrid(L, true);
+  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  const CardId card = CheckCard(L, 4);
+  if (g->Occupied(r, c)) Raise(L, "cell [" + std::to_string(r) + ", " + std::to_string(c) + "] is occupied");
+  Cell cell{card};
+  cell.face_down = lua_toboolean(L, 5);
+  g->Set(r, c, cell);
+  return 0;
+}
+
+int GridDel(lua_State* L) {
+  Grid* g = CheckGrid(L, true);
+  const Cell old = g->Take(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)));
+  if (old.empty()) return 0;
+  PushCardName(L, old.item);
+  return 1;
+}
+
+int GridMove(lua_State* L) {
+  Grid* g = CheckGrid(L, true);
+  const int r1 = static_cast<int>(luaL_checkinteger(L, 2)), c1 = static_cast<int>(luaL_checkinteger(L, 3));
+  const int r2 = static_cast<int>(luaL_checkinteger(L, 4)), c2 = static_cast<int>(luaL_checkinteger(L, 5));
+  if (!g->Occupied(r1, c1)) Raise(L, "no card at [" + std::to_string(r1) + ", " + std::to_string(c1) + "]");
+  if (g->Occupied(r2, c2)) Raise(L, "cell [" + std::to_string(r2) + ", " + std::to_string(c2) + "] is occupied");
+  const Cell cell = g->Take(r1, c1);
+  g->Set(r2, c2, cell);
+  return 0;
+}
+
+int GridSwap(lua_State* L) {
+  Grid* g = CheckGrid(L, true);
+  const int r1 = static_cast<int>(luaL_checkinteger(L, 2)), c1 = static_cast<int>(luaL_checkinteger(L, 3));
+  const int r2 = static_cast<int>(luaL_checkinteger(L, 4)), c2 = static_cast<int>(luaL_checkinteger(L, 5));
+  if (!g->Occupied(r1, c1) || !g->Occupied(r2, c2)) Raise(L, "swap needs two occupied cells");
+  const Cell a = *g->Get(r1, c1), b = *g->Get(r2, c2);
+  g->Set(r1, c1, b);
+  g->Set(r2, c2, a);
+  return 0;
+}
+
+int GridSetFaceDown(lua_State* L) {
+  Grid* g = CheckGrid(L, true);
+  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  if (!g->Occupied(r, c)) Raise(L, "no card at [" + std::to_string(r) + ", " + std::to_string(c) + "]");
+  g->SetFaceDown(r, c, lua_isnone(L, 4) ? true : lua_toboolean(L, 4));
+  return 0;
+}
+
+int GridNeighbors(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  static const char* const kinds[] = {"orthogonal", "diagonal", "all", nullptr};
+  const int kind = luaL_checkoption(L, 4, "orthogonal", kinds);
+  std::vector<Coord> out;
+  g->Neighbors(r, c, static_cast<Adjacency>(kind), &out);
+  lua_createtable(L, static_cast<int>(out.size()), 0);
+  for (size_t i = 0; i < out.size(); ++i) {
+    PushCoord(L, out[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int GridFind(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const CardId card = CheckCard(L, 2);
+  std::vector<Coord> cells;
+  g->OccupiedCells(&cells);
+  lua_newtable(L);
+  int n = 0;
+  for (const Coord& c : cells)
+    if (g->Get(c.row, c.col)->item == card) {
+      PushCoord(L, c);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+int GridGroups(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const CardId card = CheckCard(L, 2);
+  const auto groups = CellGroups(*g, [card](const Cell& c) { return c.item == card; });
+  lua_createtable(L, static_cast<int>(groups.size()), 0);
+  for (size_t i = 0; i < groups.size(); ++i) {
+    lua_createtable(L, static_cast<int>(groups[i].size()), 0);
+    for (size_t k = 0; k < groups[i].size(); ++k) {
+      PushCoord(L, groups[i][k]);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(k + 1));
+    }
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// ---- zone -----------------------------------------------------------------------------
+
+struct ZoneRef {
+  int index;
+};
+
+Zone* CheckZone(lua_State* L, int arg, bool write) {
+  auto* ref = static_cast<ZoneRef*>(luaL_checkudata(L, arg, "plateau.zone"));
+  State* s = write ? Writable(L) : Readable(L);
+  if (ref->index < 0 || ref->index >= static_cast<int>(s->zones.size())) Raise(L, "stale zone handle");
+  return &s->zones[static_cast<size_t>(ref->index)];
+}
+
+int ZoneCards(lua_State* L) {
+  Zone* z = CheckZone(L, 1, false);
+  lua_createtable(L, static_cast<int>(z->cards.size()), 0);
+  for (size_t i = 0; i < z->cards.size(); ++i) {
+    PushCardName(L, z->cards[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int ZoneCount(lua_State* L) {
+  Zone* z = CheckZone(L, 1, false);
+  if (lua_isnoneornil(L, 2)) {
+    lua_pushinteger(L, static_cast<lua_Integer>(z->cards.size()));
+    return 1;
+  }
+  const CardId card = CheckCard(L, 2);
+  lua_pushinteger(L, static_cast<lua_Integer>(std::count(z->cards.begin(), z->cards.end(), card)));
+  return 1;
+}
+
+int ZoneAdd(lua_State* L) {
+  Zone* z = CheckZone(L, 1, true);
+  z->cards.push_back(CheckCard(L, 2));
+  return 0;
+}
+
+int ZoneDel(lua_State* L) {
+  Zone* z = CheckZone(L, 1, true);
+  lua_pushboolean(L, RemoveCard(z, CheckCard(L, 2)));
+  return 1;
+}
+
+int ZoneShuffle(lua_State* L) {
+  Zone* z = CheckZone(L, 1, true);
+  State* s = Writable(L);
+  Shuffle(z, &s->rng);
+  s->Log(-1, "shuffle", {{"zone", z->name}, {"cards", z->cards.size()}});
+  return 0;
+}
+
+int ZoneDraw(lua_State* L) {
+  Zone* from = CheckZone(L, 1, true);
+  Zone* to = CheckZone(L, 2, true);
+  const lua_Integer n = luaL_optinteger(L, 3, 1);
+  if (n < 0 || n > 100000) RaiseArg(L, 3, "card count out of range");
+  const size_t before = to->cards.size();
+  const int drawn = Draw(from, to, static_cast<int>(n));
+  lua_createtable(L, drawn, 0);
+  for (int i = 0; i < drawn; ++i) {
+    PushCardName(L, to->cards[before + static_cast<size_t>(i)]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+// ---- data proxies: paths into state.data, resolved on every access -------------------
+
+Json* ResolveData(lua_State* L, int idx, State* s) {
+  lua_getiuservalue(L, idx, 1);  // path table
+  Json* node = &s->data;
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  for (lua_Integer i = 1; i <= n && node; ++i) {
+    lua_rawgeti(L, -1, i);
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      if (!node->is_object()) node = nullptr;
+      else {
+        auto it = node->find(lua_tostring(L, -1));
+        node = it == node->end() ? nullptr : &*it;
+      }
+    } else {
+      const lua_Integer k = lua_tointeger(L, -1);
+      node = node->is_array() && k >= 0 && static_cast<size_t>(k) < node->size() ? &(*node)[static_cast<size_t>(k)] : nullptr;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (!node) Raise(L, "stale data handle (the table it pointed into was replaced or removed)");
+  return node;
+}
+
+void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
+  // New path = parent path + key.
+  if (parent_idx) parent_idx = lua_absindex(L, parent_idx);
+  if (key_idx) key_idx = lua_absindex(L, key_idx);
+  lua_newuserdatauv(L, 0, 1);
+  lua_newtable(L);
+  if (parent_idx) {
+    lua_getiuservalue(L, parent_idx, 1);
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      lua_rawseti(L, -3, i);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, key_idx);
+    lua_rawseti(L, -2, n + 1);
+  }
+  lua_setiuservalue(L, -2, 1);
+  luaL_setmetatable(L, "plateau.data");
+}
+
+void PushDataValue(lua_State* L, const Json& v, int proxy_idx, int key_idx) {
+  switch (v.type()) {
+    case Json::value_t::null: lua_pushnil(L); return;
+    case Json::value_t::boolean: lua_pushboolean(L, v.get<bool>()); return;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: lua_pushinteger(L, v.get<lua_Integer>()); return;
+    case Json::value_t::number_float: lua_pushnumber(L, v.get<double>()); return;
+    case Json::value_t::string: lua_pushstring(L, v.get_ref<const std::string&>().c_str()); return;
+    default: PushDataProxy(L, proxy_idx, key_idx); return;
+  }
+}
+
+int DataIndex(lua_State* L) {
+  State* s = Readable(L);
+  Json* node = ResolveData(L, 1, s);
+  if (node->is_object()) {
+    if (lua_type(L, 2) != LUA_TSTRING) return 0;
+    auto it = node->find(lua_tostring(L, 2));
+    if (it == node->end()) return 0;
+    PushDataValue(L, *it, 1, 2);
+    return 1;
+  }
+  if (node->is_array()) {
+    if (!lua_isinteger(L, 2)) return 0;
+    const lua_Integer k = lua_tointeger(L, 2);
+    if (k < 1 || static_cast<size_t>(k) > node->size()) return 0;
+    lua_pushinteger(L, k - 1);
+    PushDataValue(L, (*node)[static_cast<size_t>(k - 1)], 1, -1);
+    return 1;
+  }
+  return 0;
+}
+
+int DataNewindex(lua_State* L) {
+  State* s = Writable(L);
+  Json* node = ResolveData(L, 1, s);
+  Json value;
+  std::string error;
+  if (!lua_isnil(L, 3) && !LuaToJson(L, 3, &value, &error)) Raise(L, "cannot store in state.data: " + error);
+  if (node->is_object() && node->empty() && lua_isinteger(L, 2) && lua_tointeger(L, 2) == 1) *node = Json::array();
+  if (node->is_object()) {
+    if (lua_type(L, 2) != LUA_TSTRING) Raise(L, "state.data object keys must be strings");
+    if (lua_isnil(L, 3)) node->erase(lua_tostring(L, 2));
+    else (*node)[lua_tostring(L, 2)] = std::move(value);
+    return 0;
+  }
+  if (node->is_array()) {
+    if (!lua_isinteger(L, 2)) Raise(L, "state.data array index must be an integer");
+    const lua_Integer k = lua_tointeger(L, 2);
+    const lua_Integer n = static_cast<lua_Integer>(node->size());
+    if (lua_isnil(L, 3)) {
+      if (k == n) node->erase(node->end() - 1);
+      else if (k >= 1 && k < n) Raise(L, "cannot leave a hole in a state.data array (use table.remove)");
+      return 0;
+    }
+    if (k == n + 1) node->push_back(std::move(value));
+    else if (k >= 1 && k <= n) (*node)[static_cast<size_t>(k - 1)] = std::move(value);
+    else Raise(L, "state.data array index " + std::to_string(k) + " out of range 1.." + std::to_string(n + 1));
+    return 0;
+  }
+  Raise(L, "not a table");
+}
+
+int DataLen(lua_State* L) {
+  Json* node = ResolveData(L, 1, Readable(L));
+  lua_pushinteger(L, node->is_array() ? static_cast<lua_Integer>(node->size()) : 0);
+  return 1;
+}
+
+int DataPairsNext(lua_State* L) {
+  // upvalues: 1 binding, 2 names, 3 proxy, 4 key list, 5 position
+  lua_Integer pos = lua_tointeger(L, lua_upvalueindex(5)) + 1;
+  if (lua_rawgeti(L, lua_upvalueindex(4), pos) == LUA_TNIL) return 0;
+  lua_pushinteger(L, pos);
+  lua_replace(L, lua_upvalueindex(5));
+  lua_pushvalue(L, lua_upvalueindex(3));
+  lua_pushvalue(L, -2);
+  lua_gettable(L, -2);
+  lua_remove(L, -2);
+  return 2;
+}
+
+int DataPairs(lua_State* L) {
+  Json* node = ResolveData(L, 1, Readable(L));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 1);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  if (node->is_object())
+    for (auto it = node->begin(); it != node->end(); ++it) {
+      lua_pushstring(L, it.key().c_str());
+      lua_rawseti(L, -2, ++n);
+    }
+  else if (node->is_array())
+    for (size_t i = 0; i < node->size(); ++i) {
+      lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, DataPairsNext, 5);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  return 3;
+}
+
+// ---- state ----------------------------------------------------------------------------
+
+int StateGrid(lua_State* L) {
+  State* s = Readable(L);
+  int seat = -1;
+  std::string key;
+  if (lua_type(L, 2) == LUA_TSTRING && s->GridIndex(lua_tostring(L, 2)) >= 0) key = lua_tostring(L, 2);
+  else {
+    seat = CheckSeat(L, 2, *s);
+    key = State::Key(luaL_optstring(L, 3, "grid"), seat);
+  }
+  const int index = s->GridIndex(key);
+  if (index < 0) Raise(L, "no grid '" + key + "'");
+  auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
+  ref->index = index;
+  luaL_setmetatable(L, "plateau.grid");
+  return 1;
+}
+
+int StateZone(lua_State* L) {
+  State* s = Readable(L);
+  const char* name = luaL_checkstring(L, 2);
+  const int owner = lua_isnoneornil(L, 3) ? -1 : CheckSeat(L, 3, *s);
+  const int index = s->ZoneIndex(name, owner);
+  if (index < 0) Raise(L, "no zone '" + State::Key(name, owner) + "'");
+  auto* ref = static_cast<ZoneRef*>(lua_newuserdatauv(L, sizeof(ZoneRef), 0));
+  ref->index = index;
+  luaL_setmetatable(L, "plateau.zone");
+  return 1;
+}
+
+int StateSeats(lua_State* L) {
+  State* s = Readable(L);
+  lua_createtable(L, static_cast<int>(s->seats.size()), 0);
+  for (size_t i = 0; i < s->seats.size(); ++i) {
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, s->seats[i].name.c_str());
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, s->seats[i].kind.c_str());
+    lua_setfield(L, -2, "kind");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int StateIndex(lua_State* L) {
+  const char* key = luaL_checkstring(L, 2);
+  // Methods first (upvalue 3 is the method table).
+  if (lua_getfield(L, lua_upvalueindex(3), key) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  State* s = Readable(L);
+  if (std::strcmp(key, "data") == 0) {
+    PushDataProxy(L, 0, 0);
+    return 1;
+  }
+  if (std::strcmp(key, "player_count") == 0) lua_pushinteger(L, s->player_count);
+  else if (std::strcmp(key, "seat_count") == 0) lua_pushinteger(L, static_cast<lua_Integer>(s->seats.size()));
+  else if (std::strcmp(key, "phase") == 0) lua_pushstring(L, s->flow.phase.c_str());
+  else if (std::strcmp(key, "round") == 0) lua_pushinteger(L, s->flow.round + 1);
+  else if (std::strcmp(key, "turn") == 0) lua_pushinteger(L, s->flow.turn + 1);
+  else if (std::strcmp(key, "move_count") == 0) lua_pushinteger(L, s->move_count);
+  else return luaL_error(L, "state has no field '%s'", key);
+  return 1;
+}
+
+int StateSetPhase(lua_State* L) {
+  State* s = Writable(L);
+  s->flow.phase = luaL_checkstring(L, 2);
+  return 0;
+}
+
+// ---- ctx services -------------------------------------------------------------------
+
+int RngInt(lua_State* L) {
+  State* s = Readable(L);
+  const lua_Integer lo = luaL_checkinteger(L, 2), hi = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, lo <= hi, 3, "interval is empty");
+  lua_pushinteger(L, s->rng.Int(lo, hi));
+  return 1;
+}
+
+int RngPick(lua_State* L) {
+  State* s = Readable(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, 2);
+  if (n <= 0) RaiseArg(L, 2, "cannot pick from an empty list");
+  const lua_Integer k = s->rng.Int(1, n);
+  lua_geti(L, 2, k);
+  lua_pushinteger(L, k);
+  return 2;
+}
+
+int RngShuffle(lua_State* L) {
+  State* s = Readable(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const lua_Integer n = luaL_len(L, 2);
+  for (lua_Integer i = n; i > 1; --i) {
+    const lua_Integer j = s->rng.Int(1, i);
+    lua_geti(L, 2, i);
+    lua_geti(L, 2, j);
+    lua_seti(L, 2, i);
+    lua_seti(L, 2, j);
+  }
+  lua_settop(L, 2);
+  return 1;
+}
+
+int DiceRollFn(lua_State* L) {
+  State* s = Readable(L);
+  const char* notation = luaL_checkstring(L, 2);
+  std::string error;
+  auto spec = ParseDice(notation, &error);
+  if (!spec) RaiseArg(L, 2, error);
+  const DiceRoll roll = s->dice.Roll(*spec, &s->rng);
+  s->Log(-1, "roll", {{"dice", roll.notation}, {"faces", roll.faces}, {"total", roll.total}, {"forced", roll.forced}});
+  lua_pushinteger(L, roll.total);
+  lua_createtable(L, static_cast<int>(roll.faces.size()), 0);
+  for (size_t i = 0; i < roll.faces.size(); ++i) {
+    lua_pushinteger(L, roll.faces[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 2;
+}
+
+int CtxLog(lua_State* L) {
+  const int n = lua_gettop(L);
+  std::string line;
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) line += ' ';
+    size_t len;
+    const char* s = luaL_tolstring(L, i, &len);
+    line.append(s, std::min<size_t>(len, 4096));
+    lua_pop(L, 1);
+  }
+  Runtime::From(L)->Log(line);
+  return 0;
+}
+
+void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
+  // Pushes each function as a closure over (binding, card-name cache).
+  for (; regs->name; ++regs) {
+    lua_pushvalue(L, nup_table_idx);
+    lua_pushvalue(L, nup_table_idx + 1);
+    lua_pushcclosure(L, regs->func, 2);
+    lua_setfield(L, -2, regs->name);
+  }
+}
+
+}  // namespace
+
+void OpenBindings(lua_State* L, Binding* binding) {
+  lua_pushlightuserdata(L, binding);
+  const int up = lua_gettop(L);
+  lua_newtable(L);  // card name cache
+  if (binding->cards)
+    for (size_t i = 0; i < binding->cards->size(); ++i) {
+      lua_pushstring(L, binding->cards->Name(static_cast<CardId>(i)).c_str());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.card_names");
+
+  static const luaL_Reg grid_methods[] = {
+      {"get", GridGet},         {"count", GridCount},         {"bounds", GridBounds},
+      {"snapshot", GridSnapshot}, {"placeable", GridPlaceable}, {"can_place", GridCanPlace},
+      {"add", GridAdd},         {"del", GridDel},             {"move", GridMove},
+      {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
+      {"find", GridFind},       {"groups", GridGroups},       {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.grid");
+  lua_newtable(L);
+  SetFuncs(L, grid_methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  static const luaL_Reg zone_methods[] = {{"cards", ZoneCards}, {"count", ZoneCount}, {"add", ZoneAdd},
+                                          {"del", ZoneDel},     {"shuffle", ZoneShuffle}, {"draw", ZoneDraw},
+                                          {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.zone");
+  lua_newtable(L);
+  SetFuncs(L, zone_methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  static const luaL_Reg data_meta[] = {{"__index", DataIndex},
+                                       {"__newindex", DataNewindex},
+                                       {"__len", DataLen},
+                                       {"__pairs", DataPairs},
+                                       {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.data");
+  SetFuncs(L, data_meta, up);
+  lua_pushstring(L, "data");
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
+                                           {"seats", StateSeats}, {"set_phase", StateSetPhase},
+                                           {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.state");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_newtable(L);
+  SetFuncs(L, state_methods, up);
+  lua_pushcclosure(L, StateIndex, 3);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  // The one state object.
+  lua_newuserdatauv(L, 0, 0);
+  luaL_setmetatable(L, "plateau.state");
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.state_object");
+
+  // ctx.rng, ctx.dice and ctx.log, shared by every call.
+  lua_newtable(L);
+  static const luaL_Reg rng_methods[] = {{"int", RngInt}, {"pick", RngPick}, {"shuffle", RngShuffle}, {nullptr, nullptr}};
+  lua_newtable(L);
+  SetFuncs(L, rng_methods, up);
+  MakeReadOnly(L);
+  lua_setfield(L, -2, "rng");
+  static const luaL_Reg dice_methods[] = {{"roll", DiceRollFn}, {nullptr, nullptr}};
+  lua_newtable(L);
+  SetFuncs(L, dice_methods, up);
+  MakeReadOnly(L);
+  lua_setfield(L, -2, "dice");
+  lua_pushcfunction(L, CtxLog);
+  lua_setfield(L, -2, "log");
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.services");
+  lua_pop(L, 2);
+}
+
+void PushState(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, "plateau.state_object"); }
+
+// ---- conversions --------------------------------------------------------------------
+
+static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int depth) {
+  if (depth > 32) {
+    *error = "nesting deeper than 32 (a cycle?)";
+    return false;
+  }
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: *out = nullptr; return true;
+    case LUA_TBOOLEAN: *out = static_cast<bool>(lua_toboolean(L, idx)); return true;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) *out = static_cast<int64_t>(lua_tointeger(L, idx));
+      else {
+        const double d = lua_tonumber(L, idx);
+        if (d != d || d == HUGE_VAL || d == -HUGE_VAL) {
+          *error = "NaN and infinities cannot be stored";
+          return false;
+        }
+        *out = d;
+      }
+      return true;
+    case LUA_TSTRING: {
+      size_t len;
+      const char* s = lua_tolstring(L, idx, &len);
+      *out = std::string(s, len);
+      return true;
+    }
+    case LUA_TTABLE: {
+      if (!lua_checkstack(L, 4)) {
+        *error = "stack overflow";
+        return false;
+      }
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
+      size_t count = 0;
+      lua_pushnil(L);
+      while (lua_next(L, idx)) {
+        ++count;
+        lua_pop(L, 1);
+      }
+      if (n > 0 && static_cast<size_t>(n) == count) {
+        *out = Json::array();
+        for (lua_Integer i = 1; i <= n; ++i) {
+          lua_rawgeti(L, idx, i);
+          Json v;
+          if (!ToJsonRec(L, -1, &v, error, depth + 1)) return false;
+          lua_pop(L, 1);
+          out->push_back(std::move(v));
+        }
+        return true;
+      }
+      *out = Json::object();
+      lua_pushnil(L);
+      while (lua_next(L, idx)) {
+        std::string key;
+        if (lua_type(L, -2) == LUA_TSTRING) key = lua_tostring(L, -2);
+        else if (lua_isinteger(L, -2)) {
+          *error = "mixed table: integer and string keys together";
+          lua_pop(L, 2);
+          return false;
+        } else {
+          *error = std::string("keys must be strings, got ") + luaL_typename(L, -2);
+          lua_pop(L, 2);
+          return false;
+        }
+        Json v;
+        if (!ToJsonRec(L, -1, &v, error, depth + 1)) {
+          lua_pop(L, 2);
+          return false;
+        }
+        (*out)[key] = std::move(v);
+        lua_pop(L, 1);
+      }
+      return true;
+    }
+    case LUA_TUSERDATA:
+      if (luaL_testudata(L, idx, "plateau.data")) {
+        // A data handle: copy what it points to. Needs the binding: the metatable's closures hold it.
+        lua_getmetatable(L, idx);
+        lua_getfield(L, -1, "__len");
+        lua_getupvalue(L, -1, 1);
+        auto* b = static_cast<Binding*>(lua_touserdata(L, -1));
+        lua_pop(L, 3);
+        if (!b || !b->state) {
+          *error = "data handle outside a game";
+          return false;
+        }
+        lua_getiuservalue(L, idx, 1);
+        Json* node = &b->state->data;
+        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        for (lua_Integer i = 1; i <= n && node; ++i) {
+          lua_rawgeti(L, -1, i);
+          if (lua_type(L, -1) == LUA_TSTRING) {
+            auto it = node->is_object() ? node->find(lua_tostring(L, -1)) : Json::iterator{};
+            node = node->is_object() && it != node->end() ? &*it : nullptr;
+          } else {
+            const auto k = static_cast<size_t>(lua_tointeger(L, -1));
+            node = node->is_array() && k < node->size() ? &(*node)[k] : nullptr;
+          }
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (!node) {
+          *error = "stale data handle";
+          return false;
+        }
+        *out = *node;
+        return true;
+      }
+      [[fallthrough]];
+    default:
+      *error = std::string(luaL_typename(L, idx)) + " values cannot be stored (only nil, booleans, numbers, strings and tables)";
+      return false;
+  }
+}
+
+bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error) { return ToJsonRec(L, idx, out, error, 0); }
+
+void PushJson(lua_State* L, const Json& j) {
+  luaL_checkstack(L, 4, "json nesting");
+  switch (j.type()) {
+    case Json::value_t::null: lua_pushnil(L); return;
+    case Json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: lua_pushinteger(L, j.get<lua_Integer>()); return;
+    case Json::value_t::number_float: lua_pushnumber(L, j.get<double>()); return;
+    case Json::value_t::string: lua_pushlstring(L, j.get_ref<const std::string&>().data(), j.get_ref<const std::string&>().size()); return;
+    case Json::value_t::array: {
+      lua_createtable(L, static_cast<int>(j.size()), 0);
+      lua_Integer i = 0;
+      for (const auto& v : j) {
+        PushJson(L, v);
+        lua_rawseti(L, -2, ++i);
+      }
+      return;
+    }
+    case Json::value_t::object: {
+      lua_createtable(L, 0, static_cast<int>(j.size()));
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key().rfind("$", 0) == 0) continue;  // loader annotations
+        PushJson(L, *it);
+        lua_setfield(L, -2, it.key().c_str());
+      }
+      return;
+    }
+    default: lua_pushnil(L); return;
+  }
+}
+
+void PushFrozenJson(lua_State* L, const Json& j) {
+  luaL_checkstack(L, 4, "json nesting");
+  if (j.is_array() || j.is_object()) {
+    lua_createtable(L, j.is_array() ? static_cast<int>(j.size()) : 0, j.is_object() ? static_cast<int>(j.size()) : 0);
+    if (j.is_array()) {
+      lua_Integer i = 0;
+      for (const auto& v : j) {
+        PushFrozenJson(L, v);
+        lua_rawseti(L, -2, ++i);
+      }
+    } else {
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key().rfind("$", 0) == 0) continue;
+        PushFrozenJson(L, *it);
+        lua_setfield(L, -2, it.key().c_str());
+      }
+    }
+    MakeReadOnly(L);
+    return;
+  }
+  PushJson(L, j);
+}
+
+void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
+  PushJson(L, m.args.is_object() ? m.args : Json::object());
+  lua_pushstring(L, m.type.c_str());
+  lua_setfield(L, -2, "type");
+  if (m.card != kNoCard) {
+    lua_pushstring(L, cards.Name(m.card).c_str());
+    lua_setfield(L, -2, "card");
+  }
+  if (m.has_cell) {
+    PushCoord(L, m.cell);
+    lua_setfield(L, -2, "cell");
+  }
+  if (m.has_to) {
+    PushCoord(L, m.to);
+    lua_setfield(L, -2, "to");
+  }
+}
+
+bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::string* error) {
+  Json j;
+  if (!lua_istable(L, idx)) {
+    *error = std::string("move must be a table, got ") + luaL_typename(L, idx);
+    return false;
+  }
+  if (!LuaToJson(L, idx, &j, error)) return false;
+  return MoveFromJson(j, cards, out, error);
+}
+
+}  // namespace plateau::scripting

@@ -1,0 +1,38 @@
+// Lua bindings of the host: the `ctx` services table and the `state` object with its
+// grid, zone and data handles. Scripts only touch host state through these, so the host
+// can make hooks read-only, snapshot before writes and restore after a failure.
+#pragma once
+
+#include <string>
+
+#include "host/game.h"
+
+struct lua_State;
+
+namespace plateau::scripting {
+
+// What the bindings operate on during one call into Lua.
+struct Binding {
+  State* state = nullptr;   // null outside game calls (load time)
+  bool writable = false;
+  std::string hook;         // current hook name, for "read-only" errors
+  const CardSet* cards = nullptr;
+};
+
+// Installs metatables and pushes nothing. Call once per VM.
+void OpenBindings(lua_State* L, Binding* binding);
+// Pushes the state object for the current binding.
+void PushState(lua_State* L);
+// Converts between Lua values and JSON. LuaToJson rejects functions, userdata other than
+// data handles, cycles and nesting deeper than 32, with a message in *error.
+bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error);
+void PushJson(lua_State* L, const Json& j);
+// Pushes a deep read-only copy of `j` (game data files, parameters).
+void PushFrozenJson(lua_State* L, const Json& j);
+// Moves as Lua tables: {type=..., card=..., cell={r, c}, to={r, c}, ...}.
+void PushMove(lua_State* L, const Move& m, const CardSet& cards);
+bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::string* error);
+// Pushes a seat number as scripts see it (1-based).
+inline int LuaSeat(int seat) { return seat + 1; }
+
+}  // namespace plateau::scripting

@@ -1,0 +1,694 @@
+// LuaRules: hooks, shape checks, snapshots and the draft hand-off (see lua_rules.h).
+#include "scripting/lua_rules.h"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "host/render.h"
+
+namespace plateau::scripting {
+namespace {
+
+struct HookSpec {
+  const char* name;
+  int type;  // LUA_TFUNCTION or LUA_TTABLE, or LUA_TNUMBER
+  bool required;
+};
+
+constexpr HookSpec kHooks[] = {
+    {"api_version", LUA_TNUMBER, true}, {"draft", LUA_TFUNCTION, false},  {"setup", LUA_TFUNCTION, false},
+    {"to_move", LUA_TFUNCTION, false},  {"legal_moves", LUA_TFUNCTION, false}, {"moves", LUA_TTABLE, false},
+    {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
+    {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},  {"migrate", LUA_TFUNCTION, false},
+    {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false}};
+
+std::string WhereDefined(lua_State* L, int idx) {
+  lua_Debug ar;
+  lua_pushvalue(L, idx);
+  if (!lua_getinfo(L, ">S", &ar) || ar.linedefined <= 0) return "";
+  return std::string(ar.short_src) + ":" + std::to_string(ar.linedefined) + ": ";
+}
+
+}  // namespace
+
+LuaRules::~LuaRules() = default;
+
+Status LuaRules::Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out) {
+  std::unique_ptr<LuaRules> rules(new LuaRules());
+  Status st = LoadGameFiles(game, &rules->files_);
+  if (!st.ok()) return st;
+  st = rules->Init(limits);
+  if (!st.ok()) return st;
+  *out = std::move(rules);
+  return Status::Ok();
+}
+
+Status LuaRules::Init(const Limits& limits) {
+  rt_ = std::make_unique<Runtime>(limits);
+  std::vector<Runtime::SourceRoot> roots;
+  for (const auto& r : files_.roots) roots.push_back({r.folder, r.display});
+  rt_->set_source_roots(roots);
+  binding_.cards = files_.cards.get();
+  lua_State* L = rt_->L();
+  OpenBindings(L, &binding_);
+
+  // ctx: services plus frozen data and parameters (set per game).
+  lua_newtable(L);
+  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.services");
+  for (const char* k : {"rng", "dice", "log"}) {
+    lua_getfield(L, -1, k);
+    lua_setfield(L, -3, k);
+  }
+  lua_pop(L, 1);
+  Json data = Json::object();
+  for (const auto& [name, doc] : files_.data) data[name] = doc;
+  PushFrozenJson(L, data);
+  lua_setfield(L, -2, "data");
+  lua_pushstring(L, files_.info.id.c_str());
+  lua_setfield(L, -2, "game_id");
+  ctx_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  Json defaults;
+  Status st = ResolveParams(files_.info, Json::object(), &defaults);
+  if (!st.ok()) return st;
+  UpdateParams(defaults);
+
+  st = rt_->RunFile(files_.rules_script, 1);
+  if (!st.ok()) return st;
+  if (!lua_istable(L, -1)) {
+    const std::string got = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script +
+                                    ": the rules script must return the game table, got " + got, {}, {}};
+  }
+  game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  return CheckShape();
+}
+
+Status LuaRules::CheckShape() {
+  lua_State* L = rt_->L();
+  const std::string file = files_.roots.front().display + "/" + files_.rules_script;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  const int t = lua_gettop(L);
+  auto fail = [&](const std::string& msg) {
+    lua_settop(L, t - 1);
+    return Status{ErrorKind::kScript, file + ": " + msg, {}, {}};
+  };
+  std::set<std::string> known;
+  for (const auto& h : kHooks) known.insert(h.name);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) return fail("the game table has a non-string key");
+    const std::string key = lua_tostring(L, -1);
+    if (!known.count(key)) {
+      std::string names;
+      for (const auto& h : kHooks) names += std::string(names.empty() ? "" : ", ") + h.name;
+      lua_pop(L, 1);
+      return fail("unknown field '" + key + "' in the game table (known: " + names + ")");
+    }
+  }
+  for (const auto& h : kHooks) {
+    const int type = lua_getfield(L, t, h.name);
+    if (type == LUA_TNIL) {
+      lua_pop(L, 1);
+      if (h.required) return fail(std::string("the game table needs '") + h.name + "'");
+      continue;
+    }
+    if (type != h.type) {
+      const std::string got = luaL_typename(L, -1);
+      return fail(std::string("game.") + h.name + " must be a " + lua_typename(L, h.type) + ", got " + got);
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, t, "api_version");
+  if (lua_tointeger(L, -1) != 1) return fail("api_version " + std::string(lua_tostring(L, -1)) + " is not supported (this host speaks 1)");
+  lua_pop(L, 1);
+  for (const char* table : {"moves", "on_place"}) {
+    if (lua_getfield(L, t, table) == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TFUNCTION) {
+          const std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+          return fail(std::string("game.") + table + "." + key + " must be a function");
+        }
+        if (std::string(table) == "on_place" && files_.cards->Find(lua_tostring(L, -2)) == kNoCard)
+          return fail(std::string("game.on_place names unknown card '") + lua_tostring(L, -2) + "'");
+        lua_pop(L, 1);
+      }
+      if (std::string(table) == "on_place") has_on_place_ = true;
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, t, "draft");
+  uses_draft_ = lua_isfunction(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, t, "after_draft");
+  has_after_draft_ = lua_isfunction(L, -1);
+  lua_pop(L, 1);
+  if (!uses_draft_) {
+    for (const char* needed : {"to_move", "legal_moves", "moves"}) {
+      if (lua_getfield(L, t, needed) == LUA_TNIL) return fail(std::string("a game without 'draft' needs '") + needed + "'");
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, t - 1);
+  return Status::Ok();
+}
+
+bool LuaRules::has_hook(const std::string& name) const {
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  const bool has = lua_getfield(L, -1, name.c_str()) != LUA_TNIL;
+  lua_pop(L, 2);
+  return has;
+}
+
+void LuaRules::UpdateParams(const Json& params) {
+  if (params == current_params_) return;
+  current_params_ = params;
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  PushFrozenJson(L, params);
+  lua_setfield(L, -2, "params");
+  lua_pop(L, 1);
+}
+
+Status LuaRules::PushHook(const char* name) {
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+  return Status::Ok();
+}
+
+// Calls the function already pushed (below nargs extra arguments) with (ctx, state, ...).
+// The ctx and state are inserted here so callers push only hook-specific arguments.
+Status LuaRules::CallHook(const char* name, const State* state, bool writable, int nargs, int nresults) {
+  lua_State* L = rt_->L();
+  const int fn = lua_gettop(L) - nargs;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  lua_insert(L, fn + 1);
+  PushState(L);
+  lua_insert(L, fn + 2);
+  Binding saved = binding_;
+  binding_.state = const_cast<State*>(state);
+  binding_.writable = writable;
+  binding_.hook = name;
+  rt_->set_rng(state ? &const_cast<State*>(state)->rng : nullptr);
+  if (state)
+    rt_->set_context("move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed));
+  Status st = rt_->Call(nargs + 2, nresults, name);
+  binding_ = saved;
+  rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
+  return st;
+}
+
+Status LuaRules::EnsureDraftConfig(const Json& params) {
+  if (!uses_draft_ || (draft_params_ == params && !draft_.rounds.empty())) return Status::Ok();
+  lua_State* L = rt_->L();
+  UpdateParams(params);
+  PushHook("draft");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  binding_.state = nullptr;
+  Status st = rt_->Call(1, 1, "draft");
+  if (!st.ok()) return st;
+  Json cfg;
+  std::string error;
+  const std::string where = files_.roots.front().display + "/" + files_.rules_script + ": game.draft: ";
+  if (!LuaToJson(L, -1, &cfg, &error)) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, where + error, {}, {}};
+  }
+  lua_pop(L, 1);
+  DraftConfig d;
+  try {
+    for (const auto& r : cfg.at("rounds")) {
+      DraftConfig::Round round;
+      round.deal = r.at("deal");
+      round.keep = r.value("keep", round.deal);
+      const std::string pass = r.value("pass", std::string("left"));
+      if (pass != "left" && pass != "right") throw std::runtime_error("pass must be \"left\" or \"right\"");
+      round.pass_left = pass == "left";
+      if (round.keep > round.deal || round.keep < 1) throw std::runtime_error("keep must be between 1 and deal");
+      d.rounds.push_back(round);
+    }
+    if (cfg.contains("grid")) {
+      d.rows = cfg["grid"].at("rows");
+      d.cols = cfg["grid"].at("cols");
+    }
+    for (auto it = cfg.at("deck").begin(); it != cfg.at("deck").end(); ++it) {
+      const CardId c = files_.cards->Find(it.key());
+      if (c == kNoCard) throw std::runtime_error("deck names unknown card '" + it.key() + "'");
+      d.deck.emplace_back(c, it->get<int>());
+    }
+    std::sort(d.deck.begin(), d.deck.end());
+    d.neutral = cfg.value("neutral", false);
+    if (cfg.contains("neutral_name")) d.neutral_name = cfg["neutral_name"];
+    if (cfg.contains("solo")) {
+      const Json& s = cfg["solo"];
+      d.solo_hand = s.value("hand", d.solo_hand);
+      d.solo_draw = s.value("draw", d.solo_draw);
+      d.solo_draw_on_row = s.value("draw_on_row", d.solo_draw_on_row);
+      d.opponent_name = s.value("opponent", d.opponent_name);
+    }
+  } catch (const std::exception& e) {
+    return {ErrorKind::kScript, where + e.what(), {}, {}};
+  }
+  int placed = 0;
+  for (const auto& r : d.rounds) placed += r.keep;
+  if (placed != d.rows * d.cols)
+    return {ErrorKind::kScript, where + "the rounds place " + std::to_string(placed) + " cards but the grid has " +
+                                    std::to_string(d.rows * d.cols) + " cells", {}, {}};
+  draft_ = std::move(d);
+  draft_params_ = params;
+  return Status::Ok();
+}
+
+Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* out) {
+  if (players < info().min_players || players > info().max_players)
+    return Status::Input(info().id + " is for " + std::to_string(info().min_players) + " to " +
+                         std::to_string(info().max_players) + " players, not " + std::to_string(players));
+  UpdateParams(params);
+  State s;
+  s.game_id = info().id;
+  s.seed = seed;
+  s.rng.Seed(seed);
+  s.cards = files_.cards;
+  s.params = params;
+  if (uses_draft_) {
+    Status st = EnsureDraftConfig(params);
+    if (!st.ok()) return st;
+    st = draft::Setup(draft_, players, &s);
+    if (!st.ok()) return st;
+  } else {
+    for (int i = 0; i < players; ++i) s.seats.push_back({"P" + std::to_string(i + 1), "player"});
+    s.player_count = players;
+    s.flow.phase = "play";
+    s.flow.committed.assign(s.seats.size(), 0);
+    s.flow.pending.assign(s.seats.size(), Move{});
+  }
+  if (has_hook("setup")) {
+    PushHook("setup");
+    Status st = CallHook("setup", &s, true, 0, 0);
+    if (!st.ok()) return st;
+  }
+  *out = std::move(s);
+  return Status::Ok();
+}
+
+Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
+  seats->clear();
+  if (state.flow.terminal) return Status::Ok();
+  if (uses_draft_ && draft::Active(state)) {
+    draft::ToMove(draft_, state, seats);
+    return Status::Ok();
+  }
+  if (!has_hook("to_move")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("to_move");
+  Status st = CallHook("to_move", &state, false, 0, 1);
+  if (!st.ok()) return st;
+  const std::string where = WhereDefined(L, -1);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_istable(L, -1)) {
+      lua_pop(L, 1);
+      return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": to_move must return a list of seats", {}, {}};
+    }
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      const lua_Integer seat = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      if (seat < 1 || seat > static_cast<lua_Integer>(state.seats.size())) {
+        lua_pop(L, 1);
+        return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": to_move returned seat " +
+                                        std::to_string(seat) + ", out of range", {}, {}};
+      }
+      const int s0 = static_cast<int>(seat - 1);
+      if (!state.flow.committed.empty() && state.flow.committed[static_cast<size_t>(s0)]) continue;
+      seats->push_back(s0);
+    }
+  }
+  lua_pop(L, 1);
+  return Status::Ok();
+}
+
+Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out) {
+  out->clear();
+  if (uses_draft_ && draft::Active(state)) {
+    draft::LegalMoves(draft_, state, seat, out);
+    return Status::Ok();
+  }
+  if (!has_hook("legal_moves")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("legal_moves");
+  lua_pushinteger(L, LuaSeat(seat));
+  Status st = CallHook("legal_moves", &state, false, 1, 1);
+  if (!st.ok()) return st;
+  const std::string file = files_.roots.front().display + "/" + files_.rules_script;
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return Status::Ok();
+  }
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, file + ": legal_moves must return a list of moves", {}, {}};
+  }
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  out->reserve(static_cast<size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    Move m;
+    std::string error;
+    if (!LuaToMove(L, -1, *files_.cards, &m, &error)) {
+      lua_pop(L, 2);
+      return {ErrorKind::kScript, file + ": legal_moves: move #" + std::to_string(i) + ": " + error, {}, {}};
+    }
+    lua_pop(L, 1);
+    out->push_back(std::move(m));
+  }
+  lua_pop(L, 1);
+  return Status::Ok();
+}
+
+Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
+  if (uses_draft_ && draft::Active(state)) {
+    if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
+    return Status::Ok();
+  }
+  return Rules::RandomMove(state, seat, rng, out);
+}
+
+Status LuaRules::Reveal(State* state, const std::vector<draft::Placement>& placed) {
+  if (!has_on_place_) return Status::Ok();
+  lua_State* L = rt_->L();
+  for (const auto& p : placed) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+    lua_getfield(L, -1, "on_place");
+    const int type = lua_getfield(L, -1, state->CardName(p.card).c_str());
+    if (type != LUA_TFUNCTION) {
+      lua_pop(L, 3);
+      continue;
+    }
+    lua_remove(L, -2);
+    lua_remove(L, -2);
+    lua_pushinteger(L, LuaSeat(p.seat));
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, p.cell.row);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, p.cell.col);
+    lua_rawseti(L, -2, 2);
+    Status st = CallHook("on_place", state, true, 2, 0);
+    if (!st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+Status LuaRules::Apply(State* state, int seat, const Move& move) {
+  if (state->flow.terminal) return Status::Illegal("the game is over");
+  if (uses_draft_ && draft::Active(*state)) {
+    // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
+    const bool last_pick =
+        state->player_count == 1
+            ? state->flow.turn == draft_.rows * draft_.cols - 1 && state->flow.step == 1
+            : state->flow.round + 1 == static_cast<int>(draft_.rounds.size()) &&
+                  state->flow.step + 1 == draft_.rounds.back().keep;
+    const bool scripted = has_on_place_ || (last_pick && has_after_draft_);
+    if (!scripted) {
+      Status st = draft::Apply(draft_, state, seat, move, nullptr);
+      if (st.ok() && state->record) state->Log(seat, "move", MoveToJson(move, *files_.cards));
+      return st;
+    }
+    State before = *state;
+    std::vector<draft::Placement> placed;
+    Status st = draft::Apply(draft_, state, seat, move, &placed);
+    if (!st.ok()) return st;
+    if (state->record) state->Log(seat, "move", MoveToJson(move, *files_.cards));
+    st = Reveal(state, placed);
+    if (st.ok() && !draft::Active(*state) && has_after_draft_) {
+      PushHook("after_draft");
+      st = CallHook("after_draft", state, true, 0, 0);
+    }
+    if (!st.ok()) *state = std::move(before);
+    return st;
+  }
+  return ApplyScripted(state, seat, move);
+}
+
+Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
+  std::vector<int> seats;
+  Status st = ToMove(*state, &seats);
+  if (!st.ok()) return st;
+  if (std::find(seats.begin(), seats.end(), seat) == seats.end())
+    return Status::Illegal("it is not " + (seat >= 0 && seat < static_cast<int>(state->seats.size())
+                                               ? state->seats[static_cast<size_t>(seat)].name : "that seat") + "'s turn");
+  std::vector<Move> legal;
+  st = LegalMoves(*state, seat, &legal);
+  if (!st.ok()) return st;
+  if (std::find(legal.begin(), legal.end(), move) == legal.end())
+    return Status::Illegal("move " + MoveToString(move, *files_.cards) + " is not among the " +
+                           std::to_string(legal.size()) + " legal moves");
+  lua_State* L = rt_->L();
+  State before = *state;
+  auto run = [&](int s, const Move& m) -> Status {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+    lua_getfield(L, -1, "moves");
+    lua_remove(L, -2);
+    if (lua_getfield(L, -1, m.type.c_str()) != LUA_TFUNCTION) {
+      lua_pop(L, 2);
+      return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script +
+                                      ": no handler game.moves." + m.type + " for a legal move", {}, {}};
+    }
+    lua_remove(L, -2);
+    lua_pushinteger(L, LuaSeat(s));
+    PushMove(L, m, *files_.cards);
+    Status r = CallHook(("moves." + m.type).c_str(), state, true, 2, 2);
+    if (!r.ok()) return r;
+    const bool refused = lua_isboolean(L, -2) && !lua_toboolean(L, -2);
+    std::string why = lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the rules";
+    lua_pop(L, 2);
+    if (refused) return Status::Illegal(why);
+    if (state->record) state->Log(s, "move", MoveToJson(m, *files_.cards));
+    return Status::Ok();
+  };
+  state->move_count += 1;
+  if (seats.size() > 1) {
+    // Simultaneous: keep the choice hidden until everyone has chosen, then apply in seat order.
+    state->flow.pending[static_cast<size_t>(seat)] = move;
+    state->flow.committed[static_cast<size_t>(seat)] = 1;
+    if (seats.size() > 1) {
+      std::vector<int> waiting;
+      st = ToMove(*state, &waiting);
+      if (!st.ok()) {
+        *state = std::move(before);
+        return st;
+      }
+      if (!waiting.empty()) return Status::Ok();
+    }
+    for (size_t i = 0; i < state->seats.size(); ++i) {
+      if (!state->flow.committed[i]) continue;
+      const Move m = state->flow.pending[i];
+      state->flow.committed[i] = 0;
+      state->flow.pending[i] = Move{};
+      st = run(static_cast<int>(i), m);
+      if (!st.ok()) {
+        *state = std::move(before);
+        return st;
+      }
+    }
+    return Status::Ok();
+  }
+  st = run(seat, move);
+  if (!st.ok()) *state = std::move(before);
+  return st;
+}
+
+Status LuaRules::Preview(const State& state, int seat, const Move& move, State* out) {
+  if (uses_draft_ && draft::Active(state) && move.type == "place" && state.player_count > 1) {
+    // Show the pick on its own grid at once instead of waiting for the reveal.
+    *out = state;
+    out->record = false;
+    std::vector<Move> legal;
+    draft::LegalMoves(draft_, state, seat, &legal);
+    if (std::find(legal.begin(), legal.end(), move) == legal.end()) return Status::Illegal("not a legal move");
+    RemoveCard(out->FindZone("hand", seat), move.card);
+    out->FindGrid(draft::GridKey(seat))->Set(move.cell.row, move.cell.col, Cell{move.card});
+    return Status::Ok();
+  }
+  return Rules::Preview(state, seat, move, out);
+}
+
+Status LuaRules::Score(const State& state, ScoreTable* out) {
+  lua_State* L = rt_->L();
+  PushHook("score");
+  const std::string where = WhereDefined(L, -1);
+  Status st = CallHook("score", &state, false, 0, 2);
+  if (!st.ok()) return st;
+  auto fail = [&](const std::string& msg) {
+    lua_pop(L, 2);
+    return Status{ErrorKind::kScript, where + "score: " + msg, {}, {}};
+  };
+  if (!lua_istable(L, -2)) return fail(std::string("must return a table of seats, got ") + luaL_typename(L, -2));
+  // Category order for breakdowns.
+  std::vector<std::string> order;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  if (lua_getfield(L, -1, "categories") == LUA_TTABLE) {
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) == LUA_TSTRING) order.push_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 2);
+  ScoreTable table;
+  for (size_t seat = 0; seat < state.seats.size(); ++seat) {
+    if (lua_rawgeti(L, -2, static_cast<lua_Integer>(seat + 1)) == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    const std::string who = "seat " + std::to_string(seat + 1);
+    if (!lua_istable(L, -1)) {
+      lua_pop(L, 1);
+      return fail("entry for " + who + " must be a table {total=, breakdown=}");
+    }
+    ScoreLine line;
+    line.seat = static_cast<int>(seat);
+    line.name = state.seats[seat].name;
+    std::vector<std::pair<std::string, int64_t>> parts;
+    if (lua_getfield(L, -1, "breakdown") == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+          lua_pop(L, 4);
+          return fail("breakdown keys for " + who + " must be category names");
+        }
+        if (!lua_isinteger(L, -1)) {
+          const std::string key = lua_tostring(L, -2);
+          const std::string got = lua_type(L, -1) == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+          lua_pop(L, 4);
+          return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer is expected");
+        }
+        parts.emplace_back(lua_tostring(L, -2), lua_tointeger(L, -1));
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+    auto rank = [&](const std::string& k) {
+      auto it = std::find(order.begin(), order.end(), k);
+      return it == order.end() ? order.size() : static_cast<size_t>(it - order.begin());
+    };
+    std::sort(parts.begin(), parts.end(), [&](const auto& a, const auto& b) {
+      const size_t ra = rank(a.first), rb = rank(b.first);
+      return ra != rb ? ra < rb : a.first < b.first;
+    });
+    line.breakdown = std::move(parts);
+    const int t = lua_getfield(L, -1, "total");
+    if (t == LUA_TNIL) {
+      for (const auto& [k, v] : line.breakdown) line.total += v;
+    } else if (!lua_isinteger(L, -1)) {
+      const std::string got = t == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+      lua_pop(L, 2);
+      return fail("total for " + who + " is " + got + ", an integer is expected");
+    } else {
+      line.total = lua_tointeger(L, -1);
+    }
+    lua_pop(L, 2);
+    table.lines.push_back(std::move(line));
+  }
+  if (lua_istable(L, -1)) {
+    std::string error;
+    Json extra;
+    if (!LuaToJson(L, -1, &extra, &error)) return fail("second result: " + error);
+    table.extra = extra;
+  }
+  lua_pop(L, 2);
+  *out = std::move(table);
+  return Status::Ok();
+}
+
+Status LuaRules::Evaluate(const State& state, int seat, double* out) {
+  if (!has_hook("evaluate")) return Rules::Evaluate(state, seat, out);
+  lua_State* L = rt_->L();
+  PushHook("evaluate");
+  lua_pushinteger(L, LuaSeat(seat));
+  Status st = CallHook("evaluate", &state, false, 1, 1);
+  if (!st.ok()) return st;
+  if (!lua_isnumber(L, -1)) {
+    const std::string got = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": evaluate must return a number, got " + got, {}, {}};
+  }
+  *out = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  return Status::Ok();
+}
+
+std::string LuaRules::View(const State& state, int seat) {
+  std::string text = RenderState(state, seat);
+  if (has_hook("view")) {
+    lua_State* L = rt_->L();
+    PushHook("view");
+    lua_pushinteger(L, LuaSeat(seat));
+    Status st = CallHook("view", &state, false, 1, 1);
+    if (!st.ok()) return text + "(view failed: " + st.message + ")\n";
+    if (lua_isstring(L, -1)) text += lua_tostring(L, -1) + std::string("\n");
+    lua_pop(L, 1);
+  }
+  return text;
+}
+
+Status LuaRules::BoardState(const std::vector<std::string>& names,
+                            const std::vector<std::vector<std::vector<std::string>>>& grids, const Json& neutral,
+                            State* out) {
+  State s;
+  s.game_id = info().id;
+  s.cards = files_.cards;
+  Json params;
+  Status st = ResolveParams(info(), Json::object(), &params);
+  if (!st.ok()) return st;
+  s.params = params;
+  UpdateParams(params);
+  const int players = static_cast<int>(grids.size());
+  s.player_count = players;
+  for (int i = 0; i < players; ++i) s.seats.push_back({names[static_cast<size_t>(i)], "player"});
+  if (uses_draft_) {
+    st = EnsureDraftConfig(params);
+    if (!st.ok()) return st;
+  }
+  for (int i = 0; i < players; ++i) {
+    Grid* g = s.AddGrid(draft::GridKey(i), GridRules{draft_.rows, draft_.cols, true});
+    const auto& rows = grids[static_cast<size_t>(i)];
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (size_t c = 0; c < rows[r].size(); ++c) {
+        const CardId id = files_.cards->Find(rows[r][c]);
+        if (id == kNoCard)
+          return Status::Input("players[" + std::to_string(i) + "].grid[" + std::to_string(r) + "][" + std::to_string(c) +
+                               "]: unknown card id '" + rows[r][c] + "' for " + info().id);
+        g->Set(static_cast<int>(r), static_cast<int>(c), Cell{id});
+      }
+    s.AddZone("hand", i, Visibility::kOwner);
+  }
+  if (neutral.is_object() && !neutral.empty()) {
+    const int seat = static_cast<int>(s.seats.size());
+    s.seats.push_back({draft_.neutral_name, "neutral"});
+    Zone* pile = s.AddZone("pile", seat, Visibility::kPublic);
+    for (auto it = neutral.begin(); it != neutral.end(); ++it) {
+      const CardId id = files_.cards->Find(it.key());
+      if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id);
+      if (!it->is_number_integer() || it->get<int>() < 0 || it->get<int>() > 1000)
+        return Status::Input("neutral." + it.key() + ": a count from 0 to 1000 is expected");
+      for (int k = 0; k < it->get<int>(); ++k) pile->cards.push_back(id);
+    }
+  }
+  s.flow.phase = "draft_done";
+  s.flow.committed.assign(s.seats.size(), 0);
+  s.flow.pending.assign(s.seats.size(), Move{});
+  *out = std::move(s);
+  return Status::Ok();
+}
+
+}  // namespace plateau::scripting

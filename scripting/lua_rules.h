@@ -1,0 +1,73 @@
+// LuaRules: a game whose rules are a Lua table, run through the host's Rules contract.
+// The game table (returned by the manifest's rules script) declares hooks:
+//   draft(ctx)                 -> configuration of the host's drafting mechanism (optional)
+//   setup(ctx, state)          -> builds anything the draft does not (optional)
+//   to_move(ctx, state)        -> seats that must move now, after the draft
+//   legal_moves(ctx, state, seat), moves.<type>(ctx, state, seat, move)
+//   score(ctx, state)          -> per seat {total=, breakdown={}}
+//   evaluate(ctx, state, seat), view(ctx, state, seat), on_place.<card>(ctx, state, seat, cell)
+// Hooks that only look (to_move, legal_moves, score, evaluate, view) get a read-only state;
+// hooks that change it run on the live state after a snapshot, restored if they fail.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "host/draft.h"
+#include "host/loader.h"
+#include "scripting/bindings.h"
+#include "scripting/runtime.h"
+
+namespace plateau::scripting {
+
+class LuaRules : public Rules {
+ public:
+  // Loads and validates the game folder, then runs its rules script in a fresh VM.
+  static Status Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out);
+  ~LuaRules() override;
+
+  const GameInfo& info() const override { return files_.info; }
+  Status NewGame(const Json& params, int players, uint64_t seed, State* out) override;
+  Status ToMove(const State& state, std::vector<int>* seats) override;
+  Status LegalMoves(const State& state, int seat, std::vector<Move>* out) override;
+  Status RandomMove(const State& state, int seat, Rng* rng, Move* out) override;
+  Status Apply(State* state, int seat, const Move& move) override;
+  Status Preview(const State& state, int seat, const Move& move, State* out) override;
+  Status Score(const State& state, ScoreTable* out) override;
+  Status Evaluate(const State& state, int seat, double* out) override;
+  std::string View(const State& state, int seat) override;
+
+  const GameFiles& files() const { return files_; }
+  Runtime& runtime() { return *rt_; }
+  // Builds a state holding the given grids for scoring finished boards (plateau score).
+  // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card.
+  Status BoardState(const std::vector<std::string>& names, const std::vector<std::vector<std::vector<std::string>>>& grids,
+                    const Json& neutral, State* out);
+  // Applies the choices the player would make at the end (lion prey etc.) that maximise
+  // their own total: used when scoring boards given without choices.
+  bool has_hook(const std::string& name) const;
+
+ private:
+  LuaRules() = default;
+  Status Init(const Limits& limits);
+  Status CheckShape();
+  Status PushHook(const char* name);  // pushes game[name] (or nil)
+  Status CallHook(const char* name, const State* state, bool writable, int nargs, int nresults);
+  Status EnsureDraftConfig(const Json& params);
+  void UpdateParams(const Json& params);
+  Status Reveal(State* state, const std::vector<draft::Placement>& placed);
+  Status ApplyScripted(State* state, int seat, const Move& move);
+
+  GameFiles files_;
+  std::unique_ptr<Runtime> rt_;
+  Binding binding_;
+  int game_ref_ = -2, ctx_ref_ = -2;
+  bool uses_draft_ = false;
+  bool has_on_place_ = false;
+  bool has_after_draft_ = false;
+  DraftConfig draft_;
+  Json draft_params_;  // the params draft_ was built with
+  Json current_params_;
+};
+
+}  // namespace plateau::scripting

@@ -1,0 +1,321 @@
+// Lua VM lifecycle, allocator cap, lazily armed instruction budget, protected calls and
+// error formatting (see runtime.h). The sandboxed library itself is in sandbox.cc.
+#include "scripting/runtime.h"
+
+#include <lua.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+namespace plateau::scripting {
+
+void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref);  // sandbox.cc
+
+namespace {
+
+constexpr int kHookInterval = 1000;
+int g_budget_sentinel;  // its address marks budget kills
+
+// ---- the watchdog ------------------------------------------------------------------
+std::atomic<uint64_t> g_tick{1};
+
+class Watchdog {
+ public:
+  static Watchdog& Get() {
+    static Watchdog* w = new Watchdog();  // never destroyed: the thread outlives statics
+    return *w;
+  }
+  void Register(Runtime* rt) {
+    std::lock_guard<std::mutex> lock(mu_);
+    runtimes_.insert(rt);
+    cv_.notify_all();
+  }
+  void Unregister(Runtime* rt) {
+    std::lock_guard<std::mutex> lock(mu_);
+    runtimes_.erase(rt);
+  }
+  static int Signal() { return SIGRTMIN + 4; }
+
+ private:
+  Watchdog() {
+    struct sigaction sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sa_handler = &Watchdog::OnSignal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(Signal(), &sa, nullptr);
+    std::thread([this] { Loop(); }).detach();
+  }
+  static void OnSignal(int);
+  void Loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      if (runtimes_.empty()) cv_.wait(lock, [this] { return !runtimes_.empty(); });
+      lock.unlock();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      const uint64_t now = g_tick.fetch_add(1, std::memory_order_relaxed) + 1;
+      lock.lock();
+      for (Runtime* rt : runtimes_) {
+        if (!rt->in_call.load(std::memory_order_acquire) || rt->signaled.load(std::memory_order_relaxed)) continue;
+        const uint64_t start = rt->call_start_tick.load(std::memory_order_relaxed);
+        if (now - start >= static_cast<uint64_t>(rt->limits().arm_after_ms)) {
+          rt->signaled.store(true, std::memory_order_relaxed);
+          pthread_kill(rt->thread, Signal());
+        }
+      }
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::set<Runtime*> runtimes_;
+};
+
+thread_local Runtime* tls_runtime = nullptr;
+
+void Watchdog::OnSignal(int) {
+  Runtime* rt = tls_runtime;
+  if (rt && rt->in_call.load(std::memory_order_relaxed)) rt->ArmFromSignal();
+}
+
+void CountHook(lua_State* L, lua_Debug*) {
+  Runtime* rt = Runtime::From(L);
+  rt->Charge(L, kHookInterval);
+}
+
+std::string ReadFile(const std::string& path, size_t max_bytes, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = "cannot open " + path;
+    return {};
+  }
+  in.seekg(0, std::ios::end);
+  const auto size = static_cast<size_t>(in.tellg());
+  if (size > max_bytes) {
+    *error = path + " is " + std::to_string(size) + " bytes, over the " + std::to_string(max_bytes) + "-byte limit";
+    return {};
+  }
+  in.seekg(0);
+  std::string text(size, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  return text;
+}
+
+}  // namespace
+
+// Keeps the error message as is and records a traceback beside it.
+int MessageHandler(lua_State* L) {
+  Runtime* rt = Runtime::From(L);
+  if (lua_islightuserdata(L, 1) && lua_touserdata(L, 1) == &g_budget_sentinel) return 1;
+  const char* msg = lua_tostring(L, 1);
+  if (!msg) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+    else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    lua_replace(L, 1);
+    lua_settop(L, 1);
+  }
+  if (!rt->killed()) {
+    luaL_traceback(L, L, nullptr, 1);
+    rt->last_traceback_ = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  return 1;
+}
+
+Runtime* Runtime::From(lua_State* L) { return *static_cast<Runtime**>(lua_getextraspace(L)); }
+
+Runtime::Runtime(const Limits& limits) : limits_(limits) {
+  mem_limit_ = limits.memory_bytes;
+  L_ = lua_newstate(&Runtime::Alloc, this);
+  *static_cast<Runtime**>(lua_getextraspace(L_)) = this;
+  current_ = L_;
+  // Incremental GC: the generational mode had a known bug in 5.4.4.
+  lua_gc(L_, LUA_GCINC, 0, 0, 0);
+  BuildSandbox();
+  Watchdog::Get().Register(this);
+}
+
+Runtime::~Runtime() {
+  Watchdog::Get().Unregister(this);
+  if (L_) {
+    lua_gc(L_, LUA_GCCOLLECT);
+    lua_close(L_);
+  }
+}
+
+void* Runtime::Alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
+  auto* rt = static_cast<Runtime*>(ud);
+  const size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    rt->mem_used_ -= old;
+    std::free(ptr);
+    return nullptr;
+  }
+  if (nsize > old && rt->mem_used_ + (nsize - old) > rt->mem_limit_) return nullptr;
+  void* p = std::realloc(ptr, nsize);
+  if (!p) return nullptr;
+  rt->mem_used_ = rt->mem_used_ - old + nsize;
+  return p;
+}
+
+void Runtime::BuildSandbox() {
+  // The sandbox must build within the cap whatever it is set to.
+  const size_t saved = mem_limit_;
+  mem_limit_ = SIZE_MAX;
+  InstallSandbox(L_, this, &env_ref_);
+  lua_pushcfunction(L_, MessageHandler);
+  traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  mem_limit_ = saved;
+}
+
+void Runtime::PushEnv() { lua_rawgeti(L_, LUA_REGISTRYINDEX, env_ref_); }
+
+void Runtime::Log(const std::string& line) {
+  if (log_lines++ >= limits_.max_log_lines) return;
+  if (log_) log_(line);
+}
+
+void Runtime::ArmFromSignal() {
+  if (!limits_.budget || armed_) return;
+  armed_ = true;
+  lua_State* co = current_;
+  lua_sethook(co, CountHook, LUA_MASKCOUNT, kHookInterval);
+  if (co != L_) lua_sethook(L_, CountHook, LUA_MASKCOUNT, kHookInterval);
+}
+
+void Runtime::SetHookFor(lua_State* co) {
+  if (budget_exhausted_) lua_sethook(co, CountHook, LUA_MASKCOUNT, 1);
+  else if (armed_) lua_sethook(co, CountHook, LUA_MASKCOUNT, kHookInterval);
+  else if (lua_gethook(co)) lua_sethook(co, nullptr, 0, 0);
+}
+
+void Runtime::Charge(lua_State* L, int64_t instructions) {
+  if (!limits_.budget) return;
+  used_ += instructions;
+  if (used_ > limit_) budget_exhausted_ = true;
+  if (budget_exhausted_) {
+    // Sticky: fire on every instruction from now on, in this thread and the main one.
+    lua_sethook(L, CountHook, LUA_MASKCOUNT, 1);
+    lua_pushlightuserdata(L, &g_budget_sentinel);
+    lua_error(L);
+  }
+}
+
+Status Runtime::Compile(const std::string& source, const std::string& chunk_name) {
+  const std::string name = "@" + chunk_name;
+  const int rc = luaL_loadbufferx(L_, source.data(), source.size(), name.c_str(), "t");
+  if (rc != LUA_OK) {
+    Status st;
+    st.kind = rc == LUA_ERRMEM ? ErrorKind::kMemory : ErrorKind::kScript;
+    st.message = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot compile " + chunk_name;
+    if (rc == LUA_ERRSYNTAX && st.message.find("binary") != std::string::npos) st.kind = ErrorKind::kSandbox;
+    lua_pop(L_, 1);
+    return st;
+  }
+  // The chunk's only upvalue is _ENV: point it at the sandbox.
+  PushEnv();
+  lua_setupvalue(L_, -2, 1);
+  return Status::Ok();
+}
+
+Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load_phase) {
+  const int base = lua_gettop(L_) - nargs;  // the function's index
+  const bool outer = depth_ == 0;
+  if (outer) {
+    used_ = 0;
+    limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
+    budget_exhausted_ = memory_exhausted_ = false;
+    armed_ = false;
+    coroutines_created = 0;
+    log_lines = 0;
+    last_traceback_.clear();
+    current_ = L_;
+    thread = pthread_self();
+    tls_runtime = this;
+    signaled.store(false, std::memory_order_relaxed);
+    call_start_tick.store(g_tick.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    in_call.store(true, std::memory_order_release);
+  }
+  ++depth_;
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, traceback_ref_);
+  lua_insert(L_, base);
+  int rc;
+  try {
+    rc = lua_pcall(L_, nargs, nresults, base);
+  } catch (...) {
+    rc = LUA_ERRRUN;
+    lua_settop(L_, base);
+    lua_pushstring(L_, "internal error: exception escaped a host binding");
+  }
+  --depth_;
+  if (outer) {
+    in_call.store(false, std::memory_order_release);
+    if (armed_ || budget_exhausted_) lua_sethook(L_, nullptr, 0, 0);
+    armed_ = false;
+    current_ = L_;
+  }
+  lua_remove(L_, base);  // the message handler
+  if (rc == LUA_OK) return Status::Ok();
+
+  Status st;
+  st.context = "hook '" + hook + "'" + (context_.empty() ? "" : ", " + context_);
+  if (budget_exhausted_ || (lua_islightuserdata(L_, -1) && lua_touserdata(L_, -1) == &g_budget_sentinel)) {
+    st.kind = ErrorKind::kBudget;
+    st.message = "instruction budget of " + std::to_string(limit_) + " exceeded in hook '" + hook + "'";
+  } else if (rc == LUA_ERRMEM || memory_exhausted_) {
+    st.kind = ErrorKind::kMemory;
+    st.message = "memory cap of " + std::to_string(mem_limit_ >> 20) + " MiB exceeded in hook '" + hook + "'";
+  } else {
+    st.kind = ErrorKind::kScript;
+    const char* msg = lua_tostring(L_, -1);
+    st.message = msg ? msg : "error object is not a string";
+    st.traceback = last_traceback_;
+    if (st.message.find("sandbox: ") != std::string::npos) st.kind = ErrorKind::kSandbox;
+  }
+  lua_pop(L_, 1);
+  if (outer) {
+    budget_exhausted_ = memory_exhausted_ = false;
+    // A memory failure may leave garbage behind; collect it now, outside the cap.
+    const size_t saved = mem_limit_;
+    mem_limit_ = SIZE_MAX;
+    lua_gc(L_, LUA_GCCOLLECT);
+    mem_limit_ = saved;
+  }
+  return st;
+}
+
+Status Runtime::RunFile(const std::string& relative, int nresults) {
+  for (const auto& root : roots_) {
+    const std::string path = root.folder + "/" + relative;
+    std::ifstream probe(path);
+    if (!probe) continue;
+    std::string error;
+    const std::string text = ReadFile(path, 1u << 20, &error);
+    if (!error.empty()) return Status::Input(error);
+    Status st = Compile(text, root.display + "/" + relative);
+    if (!st.ok()) return st;
+    return Call(0, nresults, "load " + relative, true);
+  }
+  return Status::Input("script '" + relative + "' not found in " + (roots_.empty() ? "?" : roots_.front().display));
+}
+
+[[noreturn]] void RaiseArg(lua_State* L, int arg, const std::string& message) {
+  luaL_argerror(L, arg, message.c_str());
+  std::abort();  // unreachable: luaL_argerror throws
+}
+
+[[noreturn]] void Raise(lua_State* L, const std::string& message) {
+  luaL_where(L, 1);
+  lua_pushlstring(L, message.data(), message.size());
+  lua_concat(L, 2);
+  lua_error(L);
+  std::abort();
+}
+
+}  // namespace plateau::scripting

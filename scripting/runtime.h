@@ -1,0 +1,132 @@
+// The Lua runtime: one VM per game instance, a sandboxed standard library, an instruction
+// budget and a memory cap, and the single helper through which the host calls into Lua.
+//
+// Budget: a count hook that is always set makes every Lua instruction pay for it, so the
+// hook is armed lazily. A process-wide watchdog thread ticks every millisecond; when a
+// call into Lua has been running for `arm_after_ms`, the watchdog signals the thread
+// running it, and the signal handler arms the count hook (lua_sethook is async-signal safe,
+// lua.c relies on it too). From then on every `hook_interval` instructions are charged,
+// every coroutine resume is charged a full interval, and once the budget is spent the
+// exhaustion is sticky: the hook fires on every instruction and the pcall/xpcall/resume
+// wrappers re-raise, so scripts cannot swallow it. Calls shorter than `arm_after_ms` run
+// unhooked, which is why the budget costs almost nothing on normal rule calls.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <functional>
+#include <pthread.h>
+#include <string>
+#include <vector>
+
+#include "host/game.h"
+
+struct lua_State;
+
+namespace plateau::scripting {
+
+struct Limits {
+  int64_t call_instructions = 20'000'000;   // per call into a hook, after arming
+  int64_t load_instructions = 50'000'000;   // per script load (top-level chunk)
+  size_t memory_bytes = 64u << 20;          // per VM
+  int arm_after_ms = 2;                     // unmetered head of each call
+  bool budget = true;                       // off only for the benchmark's comparison
+  int64_t max_coroutines = 10'000;          // created per call
+  int max_log_lines = 200;                  // print() lines kept per call
+};
+
+class Runtime {
+ public:
+  explicit Runtime(const Limits& limits = {});
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  lua_State* L() const { return L_; }
+  const Limits& limits() const { return limits_; }
+  void set_limits(const Limits& l) { limits_ = l; }
+
+  // Compiles text (never bytecode) under `chunk_name` ("games/<id>/rules.lua") with the
+  // sandbox environment, and leaves the function on the stack.
+  Status Compile(const std::string& source, const std::string& chunk_name);
+  // Calls the function below `nargs` arguments on the stack, leaving `nresults` results.
+  // `hook` names the rule hook for error context. On failure nothing is left on the stack.
+  Status Call(int nargs, int nresults, const std::string& hook, bool load_phase = false);
+
+  // Folders searched by require(), in order, with the display prefix used in chunk names.
+  struct SourceRoot {
+    std::string folder;   // on disk
+    std::string display;  // "games/<id>"
+  };
+  void set_source_roots(std::vector<SourceRoot> roots) { roots_ = std::move(roots); }
+  const std::vector<SourceRoot>& source_roots() const { return roots_; }
+  // Loads a file of a source root by relative name ("rules.lua"); leaves the chunk's results.
+  Status RunFile(const std::string& relative, int nresults);
+
+  // The RNG math.random draws from during the current call (null: unavailable).
+  void set_rng(Rng* rng) { rng_ = rng; }
+  Rng* rng() const { return rng_; }
+  // Where print() and ctx.log lines go.
+  void set_log(std::function<void(const std::string&)> log) { log_ = std::move(log); }
+  void Log(const std::string& line);
+  // Context appended to errors: move number, seed.
+  void set_context(std::string context) { context_ = std::move(context); }
+
+  size_t memory_used() const { return mem_used_; }
+  int64_t instructions_charged() const { return used_; }
+  bool armed() const { return armed_; }
+
+  // Pushes the sandbox environment table (the globals scripts see).
+  void PushEnv();
+
+  // Internal, used by the hook, wrappers and signal handler.
+  static Runtime* From(lua_State* L);
+  void ArmFromSignal();
+  void Charge(lua_State* L, int64_t instructions);
+  bool killed() const { return budget_exhausted_ || memory_exhausted_; }
+  void MarkMemoryExhausted() { memory_exhausted_ = true; }
+  void SetHookFor(lua_State* co);
+  lua_State* current_thread() const { return current_; }
+  void set_current_thread(lua_State* co) { current_ = co; }
+  int64_t coroutines_created = 0;
+  int log_lines = 0;
+
+  // Watchdog bookkeeping (read by the watchdog thread).
+  std::atomic<bool> in_call{false};
+  std::atomic<uint64_t> call_start_tick{0};
+  std::atomic<bool> signaled{false};
+  pthread_t thread{};
+
+ private:
+  static void* Alloc(void* ud, void* ptr, size_t osize, size_t nsize);
+  void BuildSandbox();
+
+  lua_State* L_ = nullptr;
+  Limits limits_;
+  std::vector<SourceRoot> roots_;
+  Rng* rng_ = nullptr;
+  std::function<void(const std::string&)> log_;
+  std::string context_;
+  size_t mem_used_ = 0;
+  size_t mem_limit_ = 0;
+
+  // Budget state of the current call.
+  int64_t used_ = 0;
+  int64_t limit_ = 0;
+  volatile bool armed_ = false;
+  bool budget_exhausted_ = false;
+  bool memory_exhausted_ = false;
+  lua_State* volatile current_ = nullptr;
+  int env_ref_ = -2;
+  int traceback_ref_ = -2;
+  int depth_ = 0;
+  std::string last_traceback_;
+  friend int MessageHandler(lua_State* L);
+};
+
+// Errors raised by host bindings: message without position; the binding adds the caller's.
+[[noreturn]] void RaiseArg(lua_State* L, int arg, const std::string& message);
+[[noreturn]] void Raise(lua_State* L, const std::string& message);
+
+}  // namespace plateau::scripting

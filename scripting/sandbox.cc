@@ -1,0 +1,609 @@
+// The sandboxed standard library: an allow-list of Lua's libraries with wrappers where
+// the stock function could escape, hang, leak addresses or break determinism.
+// See ../shared/design/reliability.md section 1-4 for the reasons behind each line.
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "scripting/runtime.h"
+
+namespace plateau::scripting {
+namespace {
+
+// ---- errors and kills that scripts must not swallow ------------------------------------
+
+bool Killed(lua_State* L, int status) {
+  Runtime* rt = Runtime::From(L);
+  if (status == LUA_ERRMEM) rt->MarkMemoryExhausted();
+  return rt->killed();
+}
+
+int FinishPcall(lua_State* L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    if (Killed(L, status)) return lua_error(L);
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - static_cast<int>(extra);
+}
+
+int SafePcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);
+  lua_insert(L, 1);
+  const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, FinishPcall);
+  return FinishPcall(L, status, 0);
+}
+
+int SafeXpcall(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);
+  const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, FinishPcall);
+  return FinishPcall(L, status, 2);
+}
+
+// ---- coroutines: hooks follow every thread, every resume is charged ---------------------
+
+int Resume(lua_State* L, lua_State* co, int narg) {
+  Runtime* rt = Runtime::From(L);
+  rt->Charge(L, 1000);
+  if (!lua_checkstack(co, narg)) {
+    lua_pushliteral(L, "too many arguments to resume");
+    return -1;
+  }
+  lua_xmove(L, co, narg);
+  rt->SetHookFor(co);
+  lua_State* previous = rt->current_thread();
+  rt->set_current_thread(co);
+  int nres = 0;
+  const int status = lua_resume(co, L, narg, &nres);
+  rt->set_current_thread(previous);
+  rt->SetHookFor(L);
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, nres + 1)) {
+      lua_pop(co, nres);
+      lua_pushliteral(L, "too many results to resume");
+      return -1;
+    }
+    lua_xmove(co, L, nres);
+    return nres;
+  }
+  lua_xmove(co, L, 1);
+  if (Killed(L, status)) lua_error(L);
+  return -1;
+}
+
+lua_State* CheckCo(lua_State* L) {
+  lua_State* co = lua_tothread(L, 1);
+  luaL_argexpected(L, co, 1, "coroutine");
+  return co;
+}
+
+int CoResume(lua_State* L) {
+  lua_State* co = CheckCo(L);
+  const int r = Resume(L, co, lua_gettop(L) - 1);
+  if (r < 0) {
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  lua_insert(L, -(r + 1));
+  return r + 1;
+}
+
+int CoCreate(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  Runtime* rt = Runtime::From(L);
+  if (++rt->coroutines_created > rt->limits().max_coroutines)
+    return luaL_error(L, "sandbox: more than %d coroutines created in one call",
+                      static_cast<int>(rt->limits().max_coroutines));
+  lua_State* co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  return 1;
+}
+
+int AuxWrap(lua_State* L) {
+  lua_State* co = lua_tothread(L, lua_upvalueindex(1));
+  const int r = Resume(L, co, lua_gettop(L));
+  if (r < 0) {
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      luaL_where(L, 1);
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+    }
+    return lua_error(L);
+  }
+  return r;
+}
+
+int CoWrap(lua_State* L) {
+  CoCreate(L);
+  lua_pushcclosure(L, AuxWrap, 1);
+  return 1;
+}
+
+// ---- metatables: no finalizers, weak tables or to-be-closed handlers --------------------
+
+int SafeSetmetatable(lua_State* L) {
+  const int t = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (t == LUA_TTABLE) {
+    for (const char* banned : {"__gc", "__mode", "__close"}) {
+      if (lua_getfield(L, 2, banned) != LUA_TNIL)
+        return luaL_error(L, "sandbox: metatable field '%s' is not allowed", banned);
+      lua_pop(L, 1);
+    }
+  }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+// ---- output without addresses ------------------------------------------------------------
+
+void PushSafeString(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (luaL_callmeta(L, idx, "__tostring")) {
+    if (!lua_isstring(L, -1)) luaL_error(L, "'__tostring' must return a string");
+    return;
+  }
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+    case LUA_TSTRING:
+      lua_pushvalue(L, idx);
+      lua_tostring(L, -1);
+      return;
+    case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); return;
+    case LUA_TNIL: lua_pushliteral(L, "nil"); return;
+    default: {
+      const int t = luaL_getmetafield(L, idx, "__name");
+      if (t == LUA_TSTRING) return;
+      if (t != LUA_TNIL) lua_pop(L, 1);
+      lua_pushstring(L, luaL_typename(L, idx));
+    }
+  }
+}
+
+int SafeTostring(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_settop(L, 1);
+  PushSafeString(L, 1);
+  return 1;
+}
+
+int SafePrint(lua_State* L) {
+  const int n = lua_gettop(L);
+  std::string line;
+  for (int i = 1; i <= n; ++i) {
+    PushSafeString(L, i);
+    if (i > 1) line += '\t';
+    size_t len;
+    const char* s = lua_tolstring(L, -1, &len);
+    line.append(s, std::min<size_t>(len, 4096));
+    lua_pop(L, 1);
+  }
+  Runtime::From(L)->Log(line);
+  return 0;
+}
+
+int SafeFormat(lua_State* L) {
+  size_t len;
+  const char* fmt = luaL_checklstring(L, 1, &len);
+  int arg = 1;
+  for (size_t i = 0; i < len; ++i) {
+    if (fmt[i] != '%') continue;
+    if (++i < len && fmt[i] == '%') continue;
+    ++arg;
+    while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;
+    if (i >= len) break;
+    if (fmt[i] == 'p') return luaL_error(L, "sandbox: string.format '%%p' is not allowed");
+    if (fmt[i] == 's' && arg <= lua_gettop(L)) {
+      PushSafeString(L, arg);
+      lua_replace(L, arg);
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// ---- string functions with bounded cost ----------------------------------------------------
+
+constexpr lua_Integer kMaxRep = 16 << 20;
+
+int SafeRep(lua_State* L) {
+  size_t l, lsep = 0;
+  luaL_checklstring(L, 1, &l);
+  const lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &lsep);
+  if (n > 0 && static_cast<lua_Integer>(std::max<size_t>(l + lsep, 1)) > kMaxRep / n)
+    return luaL_error(L, "sandbox: string.rep result over %d bytes", static_cast<int>(kMaxRep));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// Backtracking matches cost up to subject^(quantifiers + 1); refuse what could run for long.
+int SafePattern(lua_State* L) {
+  size_t sl = 0, pl = 0;
+  luaL_checklstring(L, 1, &sl);
+  const char* p = luaL_checklstring(L, 2, &pl);
+  if (pl > 256) return luaL_error(L, "sandbox: pattern longer than 256 characters");
+  int quantifiers = 0;
+  for (size_t i = 0; i < pl; ++i) {
+    if (p[i] == '%') { ++i; continue; }
+    if (p[i] == '*' || p[i] == '-' || p[i] == '+') ++quantifiers;
+  }
+  double cost = 1;
+  for (int k = 0; k <= quantifiers; ++k) cost *= static_cast<double>(sl + 1);
+  if (cost > 5e7)
+    return luaL_error(L, "sandbox: pattern with %d repetitions is too costly on a %d-character subject",
+                      quantifiers, static_cast<int>(sl));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// ---- deterministic pairs: string hashes are seeded per process, so order keys ----------
+
+int KeyRank(lua_State* L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: return 0;
+    case LUA_TSTRING: return 1;
+    case LUA_TBOOLEAN: return 2;
+    default: return 3;
+  }
+}
+
+int PairsNext(lua_State* L) {
+  // upvalue 1: the table; upvalue 2: the sorted key array; upvalue 3: position.
+  lua_Integer pos = lua_tointeger(L, lua_upvalueindex(3)) + 1;
+  for (;;) {
+    if (lua_rawgeti(L, lua_upvalueindex(2), pos) == LUA_TNIL) return 0;
+    lua_pushinteger(L, pos);
+    lua_replace(L, lua_upvalueindex(3));
+    lua_pushvalue(L, -1);
+    if (lua_gettable(L, lua_upvalueindex(1)) != LUA_TNIL) return 2;  // key, value
+    lua_pop(L, 2);  // removed during iteration: skip it
+    ++pos;
+  }
+}
+
+int SafePairs(lua_State* L) {
+  luaL_checkany(L, 1);
+  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);
+    return 3;
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  struct Key {
+    int rank;
+    lua_Integer i;
+    double d;
+    bool is_int;
+    std::string s;
+    int ref;
+  };
+  std::vector<Key> keys;
+  lua_newtable(L);  // keys in original order (for non-sortable keys)
+  const int store = lua_gettop(L);
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    Key k{KeyRank(L, -1), 0, 0, false, {}, ++n};
+    if (k.rank == 0) {
+      k.is_int = lua_isinteger(L, -1);
+      if (k.is_int) k.i = lua_tointeger(L, -1);
+      k.d = lua_tonumber(L, -1);
+    } else if (k.rank == 1) {
+      size_t l;
+      const char* s = lua_tolstring(L, -1, &l);
+      k.s.assign(s, l);
+    } else if (k.rank == 2) {
+      k.i = lua_toboolean(L, -1);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, store, n);
+    keys.push_back(std::move(k));
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (a.rank == 0) {
+      if (a.is_int && b.is_int) return a.i < b.i;
+      return a.d < b.d;
+    }
+    if (a.rank == 1) return a.s < b.s;
+    if (a.rank == 2) return a.i < b.i;
+    return false;
+  });
+  lua_createtable(L, static_cast<int>(keys.size()), 0);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    lua_rawgeti(L, store, keys[i].ref);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushvalue(L, 1);
+  lua_insert(L, -2);
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, PairsNext, 3);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  return 3;
+}
+
+int SafeCollectgarbage(lua_State* L) {
+  const char* opt = luaL_optstring(L, 1, "count");
+  if (std::strcmp(opt, "count") != 0) return luaL_error(L, "sandbox: collectgarbage only supports \"count\"");
+  lua_pushnumber(L, static_cast<lua_Number>(lua_gc(L, LUA_GCCOUNT)) + lua_gc(L, LUA_GCCOUNTB) / 1024.0);
+  return 1;
+}
+
+// ---- math.random through the host RNG --------------------------------------------------
+
+int HostRandom(lua_State* L) {
+  Rng* rng = Runtime::From(L)->rng();
+  if (!rng) return luaL_error(L, "math.random is not available here (no game state in this hook)");
+  lua_Integer lo, hi;
+  switch (lua_gettop(L)) {
+    case 0: lua_pushnumber(L, rng->Unit()); return 1;
+    case 1: lo = 1; hi = luaL_checkinteger(L, 1); break;
+    case 2: lo = luaL_checkinteger(L, 1); hi = luaL_checkinteger(L, 2); break;
+    default: return luaL_error(L, "wrong number of arguments");
+  }
+  luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+  lua_pushinteger(L, rng->Int(lo, hi));
+  return 1;
+}
+
+int HostRandomseed(lua_State* L) {
+  return luaL_error(L, "sandbox: the random seed belongs to the host (use the game's --seed)");
+}
+
+// ---- require inside the game's own folders ---------------------------------------------
+
+int SafeRequire(lua_State* L) {
+  size_t len;
+  const char* name = luaL_checklstring(L, 1, &len);
+  std::string mod(name, len);
+  bool ok = !mod.empty() && mod.size() < 128 && mod.find("..") == std::string::npos && mod[0] != '/';
+  for (char c : mod) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '/' || c == '-' || c == '.');
+  if (!ok) return luaL_error(L, "sandbox: bad module name '%s' (letters, digits, '_', '-', '/' inside the game folder)", name);
+  for (char& c : mod)
+    if (c == '.') c = '/';
+  // Cache in the registry so each module runs once per VM.
+  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.loaded");
+  if (lua_getfield(L, -1, mod.c_str()) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  Runtime* rt = Runtime::From(L);
+  for (const auto& root : rt->source_roots()) {
+    const std::string path = root.folder + "/" + mod + ".lua";
+    FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) continue;
+    std::string text;
+    char buf[8192];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, got);
+    std::fclose(f);
+    if (text.size() >= (1u << 20)) return luaL_error(L, "sandbox: module '%s' is over 1 MiB", name);
+    const std::string chunk = "@" + root.display + "/" + mod + ".lua";
+    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) return lua_error(L);
+    rt->PushEnv();
+    lua_setupvalue(L, -2, 1);
+    lua_pushstring(L, mod.c_str());
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, mod.c_str());
+    return 1;
+  }
+  return luaL_error(L, "module '%s' not found in the game folder", name);
+}
+
+// ---- read-only tables ------------------------------------------------------------------
+
+int ReadOnlyNewindex(lua_State* L) {
+  return luaL_error(L, "sandbox: attempt to modify read-only table (field '%s')", luaL_tolstring(L, 2, nullptr));
+}
+
+int EnvIndex(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "undeclared global '%s'", lua_tostring(L, 2));
+  return 0;
+}
+
+int EnvNewindex(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L, "assignment to undeclared global '%s' (declare it 'local')", lua_tostring(L, 2));
+  return luaL_error(L, "assignment to the global table");
+}
+
+int ProxyLen(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+  return 1;
+}
+
+int ProxyPairs(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushcfunction(L, SafePairs);
+  lua_insert(L, -2);
+  lua_call(L, 1, 3);
+  return 3;
+}
+
+}  // namespace
+
+// Wraps the table at the top of the stack in a read-only proxy (replacing it).
+void MakeReadOnly(lua_State* L) {
+  lua_newtable(L);                  // proxy
+  lua_createtable(L, 0, 5);         // its metatable
+  lua_pushvalue(L, -3);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, ReadOnlyNewindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, ProxyLen);
+  lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, ProxyPairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_remove(L, -2);
+}
+
+namespace {
+
+// Copies the listed fields of library `lib` (opened into a private table) into a new table.
+void CopyFields(lua_State* L, int from, const std::vector<const char*>& names) {
+  lua_createtable(L, 0, static_cast<int>(names.size()));
+  for (const char* n : names) {
+    lua_getfield(L, from, n);
+    lua_setfield(L, -2, n);
+  }
+}
+
+void WrapField(lua_State* L, int lib_copy, int original_lib, const char* name, lua_CFunction wrapper) {
+  lua_getfield(L, original_lib, name);
+  lua_pushcclosure(L, wrapper, 1);
+  lua_setfield(L, lib_copy, name);
+}
+
+}  // namespace
+
+void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref) {
+  // Open the libraries into private tables; scripts only ever see copies of allowed fields.
+  luaL_requiref(L, "_G", luaopen_base, 0);
+  const int base = lua_gettop(L);
+  luaL_requiref(L, "string", luaopen_string, 0);
+  const int str = lua_gettop(L);
+  luaL_requiref(L, "table", luaopen_table, 0);
+  const int tab = lua_gettop(L);
+  luaL_requiref(L, "math", luaopen_math, 0);
+  const int math = lua_gettop(L);
+  luaL_requiref(L, "utf8", luaopen_utf8, 0);
+  const int utf = lua_gettop(L);
+  luaL_requiref(L, "coroutine", luaopen_coroutine, 0);
+  const int co = lua_gettop(L);
+
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.loaded");
+
+  lua_newtable(L);  // the environment
+  const int env = lua_gettop(L);
+  for (const char* n : {"assert", "error", "ipairs", "next", "rawequal", "rawget", "rawlen", "select",
+                        "getmetatable", "tonumber", "type"}) {
+    lua_getfield(L, base, n);
+    lua_setfield(L, env, n);
+  }
+  lua_pushliteral(L, LUA_VERSION);
+  lua_setfield(L, env, "_VERSION");
+  const struct { const char* name; lua_CFunction f; } base_wrappers[] = {
+      {"pcall", SafePcall},         {"xpcall", SafeXpcall},       {"setmetatable", SafeSetmetatable},
+      {"tostring", SafeTostring},   {"print", SafePrint},         {"pairs", SafePairs},
+      {"collectgarbage", SafeCollectgarbage}, {"require", SafeRequire}};
+  for (const auto& w : base_wrappers) {
+    lua_pushcfunction(L, w.f);
+    lua_setfield(L, env, w.name);
+  }
+
+  // string: no dump; bounded rep and patterns; format without addresses.
+  CopyFields(L, str, {"byte", "char", "len", "lower", "reverse", "sub", "upper", "pack", "packsize", "unpack"});
+  const int scopy = lua_gettop(L);
+  WrapField(L, scopy, str, "rep", SafeRep);
+  WrapField(L, scopy, str, "format", SafeFormat);
+  for (const char* n : {"find", "match", "gmatch", "gsub"}) WrapField(L, scopy, str, n, SafePattern);
+  // The shared string metatable now indexes the safe copy, and is hidden from scripts.
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);
+  lua_pushvalue(L, scopy);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
+  lua_pushvalue(L, scopy);
+  MakeReadOnly(L);
+  lua_setfield(L, env, "string");
+  lua_pop(L, 1);  // scopy
+
+  CopyFields(L, tab, {"concat", "insert", "move", "pack", "remove", "sort", "unpack"});
+  MakeReadOnly(L);
+  lua_setfield(L, env, "table");
+
+  CopyFields(L, math, {"abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger",
+                       "min", "mininteger", "modf", "pi", "rad", "sin", "sqrt", "tan", "tointeger", "type", "ult",
+                       "acos", "asin", "atan"});
+  lua_pushcfunction(L, HostRandom);
+  lua_setfield(L, -2, "random");
+  lua_pushcfunction(L, HostRandomseed);
+  lua_setfield(L, -2, "randomseed");
+  MakeReadOnly(L);
+  lua_setfield(L, env, "math");
+
+  CopyFields(L, utf, {"char", "charpattern", "codes", "codepoint", "len", "offset"});
+  MakeReadOnly(L);
+  lua_setfield(L, env, "utf8");
+
+  CopyFields(L, co, {"isyieldable", "running", "status", "yield"});
+  lua_pushcfunction(L, CoCreate);
+  lua_setfield(L, -2, "create");
+  lua_pushcfunction(L, CoResume);
+  lua_setfield(L, -2, "resume");
+  lua_pushcfunction(L, CoWrap);
+  lua_setfield(L, -2, "wrap");
+  MakeReadOnly(L);
+  lua_setfield(L, env, "coroutine");
+
+  lua_pushvalue(L, env);
+  lua_setfield(L, env, "_G");
+
+  // Strict globals: reading an undeclared name or assigning any global is an error.
+  lua_createtable(L, 0, 3);
+  lua_pushcfunction(L, EnvIndex);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, EnvNewindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, env);
+
+  lua_pushvalue(L, env);
+  *env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_settop(L, base - 1);
+
+  // Remove the libraries' globals from the real global table too: nothing should reach it.
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, -4);
+  }
+  lua_pop(L, 1);
+  // Drop the loaded-library cache that could hand the originals back.
+  lua_pushnil(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  (void)rt;
+}
+
+}  // namespace plateau::scripting
