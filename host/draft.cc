@@ -10,7 +10,14 @@ constexpr const char* kPhase = "draft";
 
 bool Solo(const State& s) { return s.player_count == 1; }
 
-int HandIndex(const State& s, int seat) { return s.ZoneIndex("hand", seat); }
+int HandIndex(const State& s, int seat) { return s.index().hand[static_cast<size_t>(seat)]; }
+const Grid& SeatGrid(const State& s, int seat) {
+  return s.grids[static_cast<size_t>(s.index().grid[static_cast<size_t>(seat)])].second;
+}
+Grid* SeatGrid(State* s, int seat) {
+  return &s->grids[static_cast<size_t>(s->index().grid[static_cast<size_t>(seat)])].second;
+}
+Zone* SeatZone(State* s, int index) { return &s->zones[static_cast<size_t>(index)]; }
 
 // Distinct cards in a hand, ascending by id, so move lists have a stable order.
 void DistinctCards(const Zone& hand, std::vector<CardId>* out) {
@@ -32,9 +39,9 @@ std::vector<int> RotationSeats(const State& s) {
 }
 
 void DealRound(const DraftConfig& cfg, State* s) {
-  Zone* deck = s->FindZone("deck", -1);
+  Zone* deck = SeatZone(s, s->index().deck);
   std::vector<Zone*> hands;
-  for (int seat : RotationSeats(*s)) hands.push_back(s->FindZone("hand", seat));
+  for (int seat : RotationSeats(*s)) hands.push_back(SeatZone(s, HandIndex(*s, seat)));
   const int deal = Solo(*s) ? cfg.solo_hand : cfg.rounds[static_cast<size_t>(s->flow.round)].deal;
   Deal(deck, hands, deal);
 }
@@ -129,7 +136,7 @@ void LegalMoves(const DraftConfig& cfg, const State& s, int seat, std::vector<Mo
     return;
   }
   std::vector<Coord> cells;
-  s.FindGrid(GridKey(seat))->Placeable(&cells);
+  SeatGrid(s, seat).Placeable(&cells);
   out->reserve(cards.size() * cells.size());
   for (CardId c : cards)
     for (const Coord& cell : cells) {
@@ -165,7 +172,7 @@ bool RandomMove(const DraftConfig& cfg, const State& s, int seat, Rng* rng, Move
   }
   thread_local std::vector<Coord> cells;
   cells.clear();
-  s.FindGrid(GridKey(seat))->Placeable(&cells);
+  SeatGrid(s, seat).Placeable(&cells);
   if (cells.empty()) return false;
   const uint32_t pick = rng->Below(static_cast<uint32_t>(k * cells.size()));
   out->type = "place";
@@ -189,7 +196,7 @@ static Status Check(const DraftConfig& cfg, const State& s, int seat, const Move
   if (expected == "place") {
     if (!m.has_cell) return Status::Illegal("a 'place' move needs a cell");
     std::string why;
-    if (!s.FindGrid(GridKey(seat))->CanPlace(m.cell.row, m.cell.col, &why))
+    if (!SeatGrid(s, seat).CanPlace(m.cell.row, m.cell.col, &why))
       return Status::Illegal("cannot place at [" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + "]: " + why);
   }
   return Status::Ok();
@@ -200,7 +207,7 @@ static void EndOfPick(const DraftConfig& cfg, State* s) {
   // The neutral seat takes a random card from its hand each time the players pick.
   for (size_t i = 0; i < s->seats.size(); ++i) {
     if (s->seats[i].kind != "neutral") continue;
-    Zone* hand = s->FindZone("hand", static_cast<int>(i));
+    Zone* hand = SeatZone(s, HandIndex(*s, static_cast<int>(i)));
     if (hand->cards.empty()) continue;
     const uint32_t k = s->rng.Below(static_cast<uint32_t>(hand->cards.size()));
     const CardId c = hand->cards[k];
@@ -211,7 +218,7 @@ static void EndOfPick(const DraftConfig& cfg, State* s) {
   s->flow.step += 1;
   if (s->flow.step < round.keep) {
     std::vector<Zone*> hands;
-    for (int seat : RotationSeats(*s)) hands.push_back(s->FindZone("hand", seat));
+    for (int seat : RotationSeats(*s)) hands.push_back(SeatZone(s, HandIndex(*s, seat)));
     PassHands(hands, round.pass_left);
     return;
   }
@@ -277,8 +284,8 @@ Status Apply(const DraftConfig& cfg, State* s, int seat, const Move& m, std::vec
   // Everyone has chosen: reveal and place in seat order.
   for (int p = 0; p < s->player_count; ++p) {
     const Move& pm = s->flow.pending[static_cast<size_t>(p)];
-    RemoveCard(s->FindZone("hand", p), pm.card);
-    s->FindGrid(GridKey(p))->Set(pm.cell.row, pm.cell.col, Cell{pm.card});
+    RemoveCard(SeatZone(s, HandIndex(*s, p)), pm.card);
+    SeatGrid(s, p)->Set(pm.cell.row, pm.cell.col, Cell{pm.card});
     if (revealed) revealed->push_back({p, pm.card, pm.cell});
     s->flow.committed[static_cast<size_t>(p)] = 0;
     s->flow.pending[static_cast<size_t>(p)] = Move{};

@@ -3,7 +3,14 @@
 
 #include <cstdio>
 
+#include <atomic>
+
 namespace plateau {
+
+uint64_t StateIdentity::Next() {
+  static std::atomic<uint64_t> counter{1};
+  return counter.fetch_add(1, std::memory_order_relaxed);
+}
 
 Zone* State::FindZone(const std::string& name, int owner) {
   for (auto& z : zones)
@@ -21,6 +28,7 @@ int State::ZoneIndex(const std::string& name, int owner) const {
 Zone* State::AddZone(const std::string& name, int owner, Visibility vis) {
   if (Zone* z = FindZone(name, owner)) return z;
   zones.push_back(Zone{name, owner, vis, {}});
+  index_.built = false;
   return &zones.back();
 }
 Grid* State::FindGrid(const std::string& key) {
@@ -37,8 +45,25 @@ int State::GridIndex(const std::string& key) const {
 Grid* State::AddGrid(const std::string& key, GridRules rules) {
   if (Grid* g = FindGrid(key)) return g;
   grids.emplace_back(key, Grid(rules));
+  index_.built = false;
   return &grids.back().second;
 }
+const State::Index& State::index() const {
+  if (index_.built && index_.hand.size() == seats.size()) return index_;
+  Index ix;
+  for (size_t i = 0; i < seats.size(); ++i) {
+    const int seat = static_cast<int>(i);
+    ix.hand.push_back(ZoneIndex("hand", seat));
+    ix.pile.push_back(ZoneIndex("pile", seat));
+    ix.grid.push_back(GridIndex(Key("grid", seat)));
+  }
+  ix.deck = ZoneIndex("deck", -1);
+  ix.discard = ZoneIndex("discard", -1);
+  ix.built = true;
+  index_ = std::move(ix);
+  return index_;
+}
+
 int State::SeatIndex(const std::string& name_or_kind) const {
   for (size_t i = 0; i < seats.size(); ++i)
     if (seats[i].name == name_or_kind || seats[i].kind == name_or_kind) return static_cast<int>(i);

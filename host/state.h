@@ -62,11 +62,30 @@ struct Flow {
   bool operator==(const Flow&) const = default;
 };
 
+// Identity of a state's contents for caches of pure rule queries (legal moves, who moves).
+// Every copy or assignment gets a fresh uid; the rules bump `generation` on every change.
+// Code that edits a state directly (tests, tools) must call State::Touch() afterwards.
+struct StateIdentity {
+  uint64_t uid = Next();
+  uint64_t generation = 0;
+  StateIdentity() = default;
+  StateIdentity(const StateIdentity&) : uid(Next()) {}
+  StateIdentity& operator=(const StateIdentity&) {
+    uid = Next();
+    generation = 0;
+    return *this;
+  }
+  static uint64_t Next();
+};
+
 class State {
  public:
   State() = default;
   State(const State&) = default;
   State& operator=(const State&) = default;
+
+  StateIdentity identity;
+  void Touch() { ++identity.generation; }
 
   std::string game_id;
   uint64_t seed = 0;
@@ -87,6 +106,16 @@ class State {
   int move_count = 0;
   std::vector<LogEntry> log;
   bool record = true;  // keep the move log (playouts that never replay turn it off); not saved
+
+  // Derived lookup tables for the playout loop (zone and grid indices per seat); rebuilt
+  // on demand, never serialized. Valid because components are only added at setup.
+  struct Index {
+    std::vector<int> hand, grid, pile;
+    int deck = -1, discard = -1;
+    bool built = false;
+  };
+  const Index& index() const;
+  void InvalidateIndex() { index_.built = false; }
 
   // Component lookup. Keys are "name" for shared components, "name:<seat>" for owned ones.
   static std::string Key(const std::string& name, int seat) {
@@ -113,6 +142,9 @@ class State {
   static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error);
   // FNV-1a of the canonical JSON without the log; equal hashes mean equal tables.
   std::string Hash() const;
+
+ private:
+  mutable Index index_;
 };
 
 Json MoveToJson(const Move& m, const CardSet& cards);

@@ -340,12 +340,31 @@ int ZoneDraw(lua_State* L) {
 
 // ---- data proxies: paths into state.data, resolved on every access -------------------
 
-Json* ResolveData(lua_State* L, int idx, State* s) {
-  lua_getiuservalue(L, idx, 1);  // path table
+// A data handle is a userdata whose user values are (parent handle or nil, key): creating a
+// child costs one small allocation, and resolving walks the short chain from the root.
+Json* FindDataNode(lua_State* L, int idx, State* s) {
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 40, "data nesting");
+  const int base = lua_gettop(L);
+  lua_pushvalue(L, idx);
+  int depth = 0;
+  for (;;) {
+    if (++depth > 32) {
+      lua_settop(L, base);
+      return nullptr;
+    }
+    if (lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA) {
+      lua_pop(L, 1);
+      break;
+    }
+  }
+  // Stack: handle, parent, ..., root handle (depth entries). Walk down from the root.
   Json* node = &s->data;
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-  for (lua_Integer i = 1; i <= n && node; ++i) {
-    lua_rawgeti(L, -1, i);
+  for (int i = lua_gettop(L); i > base && node; --i) {
+    if (lua_getiuservalue(L, i, 2) == LUA_TNIL) {  // the root handle has no key
+      lua_pop(L, 1);
+      continue;
+    }
     if (lua_type(L, -1) == LUA_TSTRING) {
       if (!node->is_object()) node = nullptr;
       else {
@@ -358,29 +377,26 @@ Json* ResolveData(lua_State* L, int idx, State* s) {
     }
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
+  lua_settop(L, base);
+  return node;
+}
+
+Json* ResolveData(lua_State* L, int idx, State* s) {
+  Json* node = FindDataNode(L, idx, s);
   if (!node) Raise(L, "stale data handle (the table it pointed into was replaced or removed)");
   return node;
 }
 
 void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
-  // New path = parent path + key.
   if (parent_idx) parent_idx = lua_absindex(L, parent_idx);
   if (key_idx) key_idx = lua_absindex(L, key_idx);
-  lua_newuserdatauv(L, 0, 1);
-  lua_newtable(L);
+  lua_newuserdatauv(L, 0, 2);
   if (parent_idx) {
-    lua_getiuservalue(L, parent_idx, 1);
-    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, i);
-      lua_rawseti(L, -3, i);
-    }
-    lua_pop(L, 1);
+    lua_pushvalue(L, parent_idx);
+    lua_setiuservalue(L, -2, 1);
     lua_pushvalue(L, key_idx);
-    lua_rawseti(L, -2, n + 1);
+    lua_setiuservalue(L, -2, 2);
   }
-  lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, "plateau.data");
 }
 
@@ -817,21 +833,7 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
           *error = "data handle outside a game";
           return false;
         }
-        lua_getiuservalue(L, idx, 1);
-        Json* node = &b->state->data;
-        const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-        for (lua_Integer i = 1; i <= n && node; ++i) {
-          lua_rawgeti(L, -1, i);
-          if (lua_type(L, -1) == LUA_TSTRING) {
-            auto it = node->is_object() ? node->find(lua_tostring(L, -1)) : Json::iterator{};
-            node = node->is_object() && it != node->end() ? &*it : nullptr;
-          } else {
-            const auto k = static_cast<size_t>(lua_tointeger(L, -1));
-            node = node->is_array() && k < node->size() ? &(*node)[k] : nullptr;
-          }
-          lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
+        Json* node = FindDataNode(L, idx, b->state);
         if (!node) {
           *error = "stale data handle";
           return false;
@@ -920,14 +922,73 @@ void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
   }
 }
 
+static bool ReadLuaCoord(lua_State* L, int idx, Coord* out) {
+  idx = lua_absindex(L, idx);
+  if (!lua_istable(L, idx) || lua_rawlen(L, idx) != 2) return false;
+  lua_rawgeti(L, idx, 1);
+  lua_rawgeti(L, idx, 2);
+  const bool ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+  out->row = static_cast<int>(lua_tointeger(L, -2));
+  out->col = static_cast<int>(lua_tointeger(L, -1));
+  lua_pop(L, 2);
+  return ok;
+}
+
+// Reads the well-known fields directly; only other fields go through JSON.
 bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::string* error) {
-  Json j;
+  idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx)) {
     *error = std::string("move must be a table, got ") + luaL_typename(L, idx);
     return false;
   }
-  if (!LuaToJson(L, idx, &j, error)) return false;
-  return MoveFromJson(j, cards, out, error);
+  Move m;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    if (lua_type(L, -2) != LUA_TSTRING) {
+      lua_pop(L, 2);
+      *error = "move fields must have string names";
+      return false;
+    }
+    const char* k = lua_tostring(L, -2);
+    if (std::strcmp(k, "type") == 0) {
+      if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        *error = "move field 'type' must be a string";
+        return false;
+      }
+      m.type = lua_tostring(L, -1);
+    } else if (std::strcmp(k, "card") == 0 && lua_type(L, -1) == LUA_TSTRING) {
+      m.card = cards.Find(lua_tostring(L, -1));
+      if (m.card == kNoCard) {
+        *error = std::string("unknown card '") + lua_tostring(L, -1) + "' in move";
+        lua_pop(L, 2);
+        return false;
+      }
+    } else if (std::strcmp(k, "cell") == 0 || std::strcmp(k, "to") == 0) {
+      const bool cell = k[0] == 'c';
+      if (!ReadLuaCoord(L, -1, cell ? &m.cell : &m.to)) {
+        *error = std::string("move field '") + k + "' must be {row, col}";
+        lua_pop(L, 2);
+        return false;
+      }
+      (cell ? m.has_cell : m.has_to) = true;
+    } else {
+      Json v;
+      if (!LuaToJson(L, -1, &v, error)) {
+        lua_pop(L, 2);
+        return false;
+      }
+      if (!m.args.is_object()) m.args = Json::object();
+      m.args[k] = std::move(v);
+    }
+    lua_pop(L, 1);
+  }
+  if (m.type.empty()) {
+    *error = "move needs a string field 'type'";
+    return false;
+  }
+  *out = std::move(m);
+  return true;
 }
 
 }  // namespace plateau::scripting

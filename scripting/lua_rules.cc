@@ -142,6 +142,17 @@ Status LuaRules::CheckShape() {
     }
     lua_pop(L, 1);
   }
+  categories_.clear();
+  if (lua_getfield(L, t, "categories") == LUA_TTABLE) {
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING) return fail("game.categories must be a list of category names");
+      categories_.push_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
   lua_getfield(L, t, "draft");
   uses_draft_ = lua_isfunction(L, -1);
   lua_pop(L, 1);
@@ -201,6 +212,7 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   if (state)
     rt_->set_context("move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed));
   Status st = rt_->Call(nargs + 2, nresults, name);
+  if (writable && state) const_cast<State*>(state)->Touch();
   binding_ = saved;
   rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
   return st;
@@ -307,6 +319,10 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
     return Status::Ok();
   }
   if (!has_hook("to_move")) return Status::Ok();
+  if (to_move_cache_.uid == state.identity.uid && to_move_cache_.generation == state.identity.generation) {
+    *seats = to_move_cache_.seats;
+    return Status::Ok();
+  }
   lua_State* L = rt_->L();
   PushHook("to_move");
   Status st = CallHook("to_move", &state, false, 0, 1);
@@ -333,6 +349,7 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
     }
   }
   lua_pop(L, 1);
+  to_move_cache_ = {state.identity.uid, state.identity.generation, *seats};
   return Status::Ok();
 }
 
@@ -343,6 +360,11 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
+  if (legal_cache_.uid == state.identity.uid && legal_cache_.generation == state.identity.generation &&
+      legal_cache_.seat == seat) {
+    *out = legal_cache_.moves;
+    return Status::Ok();
+  }
   lua_State* L = rt_->L();
   PushHook("legal_moves");
   lua_pushinteger(L, LuaSeat(seat));
@@ -371,6 +393,7 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
     out->push_back(std::move(m));
   }
   lua_pop(L, 1);
+  legal_cache_ = {state.identity.uid, state.identity.generation, seat, *out};
   return Status::Ok();
 }
 
@@ -408,6 +431,12 @@ Status LuaRules::Reveal(State* state, const std::vector<draft::Placement>& place
 }
 
 Status LuaRules::Apply(State* state, int seat, const Move& move) {
+  Status st = ApplyMove(state, seat, move);
+  state->Touch();
+  return st;
+}
+
+Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
   if (uses_draft_ && draft::Active(*state)) {
     // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
@@ -524,26 +553,17 @@ Status LuaRules::Preview(const State& state, int seat, const Move& move, State* 
 Status LuaRules::Score(const State& state, ScoreTable* out) {
   lua_State* L = rt_->L();
   PushHook("score");
-  const std::string where = WhereDefined(L, -1);
   Status st = CallHook("score", &state, false, 0, 2);
   if (!st.ok()) return st;
   auto fail = [&](const std::string& msg) {
     lua_pop(L, 2);
+    PushHook("score");
+    const std::string where = WhereDefined(L, -1);
+    lua_pop(L, 1);
     return Status{ErrorKind::kScript, where + "score: " + msg, {}, {}};
   };
   if (!lua_istable(L, -2)) return fail(std::string("must return a table of seats, got ") + luaL_typename(L, -2));
-  // Category order for breakdowns.
-  std::vector<std::string> order;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  if (lua_getfield(L, -1, "categories") == LUA_TTABLE) {
-    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, i);
-      if (lua_type(L, -1) == LUA_TSTRING) order.push_back(lua_tostring(L, -1));
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 2);
+  const std::vector<std::string>& order = categories_;
   ScoreTable table;
   for (size_t seat = 0; seat < state.seats.size(); ++seat) {
     if (lua_rawgeti(L, -2, static_cast<lua_Integer>(seat + 1)) == LUA_TNIL) {

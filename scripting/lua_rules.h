@@ -56,7 +56,19 @@ class LuaRules : public Rules {
   Status EnsureDraftConfig(const Json& params);
   void UpdateParams(const Json& params);
   Status Reveal(State* state, const std::vector<draft::Placement>& placed);
+  Status ApplyMove(State* state, int seat, const Move& move);
   Status ApplyScripted(State* state, int seat, const Move& move);
+
+  // Caches of the pure queries for one state version (see StateIdentity).
+  struct ToMoveCache {
+    uint64_t uid = 0, generation = 0;
+    std::vector<int> seats;
+  } to_move_cache_;
+  struct LegalCache {
+    uint64_t uid = 0, generation = 0;
+    int seat = -1;
+    std::vector<Move> moves;
+  } legal_cache_;
 
   GameFiles files_;
   std::unique_ptr<Runtime> rt_;
@@ -68,6 +80,7 @@ class LuaRules : public Rules {
   DraftConfig draft_;
   Json draft_params_;  // the params draft_ was built with
   Json current_params_;
+  std::vector<std::string> categories_;  // game.categories, the breakdown order
 };
 
 }  // namespace plateau::scripting

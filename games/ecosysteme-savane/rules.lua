@@ -62,17 +62,17 @@ local function shape(rows, cols)
   return s
 end
 
--- Cards flipped by cheetahs: every gazelle diagonal to at least one cheetah.
-local function cheetah_prey(cells, s, n)
-  local hunted = {}
+-- Flags as face down (in `down`) every gazelle diagonal to at least one cheetah.
+local function cheetahs_hunt(cells, s, n, down)
   for i = 1, n do
     if cells[i] == "cheetah" then
-      for _, j in ipairs(s.diag[i]) do
-        if cells[j] == "gazelle" then hunted[j] = true end
+      local d = s.diag[i]
+      for k = 1, #d do
+        local j = d[k]
+        if cells[j] == "gazelle" then down[j] = true end
       end
     end
   end
-  return hunted
 end
 
 -- Lions that hunt (next to a prairie) and the prey they may take (face-up gazelles and
@@ -81,8 +81,9 @@ local function lion_options(cells, s, n, down)
   local lions = 0
   for i = 1, n do
     if cells[i] == "lion" then
-      for _, j in ipairs(s.orth[i]) do
-        if cells[j] == "prairie" then lions = lions + 1; break end
+      local o = s.orth[i]
+      for k = 1, #o do
+        if cells[o[k]] == "prairie" then lions = lions + 1; break end
       end
     end
   end
@@ -101,19 +102,23 @@ local function carcass_scores(cells, s, n, down, floor)
     local c = cells[i]
     if c == "elephant" then
       local v = 6
-      for _, j in ipairs(s.orth[i]) do
-        local o = cells[j]
-        if o and ANIMAL[o] and o ~= "elephant" and not down[j] then v = v - 2 end
+      local o = s.orth[i]
+      for k = 1, #o do
+        local j = o[k]
+        local x = cells[j]
+        if x and x ~= "elephant" and ANIMAL[x] and not down[j] then v = v - 2 end
       end
       if v < floor then v = floor end
       elephant = elephant + v
     elseif c == "hyena" then
-      for _, j in ipairs(s.dist2[i]) do
-        if down[j] then hyena = hyena + 3 end
+      local o = s.dist2[i]
+      for k = 1, #o do
+        if down[o[k]] then hyena = hyena + 3 end
       end
     elseif c == "vulture" then
-      for _, j in ipairs(s.below[i]) do
-        if down[j] then vulture = vulture + 4 end
+      local o = s.below[i]
+      for k = 1, #o do
+        if down[o[k]] then vulture = vulture + 4 end
       end
     end
   end
@@ -125,6 +130,49 @@ end
 local function best_prey(cells, s, n, down, prey, k, floor)
   local m = #prey
   if k >= m then return prey end
+  -- While no elephant is held up by its floor, each prey's gain is independent of the others:
+  -- taking the k best gains is exact. Otherwise fall back to the search below.
+  local additive = true
+  for i = 1, n do
+    if cells[i] == "elephant" then
+      local v, o = 6, s.orth[i]
+      for t = 1, #o do
+        local x = cells[o[t]]
+        if x and x ~= "elephant" and ANIMAL[x] and not down[o[t]] then v = v - 2 end
+      end
+      if v < floor then additive = false; break end
+    end
+  end
+  if additive then
+    local gains, order = {}, {}
+    for t = 1, m do
+      local i, g = prey[t], 0
+      local o = s.orth[i]
+      for q = 1, #o do
+        if cells[o[q]] == "elephant" then g = g + 2 end
+      end
+      o = s.dist2[i]
+      for q = 1, #o do
+        if cells[o[q]] == "hyena" then g = g + 3 end
+      end
+      gains[t] = g
+      order[t] = t
+    end
+    -- vultures above a prey gain 4 each
+    for t = 1, m do
+      local i = prey[t]
+      for q = 1, n do
+        if cells[q] == "vulture" and s.col[q] == s.col[i] and s.row[q] < s.row[i] then gains[t] = gains[t] + 4 end
+      end
+    end
+    table.sort(order, function(a, b)
+      if gains[a] ~= gains[b] then return gains[a] > gains[b] end
+      return a < b
+    end)
+    local chosen = {}
+    for t = 1, k do chosen[t] = prey[order[t]] end
+    return chosen
+  end
   local combos, limit = 1, 3000
   for t = 1, k do combos = combos * (m - t + 1) / t end
   local best, best_set = -math.huge, nil
@@ -165,11 +213,11 @@ local function best_prey(cells, s, n, down, prey, k, floor)
     down[prey[bi]] = true
     chosen[#chosen + 1] = prey[bi]
   end
-  for _, i in ipairs(chosen) do down[i] = nil end
+  for t = 1, #chosen do down[chosen[t]] = nil end
   return chosen
 end
 
--- Lion prey already chosen by moves, per seat: { [seat] = { dense index, ... } }.
+-- Lion prey already chosen by moves for one grid, as dense indices (nil when none).
 local function chosen_prey(state, seat, snap)
   local eaten = state.data.eaten
   if not eaten then return nil end
@@ -184,133 +232,166 @@ local function chosen_prey(state, seat, snap)
   return out
 end
 
--- Scores one grid; `gazelle_bonus` is added by the caller (it compares seats).
+-- Scores one grid. Returns the breakdown (gazelle majority not yet added), the number of
+-- gazelles, and the face-down cells after cheetahs and lions.
 local function score_grid(snap, chosen, floor)
   local cells, rows, cols = snap.cells, snap.rows, snap.cols
   local n = rows * cols
-  local b = { waterhole = 0, prairie = 0, tree = 0, gazelle = 0, zebra = 0, giraffe = 0,
-              cheetah = 0, lion = 0, elephant = 0, hyena = 0, vulture = 0 }
-  if n == 0 then return b, 0 end
+  local waterhole, prairie, zebra, giraffe, cheetah = 0, 0, 0, 0, 0
+  local gazelles, tree = 0, 0
+  local down = {}
+  if n == 0 then
+    return { waterhole = 0, prairie = 0, tree = 0, gazelle = 0, zebra = 0, giraffe = 0, cheetah = 0,
+             lion = 0, elephant = 0, hyena = 0, vulture = 0 }, 0, down
+  end
   local s = shape(rows, cols)
-  local gazelles = 0
-  local tree_rows, tree_cols = {}, {}
-  local seen = {}
+  local orth, diag = s.orth, s.diag
+  local tree_rows, tree_cols, seen = {}, {}, {}
   for i = 1, n do
     local c = cells[i]
     if c == "waterhole" then
-      local types, v = {}, 0
-      for _, j in ipairs(s.orth[i]) do
-        local o = cells[j]
-        if o and ANIMAL[o] and not types[o] then types[o] = true; v = v + 2 end
-      end
-      b.waterhole = b.waterhole + v
-    elseif c == "prairie" and not seen[i] then
-      -- flood fill the group; 1/4/9/16 points for 1/2/3/4+ cards
-      local size, stack = 0, { i }
-      seen[i] = true
-      while #stack > 0 do
-        local k = stack[#stack]
-        stack[#stack] = nil
-        size = size + 1
-        for _, j in ipairs(s.orth[k]) do
-          if cells[j] == "prairie" and not seen[j] then seen[j] = true; stack[#stack + 1] = j end
+      local o = orth[i]
+      local t1, t2, t3, t4
+      for k = 1, #o do
+        local x = cells[o[k]]
+        if x and ANIMAL[x] and x ~= t1 and x ~= t2 and x ~= t3 then
+          waterhole = waterhole + 2
+          if not t1 then t1 = x elseif not t2 then t2 = x elseif not t3 then t3 = x else t4 = x end
         end
       end
-      b.prairie = b.prairie + (size >= 4 and 16 or size * size)
+    elseif c == "prairie" then
+      if not seen[i] then
+        -- flood fill the group: 1/4/9/16 points for 1/2/3/4+ cards
+        local size, stack, top = 0, { i }, 1
+        seen[i] = true
+        while top > 0 do
+          local x = stack[top]
+          top = top - 1
+          size = size + 1
+          local o = orth[x]
+          for k = 1, #o do
+            local j = o[k]
+            if cells[j] == "prairie" and not seen[j] then
+              seen[j] = true
+              top = top + 1
+              stack[top] = j
+            end
+          end
+        end
+        prairie = prairie + (size >= 4 and 16 or size * size)
+      end
     elseif c == "tree" then
-      tree_rows[s.row[i]] = true
-      tree_cols[s.col[i]] = true
+      local r, col = s.row[i], s.col[i]
+      if not tree_rows[r] then tree_rows[r] = true; tree = tree + 2 end
+      if not tree_cols[col] then tree_cols[col] = true; tree = tree + 2 end
     elseif c == "gazelle" then
       gazelles = gazelles + 1
     elseif c == "zebra" then
-      for _, j in ipairs(s.orth[i]) do
-        if cells[j] == "prairie" then b.zebra = b.zebra + 3 end
+      local o = orth[i]
+      for k = 1, #o do
+        if cells[o[k]] == "prairie" then zebra = zebra + 3 end
       end
     elseif c == "giraffe" then
-      for _, j in ipairs(s.orth[i]) do
-        if cells[j] == "tree" then b.giraffe = b.giraffe + 5; break end
+      local o = orth[i]
+      for k = 1, #o do
+        if cells[o[k]] == "tree" then giraffe = giraffe + 5; break end
+      end
+    elseif c == "cheetah" then
+      local d = diag[i]
+      for k = 1, #d do
+        if cells[d[k]] == "gazelle" then cheetah = cheetah + 3 end
       end
     end
   end
-  for _ in pairs(tree_rows) do b.tree = b.tree + 2 end
-  for _ in pairs(tree_cols) do b.tree = b.tree + 2 end
-  b.gazelle = 2 * gazelles
 
-  -- Cheetahs score, then every gazelle they hunted goes face down.
-  local down = {}
-  for i = 1, n do
-    if cells[i] == "cheetah" then
-      for _, j in ipairs(s.diag[i]) do
-        if cells[j] == "gazelle" then b.cheetah = b.cheetah + 3 end
-      end
-    end
-  end
-  for j in pairs(cheetah_prey(cells, s, n)) do down[j] = true end
+  -- Cheetahs have scored; every gazelle they hunted goes face down.
+  cheetahs_hunt(cells, s, n, down)
 
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4.
+  local lion = 0
   local lions, prey = lion_options(cells, s, n, down)
   if lions > 0 and #prey > 0 then
     local eaten = 0
     if chosen then
-      for _, i in ipairs(chosen) do
+      for t = 1, #chosen do
+        local i = chosen[t]
         if eaten < lions and not down[i] and (cells[i] == "gazelle" or cells[i] == "zebra") then
           down[i] = true
           eaten = eaten + 1
         end
       end
-      lions, prey = lions - eaten, select(2, lion_options(cells, s, n, down))
+      if eaten > 0 then
+        lions = lions - eaten
+        local _, left = lion_options(cells, s, n, down)
+        prey = left
+      end
     end
-    local rest = lions > 0 and #prey > 0 and best_prey(cells, s, n, down, prey, math.min(lions, #prey), floor) or {}
-    for _, i in ipairs(rest) do down[i] = true end
-    b.lion = 4 * (eaten + #rest)
+    local rest = 0
+    if lions > 0 and #prey > 0 then
+      local picked = best_prey(cells, s, n, down, prey, math.min(lions, #prey), floor)
+      for t = 1, #picked do down[picked[t]] = true end
+      rest = #picked
+    end
+    lion = 4 * (eaten + rest)
   end
-  b.elephant, b.hyena, b.vulture = carcass_scores(cells, s, n, down, floor)
-  return b, gazelles, down
+  local elephant, hyena, vulture = carcass_scores(cells, s, n, down, floor)
+  return { waterhole = waterhole, prairie = prairie, tree = tree, gazelle = 2 * gazelles, zebra = zebra,
+           giraffe = giraffe, cheetah = cheetah, lion = lion, elephant = elephant, hyena = hyena,
+           vulture = vulture }, gazelles, down
 end
 
 -- Ranked majority with the rulebook's tie rule: tied seats all take their rank's points and
 -- the next rank's points are not awarded. Seats need at least one card to rank.
-local function majority(counts, points)
+local function majority(counts, nseats, points)
   local out = {}
-  for seat, v in pairs(counts) do
-    if v > 0 then
+  for a = 1, nseats do
+    local v = counts[a]
+    if v and v > 0 then
       local rank = 1
-      for _, w in pairs(counts) do
-        if w > v then rank = rank + 1 end
+      for b = 1, nseats do
+        local w = counts[b]
+        if w and w > v then rank = rank + 1 end
       end
-      out[seat] = points[rank] or 0
+      out[a] = points[rank] or 0
     end
   end
   return out
 end
 
+local CATEGORIES = game.categories
+
 function game.score(ctx, state)
   load_kinds(ctx)
   local floor = ctx.params.elephant_floor
   local seats = state:seats()
+  local nseats = #seats
   local lines, gazelles = {}, {}
-  for _, seat in ipairs(seats) do
+  local has_choices = state.data.eaten ~= nil
+  for k = 1, nseats do
+    local seat = seats[k]
     if seat.kind == "neutral" then
-      gazelles[seat.seat] = state:zone("pile", seat.seat):count("gazelle")
+      gazelles[k] = state:zone("pile", k):count("gazelle")
     else
-      local snap = state:grid(seat.seat):snapshot()
-      local b, g = score_grid(snap, chosen_prey(state, seat.seat, snap), floor)
-      gazelles[seat.seat] = g
-      lines[seat.seat] = { breakdown = b }
+      local snap = state:grid(k):snapshot()
+      local b, g = score_grid(snap, has_choices and chosen_prey(state, k, snap) or nil, floor)
+      gazelles[k] = g
+      lines[k] = { breakdown = b }
     end
   end
-  local bonus = majority(gazelles, { 5, 2 })
-  local totals = {}
-  for seat, line in pairs(lines) do
-    line.breakdown.gazelle = line.breakdown.gazelle + (bonus[seat] or 0)
-    local t = 0
-    for _, v in pairs(line.breakdown) do t = t + v end
-    line.total = t
-    totals[seat] = t
+  local bonus = majority(gazelles, nseats, { 5, 2 })
+  for k = 1, nseats do
+    local line = lines[k]
+    if line then
+      local b = line.breakdown
+      b.gazelle = b.gazelle + (bonus[k] or 0)
+      local t = 0
+      for c = 1, #CATEGORIES do t = t + b[CATEGORIES[c]] end
+      line.total = t
+    end
   end
   local extra = nil
   if state.player_count == 1 then
-    local margin = totals[1] - totals[2]
+    local margin = lines[1].total - lines[2].total
     local p = ctx.params
     local result = margin >= p.solo_target_hard and "hard win" or margin >= p.solo_target_normal and "normal win"
       or margin >= p.solo_target_easy and "easy win" or "loss"
@@ -330,7 +411,7 @@ function game.after_draft(ctx, state)
       local n = snap.rows * snap.cols
       local s = shape(snap.rows, snap.cols)
       local down = {}
-      for j in pairs(cheetah_prey(snap.cells, s, n)) do down[j] = true end
+      cheetahs_hunt(snap.cells, s, n, down)
       local lions, prey = lion_options(snap.cells, s, n, down)
       if lions > 0 and #prey > lions then
         local cells = {}

@@ -1,0 +1,116 @@
+// plateau-bench: speed figures printed as one JSON object per line,
+// {"name": ..., "value": ..., "unit": ...}. Not part of the product; runs in under two minutes.
+// Each figure alternates the runs it compares and keeps the median, so a noisy machine
+// disturbs both sides alike.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench/savane_native.h"
+#include "host/bots.h"
+#include "host/simulate.h"
+#include "scripting/lua_rules.h"
+
+namespace plateau {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void Print(const std::string& name, double value, const std::string& unit) {
+  std::printf("{\"name\": \"%s\", \"value\": %.6g, \"unit\": \"%s\"}\n", name.c_str(), value, unit.c_str());
+  std::fflush(stdout);
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Games per second of the Lua-scripted game through the same path as `plateau simulate`.
+double LuaPlayouts(const std::string& game, int games, bool budget, uint64_t seed) {
+  SimulationSpec spec;
+  spec.games = games;
+  spec.players = 4;
+  spec.seed = seed;
+  spec.bots = {"random"};
+  spec.threads = 1;
+  scripting::Limits limits;
+  limits.budget = budget;
+  Json params;
+  std::unique_ptr<scripting::LuaRules> probe;
+  if (!scripting::LuaRules::Load(game, limits, &probe).ok()) return 0;
+  ResolveParams(probe->info(), Json::object(), &spec.params);
+  SimulationReport report;
+  Status st = Simulate(
+      [&](std::unique_ptr<Rules>* out) {
+        std::unique_ptr<scripting::LuaRules> r;
+        Status s = scripting::LuaRules::Load(game, limits, &r);
+        *out = std::move(r);
+        return s;
+      },
+      spec, &report);
+  if (!st.ok() || report.failed) {
+    std::fprintf(stderr, "bench: %s\n", st.ok() ? report.first_errors.front().c_str() : st.message.c_str());
+    return 0;
+  }
+  return report.GamesPerSecond();
+}
+
+double NativePlayouts(int games, uint64_t seed) {
+  const auto t0 = Clock::now();
+  int64_t sink = 0;
+  for (int g = 0; g < games; ++g) sink += bench::NativeSavanePlayout(seed + static_cast<uint64_t>(g), 4);
+  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (sink == 42) std::fprintf(stderr, " ");
+  return games / s;
+}
+
+double ScoreTableMicros() {
+  std::unique_ptr<scripting::LuaRules> rules;
+  if (!scripting::LuaRules::Load("ecosysteme-savane", {}, &rules).ok()) return 0;
+  Json params;
+  ResolveParams(rules->info(), Json::object(), &params);
+  State state;
+  rules->NewGame(params, 4, 7, &state);
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> bots;
+  std::string error;
+  for (int i = 0; i < 4; ++i) {
+    owned.push_back(MakeBot("random", static_cast<uint64_t>(i), &error));
+    bots.push_back(owned.back().get());
+  }
+  PlayResult result;
+  if (!PlayOut(*rules, &state, bots, &result).ok()) return 0;
+  const int reps = 20000;
+  ScoreTable table;
+  const auto t0 = Clock::now();
+  for (int i = 0; i < reps; ++i) rules->Score(state, &table);
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / reps;
+}
+
+}  // namespace
+}  // namespace plateau
+
+int main() {
+  using namespace plateau;
+  const int games = 6000;
+  std::vector<double> lua, native, on, off;
+  for (int rep = 0; rep < 3; ++rep) {
+    lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, 1000 + static_cast<uint64_t>(rep)));
+    native.push_back(NativePlayouts(games * 4, 1000 + static_cast<uint64_t>(rep)));
+  }
+  const double lua_rate = Median(lua), native_rate = Median(native);
+  Print("savane_playouts_lua_per_s", lua_rate, "games/s");
+  Print("savane_playouts_native_per_s", native_rate, "games/s");
+  Print("savane_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+  for (int rep = 0; rep < 3; ++rep) {
+    on.push_back(LuaPlayouts("ecosysteme-savane", games, true, 5000 + static_cast<uint64_t>(rep)));
+    off.push_back(LuaPlayouts("ecosysteme-savane", games, false, 5000 + static_cast<uint64_t>(rep)));
+  }
+  // Time ratio = (1/rate_on) / (1/rate_off).
+  Print("budget_overhead_ratio", Median(on) > 0 ? Median(off) / Median(on) : 0, "ratio");
+  Print("savane_score_table_us", ScoreTableMicros(), "us");
+  return 0;
+}
