@@ -205,6 +205,13 @@ Json State::ToJson() const {
   for (size_t i = 0; i < flow.pending.size(); ++i)
     pend.push_back(i < flow.committed.size() && flow.committed[i] ? MoveToJson(flow.pending[i], *cards) : Json());
   fl["pending"] = std::move(pend);
+  Json asks = Json::array();
+  for (const auto& a : flow.asks) {
+    Json moves = Json::array();
+    for (const auto& m : a) moves.push_back(MoveToJson(m, *cards));
+    asks.push_back(std::move(moves));
+  }
+  fl["asks"] = std::move(asks);
   fl["terminal"] = flow.terminal;
   j["flow"] = std::move(fl);
   j["move_count"] = move_count;
@@ -293,6 +300,16 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       if (!p.is_null() && !MoveFromJson(p, *card_set, &m, error)) return false;
       s.flow.pending.push_back(std::move(m));
     }
+    if (fl.contains("asks"))
+      for (const auto& a : fl.at("asks")) {
+        std::vector<Move> moves;
+        for (const auto& mj : a) {
+          Move m;
+          if (!MoveFromJson(mj, *card_set, &m, error)) return false;
+          moves.push_back(std::move(m));
+        }
+        s.flow.asks.push_back(std::move(moves));
+      }
     s.flow.terminal = fl.at("terminal");
     s.move_count = j.at("move_count");
     for (const auto& e : j.at("log")) s.log.push_back({e.at("seat"), e.at("kind"), e.at("detail")});

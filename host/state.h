@@ -58,7 +58,15 @@ struct Flow {
   std::vector<int> to_move;       // seats that must move now (several: simultaneous)
   std::vector<int> committed;     // per seat: 1 once its hidden choice is in
   std::vector<Move> pending;      // per seat: the hidden choice, revealed when all are in
+  // Per seat: a question the rules asked (its answers are the legal moves). While any seat
+  // has one, those seats are the ones to move and the host answers who/what without a script.
+  std::vector<std::vector<Move>> asks;
   bool terminal = false;
+  bool HasAsks() const {
+    for (const auto& a : asks)
+      if (!a.empty()) return true;
+    return false;
+  }
   bool operator==(const Flow&) const = default;
 };
 

@@ -27,7 +27,7 @@ State* Readable(lua_State* L) {
 State* Writable(lua_State* L) {
   Binding* b = B(L);
   State* s = Readable(L);
-  if (!b->writable) Raise(L, "state is read-only in hook '" + b->hook + "'");
+  if (!b->writable) Raise(L, std::string("state is read-only in hook '") + b->hook + "'");
   return s;
 }
 
@@ -573,6 +573,27 @@ int StateIndex(lua_State* L) {
   return 1;
 }
 
+// state:ask(seat, moves): the rules put a question to a seat; its answer is one of `moves`.
+// An empty list withdraws the question.
+int StateAsk(lua_State* L) {
+  State* s = Writable(L);
+  const int seat = CheckSeat(L, 2, *s);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  std::vector<Move> moves;
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 3, i);
+    Move m;
+    std::string error;
+    if (!LuaToMove(L, -1, *B(L)->cards, &m, &error)) Raise(L, "ask: move #" + std::to_string(i) + ": " + error);
+    lua_pop(L, 1);
+    moves.push_back(std::move(m));
+  }
+  if (s->flow.asks.size() < s->seats.size()) s->flow.asks.resize(s->seats.size());
+  s->flow.asks[static_cast<size_t>(seat)] = std::move(moves);
+  return 0;
+}
+
 int StateSetPhase(lua_State* L) {
   State* s = Writable(L);
   s->flow.phase = luaL_checkstring(L, 2);
@@ -710,7 +731,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
 
   static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
                                            {"seats", StateSeats}, {"set_phase", StateSetPhase},
-                                           {nullptr, nullptr}};
+                                           {"ask", StateAsk},     {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.state");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);

@@ -15,7 +15,7 @@ namespace plateau::scripting {
 struct Binding {
   State* state = nullptr;   // null outside game calls (load time)
   bool writable = false;
-  std::string hook;         // current hook name, for "read-only" errors
+  const char* hook = "";   // current hook name, for "read-only" errors
   const CardSet* cards = nullptr;
 };
 

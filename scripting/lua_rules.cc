@@ -53,6 +53,9 @@ Status LuaRules::Init(const Limits& limits) {
   rt_->set_source_roots(roots);
   binding_.cards = files_.cards.get();
   lua_State* L = rt_->L();
+  // Rule calls make many small short-lived tables over a mostly static heap (data, the
+  // game module): a longer pause between collection cycles spends less time re-marking it.
+  lua_gc(L, LUA_GCINC, 1000, 400, 0);
   OpenBindings(L, &binding_);
 
   // ctx: services plus frozen data and parameters (set per game).
@@ -160,7 +163,7 @@ Status LuaRules::CheckShape() {
   has_after_draft_ = lua_isfunction(L, -1);
   lua_pop(L, 1);
   if (!uses_draft_) {
-    for (const char* needed : {"to_move", "legal_moves", "moves"}) {
+    for (const char* needed : {"to_move", "moves"}) {
       if (lua_getfield(L, t, needed) == LUA_TNIL) return fail(std::string("a game without 'draft' needs '") + needed + "'");
       lua_pop(L, 1);
     }
@@ -204,14 +207,15 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   lua_insert(L, fn + 1);
   PushState(L);
   lua_insert(L, fn + 2);
-  Binding saved = binding_;
+  const Binding saved = binding_;
   binding_.state = const_cast<State*>(state);
   binding_.writable = writable;
   binding_.hook = name;
   rt_->set_rng(state ? &const_cast<State*>(state)->rng : nullptr);
-  if (state)
-    rt_->set_context("move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed));
   Status st = rt_->Call(nargs + 2, nresults, name);
+  if (!st.ok() && state)
+    st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
+                  state->game_id;
   if (writable && state) const_cast<State*>(state)->Touch();
   binding_ = saved;
   rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
@@ -318,6 +322,12 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
     draft::ToMove(draft_, state, seats);
     return Status::Ok();
   }
+  if (state.flow.HasAsks()) {
+    for (size_t i = 0; i < state.flow.asks.size(); ++i)
+      if (!state.flow.asks[i].empty() && !(i < state.flow.committed.size() && state.flow.committed[i]))
+        seats->push_back(static_cast<int>(i));
+    return Status::Ok();
+  }
   if (!has_hook("to_move")) return Status::Ok();
   if (to_move_cache_.uid == state.identity.uid && to_move_cache_.generation == state.identity.generation) {
     *seats = to_move_cache_.seats;
@@ -357,6 +367,10 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
   out->clear();
   if (uses_draft_ && draft::Active(state)) {
     draft::LegalMoves(draft_, state, seat, out);
+    return Status::Ok();
+  }
+  if (state.flow.HasAsks()) {
+    if (seat >= 0 && static_cast<size_t>(seat) < state.flow.asks.size()) *out = state.flow.asks[static_cast<size_t>(seat)];
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
@@ -492,6 +506,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
                                       ": no handler game.moves." + m.type + " for a legal move", {}, {}};
     }
     lua_remove(L, -2);
+    if (static_cast<size_t>(s) < state->flow.asks.size()) state->flow.asks[static_cast<size_t>(s)].clear();
     lua_pushinteger(L, LuaSeat(s));
     PushMove(L, m, *files_.cards);
     Status r = CallHook(("moves." + m.type).c_str(), state, true, 2, 2);
@@ -580,31 +595,52 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     line.name = state.seats[seat].name;
     std::vector<std::pair<std::string, int64_t>> parts;
     if (lua_getfield(L, -1, "breakdown") == LUA_TTABLE) {
+      // Declared categories first, in their order; then any others, sorted by name.
+      auto bad = [&](const std::string& key) {
+        const std::string got = lua_type(L, -1) == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+        lua_pop(L, 3);
+        return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer is expected");
+      };
+      size_t found = 0;
+      for (const auto& cat : order) {
+        if (lua_getfield(L, -1, cat.c_str()) == LUA_TNIL) {
+          lua_pop(L, 1);
+          continue;
+        }
+        if (!lua_isinteger(L, -1)) return bad(cat);
+        parts.emplace_back(cat, lua_tointeger(L, -1));
+        ++found;
+        lua_pop(L, 1);
+      }
+      size_t total_keys = 0;
       lua_pushnil(L);
       while (lua_next(L, -2)) {
-        if (lua_type(L, -2) != LUA_TSTRING) {
-          lua_pop(L, 4);
-          return fail("breakdown keys for " + who + " must be category names");
-        }
-        if (!lua_isinteger(L, -1)) {
-          const std::string key = lua_tostring(L, -2);
-          const std::string got = lua_type(L, -1) == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
-          lua_pop(L, 4);
-          return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer is expected");
-        }
-        parts.emplace_back(lua_tostring(L, -2), lua_tointeger(L, -1));
+        ++total_keys;
         lua_pop(L, 1);
+      }
+      if (total_keys != found) {
+        std::vector<std::pair<std::string, int64_t>> extra;
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          if (lua_type(L, -2) != LUA_TSTRING) {
+            lua_pop(L, 4);
+            return fail("breakdown keys for " + who + " must be category names");
+          }
+          const std::string key = lua_tostring(L, -2);
+          if (std::find(order.begin(), order.end(), key) == order.end()) {
+            if (!lua_isinteger(L, -1)) {
+              lua_remove(L, -2);
+              return bad(key);
+            }
+            extra.emplace_back(key, lua_tointeger(L, -1));
+          }
+          lua_pop(L, 1);
+        }
+        std::sort(extra.begin(), extra.end());
+        parts.insert(parts.end(), extra.begin(), extra.end());
       }
     }
     lua_pop(L, 1);
-    auto rank = [&](const std::string& k) {
-      auto it = std::find(order.begin(), order.end(), k);
-      return it == order.end() ? order.size() : static_cast<size_t>(it - order.begin());
-    };
-    std::sort(parts.begin(), parts.end(), [&](const auto& a, const auto& b) {
-      const size_t ra = rank(a.first), rb = rank(b.first);
-      return ra != rb ? ra < rb : a.first < b.first;
-    });
     line.breakdown = std::move(parts);
     const int t = lua_getfield(L, -1, "total");
     if (t == LUA_TNIL) {

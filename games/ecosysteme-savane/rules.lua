@@ -38,7 +38,7 @@ local function shape(rows, cols)
   local key = rows * 64 + cols
   local s = shapes[key]
   if s then return s end
-  s = { orth = {}, diag = {}, dist2 = {}, below = {}, row = {}, col = {} }
+  s = { orth = {}, diag = {}, dist2 = {}, below = {}, above = {}, row = {}, col = {} }
   for r = 0, rows - 1 do
     for c = 0, cols - 1 do
       local i = r * cols + c + 1
@@ -54,8 +54,10 @@ local function shape(rows, cols)
         local rr, cc = r + d[1], c + d[2]
         if rr >= 0 and rr < rows and cc >= 0 and cc < cols then diag[#diag + 1] = rr * cols + cc + 1 end
       end
+      local above = {}
       for rr = r + 1, rows - 1 do below[#below + 1] = rr * cols + c + 1 end
-      s.orth[i], s.diag[i], s.dist2[i], s.below[i] = orth, diag, dist2, below
+      for rr = 0, r - 1 do above[#above + 1] = rr * cols + c + 1 end
+      s.orth[i], s.diag[i], s.dist2[i], s.below[i], s.above[i] = orth, diag, dist2, below, above
     end
   end
   shapes[key] = s
@@ -144,33 +146,29 @@ local function best_prey(cells, s, n, down, prey, k, floor)
     end
   end
   if additive then
-    local gains, order = {}, {}
+    -- gain of eating prey i: +2 per elephant beside it, +3 per hyena two cells away in a
+    -- straight line, +4 per vulture above it in its column
+    local gains = {}
     for t = 1, m do
       local i, g = prey[t], 0
       local o = s.orth[i]
-      for q = 1, #o do
-        if cells[o[q]] == "elephant" then g = g + 2 end
-      end
+      for q = 1, #o do if cells[o[q]] == "elephant" then g = g + 2 end end
       o = s.dist2[i]
-      for q = 1, #o do
-        if cells[o[q]] == "hyena" then g = g + 3 end
-      end
+      for q = 1, #o do if cells[o[q]] == "hyena" then g = g + 3 end end
+      o = s.above[i]
+      for q = 1, #o do if cells[o[q]] == "vulture" then g = g + 4 end end
       gains[t] = g
-      order[t] = t
     end
-    -- vultures above a prey gain 4 each
-    for t = 1, m do
-      local i = prey[t]
-      for q = 1, n do
-        if cells[q] == "vulture" and s.col[q] == s.col[i] and s.row[q] < s.row[i] then gains[t] = gains[t] + 4 end
+    -- k best gains, earliest cell first among equals (k is small: selection, not a sort)
+    local chosen, taken = {}, {}
+    for c = 1, k do
+      local bt
+      for t = 1, m do
+        if not taken[t] and (not bt or gains[t] > gains[bt]) then bt = t end
       end
+      taken[bt] = true
+      chosen[c] = prey[bt]
     end
-    table.sort(order, function(a, b)
-      if gains[a] ~= gains[b] then return gains[a] > gains[b] end
-      return a < b
-    end)
-    local chosen = {}
-    for t = 1, k do chosen[t] = prey[order[t]] end
     return chosen
   end
   local combos, limit = 1, 3000
@@ -400,81 +398,68 @@ function game.score(ctx, state)
   return lines, extra
 end
 
--- After the draft: which seats have a real choice of prey for their lions (more face-up
--- gazelles and zebras than hungry lions). Jhay's choices belong to the solo player.
+-- The lions' prey is the one choice the rulebook leaves to the player at scoring time.
+-- A question is put to the player only when it is a real choice (more face-up gazelles and
+-- zebras than hungry lions); otherwise scoring eats what there is. Jhay's choices belong to
+-- the solo player.
+
+-- The eat moves still open for one grid, or nil when nothing is left to choose.
+local function prey_question(state, seat)
+  local snap = state:grid(seat):snapshot()
+  local n = snap.rows * snap.cols
+  if n == 0 then return nil end
+  local s = shape(snap.rows, snap.cols)
+  local cells = snap.cells
+  local down = {}
+  cheetahs_hunt(cells, s, n, down)
+  local lions, prey = lion_options(cells, s, n, down)
+  local chosen = chosen_prey(state, seat, snap)
+  if chosen then
+    for t = 1, #chosen do
+      local i = chosen[t]
+      if not down[i] then down[i] = true; lions = lions - 1 end
+    end
+    local _, left = lion_options(cells, s, n, down)
+    prey = left
+  end
+  if lions <= 0 or #prey <= lions then return nil end
+  local moves = {}
+  for t = 1, #prey do
+    local i = prey[t]
+    moves[t] = { type = "eat", grid = seat, cell = { s.row[i] + snap.min_row, s.col[i] + snap.min_col } }
+  end
+  return moves
+end
+
+-- Asks `mover` about the next grid it decides for: its own, then the solo opponent's.
+local function ask_next(state, mover)
+  local seats = state:seats()
+  for k = 1, #seats do
+    local seat = seats[k]
+    local owner = seat.kind == "opponent" and 1 or seat.seat
+    if owner == mover and seat.kind ~= "neutral" then
+      local q = prey_question(state, k)
+      if q then
+        state:ask(mover, q)
+        return
+      end
+    end
+  end
+end
+
 function game.after_draft(ctx, state)
   load_kinds(ctx)
-  local decisions = {}
-  for _, seat in ipairs(state:seats()) do
-    if seat.kind ~= "neutral" then
-      local snap = state:grid(seat.seat):snapshot()
-      local n = snap.rows * snap.cols
-      local s = shape(snap.rows, snap.cols)
-      local down = {}
-      cheetahs_hunt(snap.cells, s, n, down)
-      local lions, prey = lion_options(snap.cells, s, n, down)
-      if lions > 0 and #prey > lions then
-        local cells = {}
-        for _, i in ipairs(prey) do
-          cells[#cells + 1] = { s.row[i] + snap.min_row, s.col[i] + snap.min_col }
-        end
-        decisions[#decisions + 1] = { grid = seat.seat, mover = seat.kind == "opponent" and 1 or seat.seat,
-                                      lions = lions, prey = cells }
-      end
-    end
-  end
-  if #decisions > 0 then state.data.decisions = decisions end
-end
-
-function game.to_move(ctx, state)
-  local decisions = state.data.decisions
-  if not decisions then return {} end
-  local movers, seen = {}, {}
-  for _, d in ipairs(decisions) do
-    if not seen[d.mover] then seen[d.mover] = true; movers[#movers + 1] = d.mover end
-  end
-  table.sort(movers)
-  return movers
-end
-
-function game.legal_moves(ctx, state, seat)
-  local decisions = state.data.decisions
-  if not decisions then return {} end
-  for _, d in ipairs(decisions) do
-    if d.mover == seat then
-      local moves = {}
-      for _, cell in ipairs(d.prey) do
-        moves[#moves + 1] = { type = "eat", grid = d.grid, cell = { cell[1], cell[2] } }
-      end
-      return moves
-    end
-  end
-  return {}
+  for seat = 1, state.player_count do ask_next(state, seat) end
 end
 
 game.moves = {}
+
+-- A lion eats the chosen gazelle or zebra; scoring flips it face down.
 function game.moves.eat(ctx, state, seat, move)
-  local decisions = state.data.decisions
-  for k, d in ipairs(decisions) do
-    if d.mover == seat and d.grid == move.grid then
-      if not state.data.eaten then state.data.eaten = {} end
-      table.insert(state.data.eaten, { grid = move.grid, cell = { move.cell[1], move.cell[2] } })
-      -- The lion has eaten: one fewer hungry lion, one fewer prey.
-      local left = {}
-      for _, cell in ipairs(d.prey) do
-        if cell[1] ~= move.cell[1] or cell[2] ~= move.cell[2] then left[#left + 1] = { cell[1], cell[2] } end
-      end
-      local lions = d.lions - 1
-      if lions > 0 and #left > lions then
-        d.lions, d.prey = lions, left
-      else
-        table.remove(decisions, k)  -- no real choice left: scoring finishes it
-      end
-      if #decisions == 0 then state.data.decisions = nil end
-      return
-    end
-  end
-  return false, "no lion of yours is waiting to eat"
+  if not state.data.eaten then state.data.eaten = {} end
+  local eaten = state.data.eaten
+  eaten[#eaten + 1] = { grid = move.grid, cell = { move.cell[1], move.cell[2] } }
+  ask_next(state, seat)
 end
 
 return game
