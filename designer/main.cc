@@ -15,6 +15,7 @@
 #include "host/schema.h"
 #include "host/simulate.h"
 #include "scripting/lua_rules.h"
+#include "scripting/test_runner.h"
 
 namespace plateau {
 namespace {
@@ -271,6 +272,48 @@ int CmdSimulate(const std::string& game, int n, uint64_t seed, const std::string
   return report.failed ? 1 : 0;
 }
 
+// plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
+// rules' shape) and runs its scenario tests.
+int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios) {
+  if (games.empty()) games = ListGames();
+  int passed = 0, failed = 0, worst = 0;
+  for (const auto& game : games) {
+    std::unique_ptr<LuaRules> rules;
+    Status st = LoadRules(game, &rules);
+    if (!st.ok()) {
+      std::printf("FAIL %s: does not load\n  %s\n", game.c_str(), st.message.c_str());
+      ++failed;
+      worst = std::max(worst, ExitCode(st));
+      continue;
+    }
+    std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
+    std::vector<std::string> files = scenarios;
+    if (files.empty()) files = scripting::ScenarioFiles(rules->info().folder);
+    for (const auto& file : files) {
+      std::vector<scripting::TestResult> results;
+      st = scripting::RunScenarioFile(*rules, file, &results);
+      if (!st.ok()) {
+        std::printf("FAIL %s\n  %s\n", file.c_str(), st.ToString().c_str());
+        ++failed;
+        worst = std::max(worst, ExitCode(st));
+        continue;
+      }
+      for (const auto& r : results) {
+        if (r.passed) {
+          std::printf("PASS %s: %s\n", r.file.c_str(), r.name.c_str());
+          ++passed;
+        } else {
+          std::printf("FAIL %s: %s\n  %s\n", r.file.c_str(), r.name.c_str(), r.message.c_str());
+          ++failed;
+          worst = std::max(worst, 1);
+        }
+      }
+    }
+  }
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed ? std::max(worst, 1) : 0;
+}
+
 }  // namespace
 }  // namespace plateau
 
@@ -313,6 +356,11 @@ int main(int argc, char** argv) {
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter: name=value");
 
+  std::vector<std::string> test_games, scenarios;
+  auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");
+  test->add_option("games", test_games, "game ids or folders");
+  test->add_option("--scenario", scenarios, "run only this scenario file");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -326,6 +374,7 @@ int main(int argc, char** argv) {
   if (*validate) return CmdValidate(game);
   if (*play) return CmdPlay(game, players, seed, bots, sets);
   if (*score) return CmdScore(game, board, format);
+  if (*test) return CmdTest(test_games, scenarios);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;
 }

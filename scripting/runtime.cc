@@ -227,6 +227,9 @@ Status Runtime::Compile(const std::string& source, const std::string& chunk_name
 Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load_phase) {
   const int base = lua_gettop(L_) - nargs;  // the function's index
   const bool outer = depth_ == 0;
+  // A host binding may call into another VM (a test VM driving the rules VM): restore the
+  // signal target afterwards so the outer call stays budgeted.
+  Runtime* const previous_tls = tls_runtime;
   if (outer) {
     used_ = 0;
     limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
@@ -260,6 +263,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     armed_ = false;
     current_ = L_;
   }
+  tls_runtime = previous_tls;
   lua_remove(L_, base);  // the message handler
   if (rc == LUA_OK) return Status::Ok();
 

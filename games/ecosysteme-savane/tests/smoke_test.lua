@@ -1,0 +1,32 @@
+-- Smoke tests of Écosystème – Savane: the draft deals, refuses bad picks and ends.
+
+test("a four-player game deals 11 cards to each player", function()
+  local g = new_game{ players = 4, seed = 3 }
+  expect_eq(#g:zone("hand", 1), 11)
+  expect_eq(g:to_move(), { 1, 2, 3, 4 })
+end)
+
+test("a pick outside the hand is refused and changes nothing", function()
+  local g = new_game{ players = 2, seed = 5 }
+  local hand = g:zone("hand", 1)
+  local missing
+  for _, id in ipairs({ "waterhole", "prairie", "tree", "gazelle", "zebra", "giraffe", "cheetah", "lion",
+                        "elephant", "hyena", "vulture" }) do
+    local held = false
+    for _, c in ipairs(hand) do held = held or c == id end
+    if not held then missing = id; break end
+  end
+  expect_true(missing, "some card type is not in an 11-card hand")
+  expect_illegal(g, 1, { type = "place", card = missing, cell = { 0, 0 } }, "not in the hand")
+end)
+
+test("a random game ends with every grid full", function()
+  local g = new_game{ players = 3, seed = 11 }
+  g:play_random()
+  expect_eq(g:to_move(), {})
+  for seat = 1, 3 do
+    local rows = g:grid(seat)
+    expect_eq(#rows, 4)
+    expect_eq(#rows[1], 5)
+  end
+end)

@@ -1,0 +1,567 @@
+// The scenario-test VM and its assertion API (see test_runner.h).
+#include "scripting/test_runner.h"
+
+#include <dirent.h>
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "host/bots.h"
+#include "host/json_io.h"
+
+namespace plateau::scripting {
+namespace {
+
+struct Runner {
+  LuaRules* rules;
+  std::vector<std::pair<std::string, int>> tests;  // name, registry ref of the function
+};
+
+Runner* R(lua_State* L) { return static_cast<Runner*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+// Raises a test failure located at the test line that called the assertion.
+[[noreturn]] void Fail(lua_State* L, const std::string& message) {
+  int level = 1;
+  lua_Debug ar;
+  // Skip frames of C functions so the position is the test's own line.
+  while (lua_getstack(L, level, &ar)) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) break;
+    ++level;
+  }
+  luaL_where(L, level);
+  lua_pushstring(L, message.c_str());
+  lua_concat(L, 2);
+  lua_error(L);
+  std::abort();
+}
+
+std::string Show(lua_State* L, int idx, int depth = 0) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: return std::string("\"") + lua_tostring(L, idx) + "\"";
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN:
+    case LUA_TNIL: {
+      Json j;
+      std::string e;
+      LuaToJson(L, idx, &j, &e);
+      return j.dump();
+    }
+    case LUA_TTABLE: {
+      Json j;
+      std::string e;
+      if (depth < 3 && LuaToJson(L, idx, &j, &e)) return j.dump();
+      return "table";
+    }
+    default: return luaL_typename(L, idx);
+  }
+}
+
+bool DeepEqual(lua_State* L, int a, int b, int depth = 0) {
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  if (lua_type(L, a) != lua_type(L, b)) return false;
+  if (lua_type(L, a) != LUA_TTABLE) return lua_rawequal(L, a, b);
+  if (depth > 20) return false;
+  // Same keys and deeply equal values, in both directions.
+  for (int pass = 0; pass < 2; ++pass) {
+    const int x = pass ? b : a, y = pass ? a : b;
+    lua_pushnil(L);
+    while (lua_next(L, x)) {
+      lua_pushvalue(L, -2);
+      lua_rawget(L, y);
+      const bool same = pass ? !lua_isnil(L, -1) : DeepEqual(L, -1, -2, depth + 1);
+      lua_pop(L, 2);
+      if (!same) {
+        lua_pop(L, 1);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// ---- game handles ------------------------------------------------------------------
+
+struct GameHandle {
+  State state;
+};
+
+GameHandle* CheckGame(lua_State* L, int idx) {
+  return static_cast<GameHandle*>(luaL_checkudata(L, idx, "plateau.test_game"));
+}
+
+int GameGc(lua_State* L) {
+  CheckGame(L, 1)->~GameHandle();
+  return 0;
+}
+
+GameHandle* PushGame(lua_State* L) {
+  auto* g = static_cast<GameHandle*>(lua_newuserdatauv(L, sizeof(GameHandle), 0));
+  new (g) GameHandle();
+  luaL_setmetatable(L, "plateau.test_game");
+  return g;
+}
+
+int SeatArg(lua_State* L, int idx, const State& s) {
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    const int seat = s.SeatIndex(lua_tostring(L, idx));
+    if (seat < 0) Fail(L, std::string("no seat named '") + lua_tostring(L, idx) + "'");
+    return seat;
+  }
+  const lua_Integer n = luaL_checkinteger(L, idx);
+  if (n < 1 || n > static_cast<lua_Integer>(s.seats.size())) Fail(L, "seat " + std::to_string(n) + " out of range");
+  return static_cast<int>(n - 1);
+}
+
+void CheckStatus(lua_State* L, const Status& st, const char* what) {
+  if (!st.ok()) Fail(L, std::string(what) + ": " + st.message);
+}
+
+// new_game{players=, seed=, params={}}
+int NewGame(lua_State* L) {
+  Runner* r = R(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "players");
+  const int players = static_cast<int>(luaL_optinteger(L, -1, 2));
+  lua_getfield(L, 1, "seed");
+  const uint64_t seed = static_cast<uint64_t>(luaL_optinteger(L, -1, 1));
+  Json given = Json::object();
+  if (lua_getfield(L, 1, "params") == LUA_TTABLE) {
+    std::string error;
+    if (!LuaToJson(L, -1, &given, &error)) Fail(L, "params: " + error);
+    if (given.is_array() && given.empty()) given = Json::object();
+  }
+  lua_pop(L, 3);
+  Json params;
+  CheckStatus(L, ResolveParams(r->rules->info(), given, &params), "new_game");
+  GameHandle* g = PushGame(L);
+  CheckStatus(L, r->rules->NewGame(params, players, seed, &g->state), "new_game");
+  return 1;
+}
+
+// board{ {name=, grid={{...}}}, ..., neutral = {gazelle = 3} }
+int Board(lua_State* L) {
+  Runner* r = R(L);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  std::vector<std::string> names;
+  std::vector<std::vector<std::vector<std::string>>> grids;
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 1, i);
+    lua_getfield(L, -1, "name");
+    names.push_back(lua_isstring(L, -1) ? lua_tostring(L, -1) : "P" + std::to_string(i));
+    lua_pop(L, 1);
+    lua_getfield(L, -1, "grid");
+    Json rows;
+    std::string error;
+    if (!LuaToJson(L, -1, &rows, &error) || !rows.is_array()) Fail(L, "board: player " + std::to_string(i) + " needs grid = {{...}, ...}");
+    try {
+      grids.push_back(rows.get<std::vector<std::vector<std::string>>>());
+    } catch (const std::exception&) {
+      Fail(L, "board: grid rows must be lists of card ids");
+    }
+    lua_pop(L, 2);
+  }
+  Json neutral = Json::object();
+  if (lua_getfield(L, 1, "neutral") == LUA_TTABLE) {
+    std::string error;
+    if (!LuaToJson(L, -1, &neutral, &error)) Fail(L, "neutral: " + error);
+  }
+  lua_pop(L, 1);
+  GameHandle* g = PushGame(L);
+  CheckStatus(L, r->rules->BoardState(names, grids, neutral, &g->state), "board");
+  return 1;
+}
+
+void PushMoves(lua_State* L, const std::vector<Move>& moves, const CardSet& cards) {
+  lua_createtable(L, static_cast<int>(moves.size()), 0);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    PushMove(L, moves[i], cards);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+int GameMoves(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  std::vector<Move> moves;
+  CheckStatus(L, R(L)->rules->LegalMoves(g->state, seat, &moves), "moves");
+  PushMoves(L, moves, *g->state.cards);
+  return 1;
+}
+
+int GameToMove(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  std::vector<int> seats;
+  CheckStatus(L, R(L)->rules->ToMove(g->state, &seats), "to_move");
+  lua_createtable(L, static_cast<int>(seats.size()), 0);
+  for (size_t i = 0; i < seats.size(); ++i) {
+    lua_pushinteger(L, seats[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+Status TryPlay(lua_State* L, GameHandle* g, int seat, int move_idx) {
+  Move m;
+  std::string error;
+  if (!LuaToMove(L, move_idx, *g->state.cards, &m, &error)) return Status::Input(error);
+  return R(L)->rules->Apply(&g->state, seat, m);
+}
+
+int GamePlay(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  CheckStatus(L, TryPlay(L, g, seat, 3), "play");
+  lua_settop(L, 1);
+  return 1;
+}
+
+int GameTryPlay(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  Status st = TryPlay(L, g, seat, 3);
+  lua_pushboolean(L, st.ok());
+  if (st.ok()) return 1;
+  lua_pushstring(L, st.message.c_str());
+  lua_pushstring(L, ErrorKindName(st.kind));
+  return 3;
+}
+
+// g:play_random(n, seed): plays up to n moves (all if n is nil) with random bots.
+int GamePlayRandom(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const lua_Integer limit = luaL_optinteger(L, 2, 1000000);
+  Rng rng(static_cast<uint64_t>(luaL_optinteger(L, 3, 1)));
+  std::vector<int> seats;
+  lua_Integer played = 0;
+  while (played < limit) {
+    CheckStatus(L, R(L)->rules->ToMove(g->state, &seats), "play_random");
+    if (seats.empty()) break;
+    Move m;
+    CheckStatus(L, R(L)->rules->RandomMove(g->state, seats.front(), &rng, &m), "play_random");
+    CheckStatus(L, R(L)->rules->Apply(&g->state, seats.front(), m), "play_random");
+    ++played;
+  }
+  lua_pushinteger(L, played);
+  return 1;
+}
+
+void PushScores(lua_State* L, const ScoreTable& t) {
+  lua_createtable(L, static_cast<int>(t.lines.size()), 0);
+  for (const auto& line : t.lines) {
+    lua_createtable(L, 0, 4);
+    lua_pushinteger(L, line.seat + 1);
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, line.name.c_str());
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, line.total);
+    lua_setfield(L, -2, "total");
+    lua_createtable(L, 0, static_cast<int>(line.breakdown.size()));
+    for (const auto& [k, v] : line.breakdown) {
+      lua_pushinteger(L, v);
+      lua_setfield(L, -2, k.c_str());
+    }
+    lua_setfield(L, -2, "breakdown");
+    lua_rawseti(L, -2, line.seat + 1);
+  }
+  PushJson(L, t.extra);
+  lua_setfield(L, -2, "extra");
+}
+
+int GameScore(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  ScoreTable t;
+  CheckStatus(L, R(L)->rules->Score(g->state, &t), "score");
+  PushScores(L, t);
+  return 1;
+}
+
+int GameHash(lua_State* L) {
+  lua_pushstring(L, CheckGame(L, 1)->state.Hash().c_str());
+  return 1;
+}
+
+// Rows of card ids of a seat's grid, top row first; face-down cards read "(id)".
+int GameGrid(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  const Grid* grid = g->state.FindGrid(State::Key(luaL_optstring(L, 3, "grid"), seat));
+  if (!grid) Fail(L, "that seat has no grid");
+  const Bounds& b = grid->bounds();
+  lua_newtable(L);
+  if (grid->count() == 0) return 1;
+  for (int r = b.min_row; r <= b.max_row; ++r) {
+    lua_newtable(L);
+    for (int c = b.min_col; c <= b.max_col; ++c) {
+      const Cell* cell = grid->Get(r, c);
+      if (!cell || cell->empty()) lua_pushboolean(L, 0);
+      else {
+        std::string name = g->state.CardName(cell->item);
+        if (cell->face_down) name = "(" + name + ")";
+        lua_pushstring(L, name.c_str());
+      }
+      lua_rawseti(L, -2, c - b.min_col + 1);
+    }
+    lua_rawseti(L, -2, r - b.min_row + 1);
+  }
+  return 1;
+}
+
+int GameZone(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* name = luaL_checkstring(L, 2);
+  const int owner = lua_isnoneornil(L, 3) ? -1 : SeatArg(L, 3, g->state);
+  const Zone* z = g->state.FindZone(name, owner);
+  if (!z) Fail(L, "no zone '" + State::Key(name, owner) + "'");
+  lua_createtable(L, static_cast<int>(z->cards.size()), 0);
+  for (size_t i = 0; i < z->cards.size(); ++i) {
+    lua_pushstring(L, g->state.CardName(z->cards[i]).c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// g:force_dice("2d6", 7): the next roll of that notation gives that total.
+int GameForceDice(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  std::string error;
+  if (!g->state.dice.Force(luaL_checkstring(L, 2), static_cast<int>(luaL_checkinteger(L, 3)), &error)) Fail(L, error);
+  lua_settop(L, 1);
+  return 1;
+}
+
+// g:force_deck("deck", {"a", "b"}, [seat]): those cards are drawn next, in that order.
+int GameForceDeck(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* name = luaL_checkstring(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const int owner = lua_isnoneornil(L, 4) ? -1 : SeatArg(L, 4, g->state);
+  Zone* z = g->state.FindZone(name, owner);
+  if (!z) Fail(L, std::string("no zone '") + name + "'");
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
+  // Take each named card out of the zone (it must be there) and stack them on top.
+  std::vector<CardId> top;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 3, i);
+    const CardId c = g->state.cards->Find(luaL_checkstring(L, -1));
+    lua_pop(L, 1);
+    if (c == kNoCard || !RemoveCard(z, c)) Fail(L, "force_deck: card #" + std::to_string(i) + " is not in '" + name + "'");
+    top.push_back(c);
+  }
+  for (auto it = top.rbegin(); it != top.rend(); ++it) z->cards.push_back(*it);
+  g->state.Touch();
+  lua_settop(L, 1);
+  return 1;
+}
+
+int GameData(lua_State* L) {
+  PushJson(L, CheckGame(L, 1)->state.data);
+  return 1;
+}
+
+int GameView(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = lua_isnoneornil(L, 2) ? -1 : SeatArg(L, 2, g->state);
+  lua_pushstring(L, R(L)->rules->View(g->state, seat).c_str());
+  return 1;
+}
+
+int GameSave(lua_State* L) {
+  lua_pushstring(L, CheckGame(L, 1)->state.ToJson().dump().c_str());
+  return 1;
+}
+
+int LoadGame(lua_State* L) {
+  Runner* r = R(L);
+  Json j;
+  std::string error;
+  if (!ParseJsonLimited(luaL_checkstring(L, 1), "save", &j, &error)) Fail(L, error);
+  GameHandle* g = PushGame(L);
+  if (!State::FromJson(j, r->rules->files().cards, &g->state, &error)) Fail(L, error);
+  return 1;
+}
+
+int GameIndex(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* key = luaL_checkstring(L, 2);
+  if (std::strcmp(key, "phase") == 0) lua_pushstring(L, g->state.flow.phase.c_str());
+  else if (std::strcmp(key, "move_count") == 0) lua_pushinteger(L, g->state.move_count);
+  else if (std::strcmp(key, "player_count") == 0) lua_pushinteger(L, g->state.player_count);
+  else if (lua_getfield(L, lua_upvalueindex(2), key) == LUA_TNIL) return luaL_error(L, "game has no field '%s'", key);
+  return 1;
+}
+
+// ---- assertions --------------------------------------------------------------------
+
+int Test(lua_State* L) {
+  const char* name = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  R(L)->tests.emplace_back(name, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 0;
+}
+
+std::string Label(lua_State* L, int idx) {
+  return lua_isstring(L, idx) ? std::string(lua_tostring(L, idx)) + ": " : "";
+}
+
+int ExpectEq(lua_State* L) {
+  luaL_checkany(L, 2);
+  if (!DeepEqual(L, 1, 2)) Fail(L, Label(L, 3) + "expected " + Show(L, 2) + ", got " + Show(L, 1));
+  return 0;
+}
+
+int ExpectTrue(lua_State* L) {
+  if (!lua_toboolean(L, 1)) Fail(L, Label(L, 2) + "expected a true value, got " + Show(L, 1));
+  return 0;
+}
+
+int ExpectError(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  if (lua_pcall(L, 0, 0, 0) == LUA_OK) Fail(L, "expected an error, but the function returned");
+  const std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+  if (lua_isstring(L, 2) && msg.find(lua_tostring(L, 2)) == std::string::npos)
+    Fail(L, "expected an error containing \"" + std::string(lua_tostring(L, 2)) + "\", got \"" + msg + "\"");
+  return 0;
+}
+
+// expect_score(game, who, total, [breakdown])
+int ExpectScore(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  const lua_Integer total = luaL_checkinteger(L, 3);
+  ScoreTable t;
+  CheckStatus(L, R(L)->rules->Score(g->state, &t), "score");
+  const ScoreLine* line = nullptr;
+  for (const auto& l : t.lines)
+    if (l.seat == seat) line = &l;
+  if (!line) Fail(L, "no score for seat " + std::to_string(seat + 1));
+  std::string diffs;
+  if (lua_istable(L, 4)) {
+    lua_pushnil(L);
+    while (lua_next(L, 4)) {
+      const std::string key = lua_tostring(L, -2);
+      int64_t got = 0;
+      bool found = false;
+      for (const auto& [k, v] : line->breakdown)
+        if (k == key) { got = v; found = true; }
+      if (!found || got != lua_tointeger(L, -1))
+        diffs += "\n  " + key + ": expected " + std::to_string(lua_tointeger(L, -1)) + ", got " +
+                 (found ? std::to_string(got) : "nothing");
+      lua_pop(L, 1);
+    }
+  }
+  if (line->total != total || !diffs.empty()) {
+    std::string all;
+    for (const auto& [k, v] : line->breakdown) all += " " + k + "=" + std::to_string(v);
+    Fail(L, line->name + ": expected total " + std::to_string(total) + ", got " + std::to_string(line->total) + diffs +
+                "\n  breakdown:" + all);
+  }
+  return 0;
+}
+
+// expect_illegal(game, seat, move, [text]): refused as illegal, state unchanged.
+int ExpectIllegal(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  const std::string before = g->state.Hash();
+  Status st = TryPlay(L, g, seat, 3);
+  if (st.ok()) Fail(L, "expected the move " + Show(L, 3) + " to be refused, but it was played");
+  if (st.kind != ErrorKind::kIllegal)
+    Fail(L, "expected an illegal-move refusal, got " + std::string(ErrorKindName(st.kind)) + ": " + st.message);
+  if (g->state.Hash() != before) Fail(L, "the refused move changed the state");
+  if (lua_isstring(L, 4) && st.message.find(lua_tostring(L, 4)) == std::string::npos)
+    Fail(L, "expected the refusal to mention \"" + std::string(lua_tostring(L, 4)) + "\", got \"" + st.message + "\"");
+  return 0;
+}
+
+}  // namespace
+
+std::vector<std::string> ScenarioFiles(const std::string& game_folder) {
+  std::vector<std::string> files;
+  const std::string dir = game_folder + "/tests";
+  DIR* d = opendir(dir.c_str());
+  if (!d) return files;
+  while (dirent* e = readdir(d)) {
+    const std::string n = e->d_name;
+    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0) files.push_back(dir + "/" + n);
+  }
+  closedir(d);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results) {
+  std::string text, error;
+  if (!ReadTextFile(path, 1u << 20, &text, &error)) return Status::Input(error);
+  // Chunk names follow the games/<id>/... convention of rule scripts.
+  std::string display = path;
+  const std::string folder = rules.info().folder;
+  if (path.rfind(folder, 0) == 0) display = rules.files().roots.front().display + path.substr(folder.size());
+  Limits limits;
+  limits.call_instructions = 200'000'000;
+  Runtime rt(limits);
+  Runner runner{&rules, {}};
+  lua_State* L = rt.L();
+  rt.set_log([](const std::string& line) { std::printf("  [log] %s\n", line.c_str()); });
+
+  static const luaL_Reg game_methods[] = {
+      {"moves", GameMoves},   {"to_move", GameToMove}, {"play", GamePlay},   {"try_play", GameTryPlay},
+      {"play_random", GamePlayRandom}, {"score", GameScore}, {"hash", GameHash}, {"grid", GameGrid},
+      {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
+      {"data", GameData},     {"view", GameView},      {"save", GameSave},   {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.test_game");
+  lua_pushcfunction(L, GameGc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushlightuserdata(L, &runner);
+  lua_newtable(L);
+  for (const luaL_Reg* r = game_methods; r->name; ++r) {
+    lua_pushlightuserdata(L, &runner);
+    lua_pushcclosure(L, r->func, 1);
+    lua_setfield(L, -2, r->name);
+  }
+  lua_pushcclosure(L, GameIndex, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  // The assertion API lives in the sandbox environment of this VM only.
+  static const luaL_Reg api[] = {{"test", Test},           {"expect_eq", ExpectEq},     {"expect_true", ExpectTrue},
+                                 {"expect_error", ExpectError}, {"expect_score", ExpectScore},
+                                 {"expect_illegal", ExpectIllegal}, {"new_game", NewGame}, {"board", Board},
+                                 {"load_game", LoadGame}, {nullptr, nullptr}};
+  rt.PushEnv();
+  for (const luaL_Reg* r = api; r->name; ++r) {
+    lua_pushstring(L, r->name);
+    lua_pushlightuserdata(L, &runner);
+    lua_pushcclosure(L, r->func, 1);
+    lua_rawset(L, -3);
+  }
+  lua_pop(L, 1);
+
+  Status st = rt.Compile(text, display);
+  if (!st.ok()) return st;
+  st = rt.Call(0, 0, "load " + display, true);
+  if (!st.ok()) return st;
+  if (runner.tests.empty()) return Status::Input(display + ": no test() registered");
+  for (const auto& [name, ref] : runner.tests) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    Status t = rt.Call(0, 0, "test '" + name + "'");
+    TestResult r{display, name, t.ok(), t.ok() ? "" : t.message};
+    if (!t.ok() && t.kind != ErrorKind::kScript) r.message = std::string(ErrorKindName(t.kind)) + ": " + t.message;
+    results->push_back(std::move(r));
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+  }
+  return Status::Ok();
+}
+
+}  // namespace plateau::scripting
