@@ -110,6 +110,7 @@ local function carcass_scores(cells, s, n, down, floor)
         local x = cells[j]
         if x and x ~= "elephant" and ANIMAL[x] and not down[j] then v = v - 2 end
       end
+      -- Open point (README, house rules): the rulebook sets no minimum; elephant_floor does.
       if v < floor then v = floor end
       elephant = elephant + v
     elseif c == "hyena" then
@@ -230,6 +231,11 @@ local function chosen_prey(state, seat, snap)
   return out
 end
 
+-- Scratch arrays reused by every call (cleared before use). They hold no game state: the
+-- state is only ever read from the host, so reusing them is invisible to the rules.
+local scratch_down, scratch_seen, scratch_stack = {}, {}, {}
+local tree_rows, tree_cols = {}, {}
+
 -- Scores one grid. Returns the breakdown (gazelle majority not yet added), the number of
 -- gazelles, and the face-down cells after cheetahs and lions.
 local function score_grid(snap, chosen, floor)
@@ -237,30 +243,24 @@ local function score_grid(snap, chosen, floor)
   local n = rows * cols
   local waterhole, prairie, zebra, giraffe, cheetah = 0, 0, 0, 0, 0
   local gazelles, tree = 0, 0
-  local down = {}
+  local down, seen = scratch_down, scratch_seen
+  for i = 1, n do down[i] = false; seen[i] = false end
   if n == 0 then
     return { waterhole = 0, prairie = 0, tree = 0, gazelle = 0, zebra = 0, giraffe = 0, cheetah = 0,
              lion = 0, elephant = 0, hyena = 0, vulture = 0 }, 0, down
   end
+  for r = 0, rows - 1 do tree_rows[r] = false end
+  for c = 0, cols - 1 do tree_cols[c] = false end
   local s = shape(rows, cols)
-  local orth, diag = s.orth, s.diag
-  local tree_rows, tree_cols, seen = {}, {}, {}
+  local orth, diag, srow, scol = s.orth, s.diag, s.row, s.col
+  local lions = 0
   for i = 1, n do
     local c = cells[i]
-    if c == "waterhole" then
-      local o = orth[i]
-      local t1, t2, t3, t4
-      for k = 1, #o do
-        local x = cells[o[k]]
-        if x and ANIMAL[x] and x ~= t1 and x ~= t2 and x ~= t3 then
-          waterhole = waterhole + 2
-          if not t1 then t1 = x elseif not t2 then t2 = x elseif not t3 then t3 = x else t4 = x end
-        end
-      end
-    elseif c == "prairie" then
+    if c == "prairie" then
       if not seen[i] then
         -- flood fill the group: 1/4/9/16 points for 1/2/3/4+ cards
-        local size, stack, top = 0, { i }, 1
+        local stack, top, size = scratch_stack, 1, 0
+        stack[1] = i
         seen[i] = true
         while top > 0 do
           local x = stack[top]
@@ -269,7 +269,7 @@ local function score_grid(snap, chosen, floor)
           local o = orth[x]
           for k = 1, #o do
             local j = o[k]
-            if cells[j] == "prairie" and not seen[j] then
+            if not seen[j] and cells[j] == "prairie" then
               seen[j] = true
               top = top + 1
               stack[top] = j
@@ -278,12 +278,22 @@ local function score_grid(snap, chosen, floor)
         end
         prairie = prairie + (size >= 4 and 16 or size * size)
       end
-    elseif c == "tree" then
-      local r, col = s.row[i], s.col[i]
-      if not tree_rows[r] then tree_rows[r] = true; tree = tree + 2 end
-      if not tree_cols[col] then tree_cols[col] = true; tree = tree + 2 end
     elseif c == "gazelle" then
       gazelles = gazelles + 1
+    elseif c == "tree" then
+      local r, col = srow[i], scol[i]
+      if not tree_rows[r] then tree_rows[r] = true; tree = tree + 2 end
+      if not tree_cols[col] then tree_cols[col] = true; tree = tree + 2 end
+    elseif c == "waterhole" then
+      local o = orth[i]
+      local t1, t2, t3
+      for k = 1, #o do
+        local x = cells[o[k]]
+        if x and x ~= t1 and x ~= t2 and x ~= t3 and ANIMAL[x] then
+          waterhole = waterhole + 2
+          if not t1 then t1 = x elseif not t2 then t2 = x else t3 = x end
+        end
+      end
     elseif c == "zebra" then
       local o = orth[i]
       for k = 1, #o do
@@ -297,18 +307,21 @@ local function score_grid(snap, chosen, floor)
     elseif c == "cheetah" then
       local d = diag[i]
       for k = 1, #d do
-        if cells[d[k]] == "gazelle" then cheetah = cheetah + 3 end
+        local j = d[k]
+        if cells[j] == "gazelle" then cheetah = cheetah + 3; down[j] = true end
+      end
+    elseif c == "lion" then
+      local o = orth[i]
+      for k = 1, #o do
+        if cells[o[k]] == "prairie" then lions = lions + 1; break end
       end
     end
   end
-
-  -- Cheetahs have scored; every gazelle they hunted goes face down.
-  cheetahs_hunt(cells, s, n, down)
+  -- Cheetahs have scored and the gazelles they hunted are face down (flagged above).
 
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4.
   local lion = 0
-  local lions, prey = lion_options(cells, s, n, down)
-  if lions > 0 and #prey > 0 then
+  if lions > 0 then
     local eaten = 0
     if chosen then
       for t = 1, #chosen do
@@ -318,17 +331,18 @@ local function score_grid(snap, chosen, floor)
           eaten = eaten + 1
         end
       end
-      if eaten > 0 then
-        lions = lions - eaten
-        local _, left = lion_options(cells, s, n, down)
-        prey = left
-      end
     end
     local rest = 0
-    if lions > 0 and #prey > 0 then
-      local picked = best_prey(cells, s, n, down, prey, math.min(lions, #prey), floor)
-      for t = 1, #picked do down[picked[t]] = true end
-      rest = #picked
+    -- Open point (README, house rules): prey not chosen by a move (boards given to `plateau
+    -- score`, questions not yet answered) is the prey that maximises this grid's own total,
+    -- Jhay's grid included.
+    if eaten < lions then
+      local _, prey = lion_options(cells, s, n, down)
+      if #prey > 0 then
+        local picked = best_prey(cells, s, n, down, prey, math.min(lions - eaten, #prey), floor)
+        for t = 1, #picked do down[picked[t]] = true end
+        rest = #picked
+      end
     end
     lion = 4 * (eaten + rest)
   end
@@ -340,6 +354,8 @@ end
 
 -- Ranked majority with the rulebook's tie rule: tied seats all take their rank's points and
 -- the next rank's points are not awarded. Seats need at least one card to rank.
+-- Open points (README, house rules): the tie rule is read as competition ranking (1, 1, 3);
+-- the neutral pile (2 players) and Jhay (solo) take ranks like players.
 local function majority(counts, nseats, points)
   local out = {}
   for a = 1, nseats do
@@ -388,9 +404,11 @@ function game.score(ctx, state)
     end
   end
   local extra = nil
-  if state.player_count == 1 then
+  -- Solo only: a one-player board given to `plateau score` has no Jhay seat to compare with.
+  if state.player_count == 1 and nseats >= 2 and seats[2].kind == "opponent" and lines[2] then
     local margin = lines[1].total - lines[2].total
     local p = ctx.params
+    -- Open point (README, house rules): "battre Jhay de 55 points" is read as margin >= target.
     local result = margin >= p.solo_target_hard and "hard win" or margin >= p.solo_target_normal and "normal win"
       or margin >= p.solo_target_easy and "easy win" or "loss"
     extra = { solo = result, margin = margin }

@@ -1,0 +1,450 @@
+-- Game-mode tests of Écosystème – Savane: the 2-player neutral hand, the solo mode against
+-- Jhay (grid order, draw schedule, result), a 6-player game, illegal moves, the lions' prey
+-- question asked after the draft, and the elephant_floor parameter.
+--
+-- Note: score each game before creating the next one with other parameters: the host keeps
+-- one set of parameters per rules instance and updates it when a game is created, not when
+-- an existing game is scored.
+
+local W, P, T = "waterhole", "prairie", "tree"
+local G, Z, Gi = "gazelle", "zebra", "giraffe"
+local Ch, L, E, H = "cheetah", "lion", "elephant", "hyena"
+
+local function counts(list)
+  local out = {}
+  for _, id in ipairs(list) do out[id] = (out[id] or 0) + 1 end
+  return out
+end
+
+local function sorted(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  table.sort(out)
+  return out
+end
+
+-- `list` without one copy of `card`, sorted.
+local function without(list, card)
+  local out, removed = {}, false
+  for _, v in ipairs(list) do
+    if v == card and not removed then removed = true else out[#out + 1] = v end
+  end
+  expect_true(removed, "'" .. card .. "' was in the list")
+  return sorted(out)
+end
+
+local function full_grid(g, seat)
+  local rows = g:grid(seat)
+  if #rows ~= 4 then return false end
+  for _, row in ipairs(rows) do
+    if #row ~= 5 then return false end
+    for _, c in ipairs(row) do if not c then return false end end
+  end
+  return true
+end
+
+local function line_sum(line)
+  local t = 0
+  for _, v in pairs(line.breakdown) do t = t + v end
+  return t
+end
+
+-- Both players of a 2-player game make their first legal pick.
+local function both_pick(g)
+  local m1, m2 = g:moves(1)[1], g:moves(2)[1]
+  g:play(1, m1)
+  g:play(2, m2)
+  return m1.card, m2.card
+end
+
+---------------------------------------------------------------------------------------------
+-- Two players: the neutral seat
+
+test("2 players: a third, neutral seat is dealt 11 cards, does not move, and has an empty pile", function()
+  local g = new_game{ players = 2, seed = 7 }
+  expect_eq(#g:zone("hand", 1), 11)
+  expect_eq(#g:zone("hand", 2), 11)
+  expect_eq(#g:zone("hand", 3), 11, "neutral hand")
+  expect_eq(g:zone("pile", 3), {}, "neutral pile")
+  expect_eq(g:to_move(), { 1, 2 })
+  expect_eq(g:moves(3), {}, "the neutral seat has no moves")
+end)
+
+test("2 players: each pick moves one card of the neutral hand to its pile, and the three hands rotate", function()
+  local g = new_game{ players = 2, seed = 7 }
+  -- Round 1 passes left: seat 1 -> seat 2 -> neutral -> seat 1.
+  local h1, h2, hn = g:zone("hand", 1), g:zone("hand", 2), g:zone("hand", 3)
+  local c1, c2 = both_pick(g)
+  local pile = g:zone("pile", 3)
+  expect_eq(#pile, 1, "one neutral card per pick")
+  expect_eq(sorted(g:zone("hand", 3)), without(h2, c2), "seat 2 passed its hand to the neutral seat")
+  expect_eq(sorted(g:zone("hand", 1)), without(hn, pile[1]), "the neutral hand, less its card, went to seat 1")
+  expect_eq(sorted(g:zone("hand", 2)), without(h1, c1), "seat 1 passed to seat 2")
+  -- Finish round 1 (9 more picks of 2 moves): 10 cards in the pile, 3 leftovers discarded.
+  g:play_random(18, 3)
+  expect_eq(#g:zone("pile", 3), 10)
+  expect_eq(#g:zone("discard"), 3, "each of the three hands discards its 11th card")
+  -- Round 2 passes right: seat 1 now feeds the neutral seat.
+  h1, h2, hn = g:zone("hand", 1), g:zone("hand", 2), g:zone("hand", 3)
+  expect_eq({ #h1, #h2, #hn }, { 11, 11, 11 }, "new hands of 11")
+  c1, c2 = both_pick(g)
+  pile = g:zone("pile", 3)
+  expect_eq(#pile, 11)
+  expect_eq(sorted(g:zone("hand", 3)), without(h1, c1), "seat 1 passed its hand to the neutral seat")
+  expect_eq(sorted(g:zone("hand", 2)), without(hn, pile[11]), "the neutral hand went to seat 2")
+  expect_eq(sorted(g:zone("hand", 1)), without(h2, c2), "seat 2 passed to seat 1")
+end)
+
+test("2 players: the game ends with both grids full and 20 cards in the neutral pile", function()
+  local g = new_game{ players = 2, seed = 21 }
+  g:play_random(nil, 5)
+  expect_eq(g:to_move(), {}, "nobody left to move (prey questions included)")
+  expect_true(full_grid(g, 1) and full_grid(g, 2), "two full 4 x 5 grids")
+  expect_eq(#g:zone("pile", 3), 20, "one neutral card for each of the 20 picks")
+  expect_eq(#g:zone("hand", 3), 0)
+  expect_eq(#g:zone("discard"), 6, "3 leftovers per round")
+  local s = g:score()
+  expect_true(s[1] and s[2], "both players are scored")
+  expect_eq(s[3], nil, "the neutral seat is not scored")
+  expect_eq(s[1].total, line_sum(s[1]))
+  expect_eq(s[2].total, line_sum(s[2]))
+end)
+
+---------------------------------------------------------------------------------------------
+-- Solo against Jhay
+
+-- Plays a solo game with a fixed policy (first legal place, then the first card of the sorted
+-- hand as the gift), recording the gifts and the hand size before each turn and after it.
+local function solo_scripted(seed, params)
+  local g = new_game{ players = 1, seed = seed, params = params }
+  local gifts, before, after = {}, {}, {}
+  for turn = 1, 20 do
+    before[turn] = #g:zone("hand", 1)
+    g:play(1, g:moves(1)[1])
+    local give = sorted(g:zone("hand", 1))[1]
+    gifts[turn] = give
+    g:play(1, { type = "give", card = give })
+    after[turn] = #g:zone("hand", 1)
+  end
+  return g, gifts, before, after
+end
+
+test("solo: the player is dealt 10 cards, Jhay is seat 2 and every turn is a place then a give", function()
+  local g = new_game{ players = 1, seed = 2 }
+  expect_eq(#g:zone("hand", 1), 10)
+  expect_eq(g:to_move(), { 1 })
+  for _, m in ipairs(g:moves(1)) do expect_eq(m.type, "place") end
+  g:play(1, g:moves(1)[1])
+  expect_eq(g:to_move(), { 1 }, "still the player's turn")
+  local moves = g:moves(1)
+  expect_true(#moves > 0)
+  for _, m in ipairs(moves) do expect_eq(m.type, "give") end
+  expect_eq(g:moves(2), {}, "Jhay never moves")
+end)
+
+test("solo: Jhay's grid fills left to right, top to bottom, with the cards given", function()
+  local g = new_game{ players = 1, seed = 4 }
+  local gifts = {}
+  for turn = 1, 3 do
+    g:play(1, g:moves(1)[1])
+    gifts[turn] = sorted(g:zone("hand", 1))[1]
+    g:play(1, { type = "give", card = gifts[turn] })
+  end
+  expect_eq(g:grid(2), { { gifts[1], gifts[2], gifts[3] } }, "first three gifts on the top row")
+  g, gifts = solo_scripted(4)
+  local rows = g:grid(2)
+  expect_eq(#rows, 4)
+  local k = 0
+  for r = 1, 4 do
+    for c = 1, 5 do
+      k = k + 1
+      expect_eq(rows[r][c], gifts[k], "Jhay cell " .. r .. "," .. c .. " is gift " .. k)
+    end
+  end
+  expect_true(full_grid(g, 1), "the player's grid is full too")
+end)
+
+test("solo: one card is drawn after each gift, five after each row Jhay completes: 41 cards in all", function()
+  local g, _, before, after = solo_scripted(9)
+  -- A turn takes two cards from the hand (one placed, one given), then draws.
+  local draws = {}
+  for turn = 1, 19 do draws[turn] = after[turn] - (before[turn] - 2) end
+  expect_eq(draws, { 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1 })
+  expect_eq(before[1], 10)
+  expect_eq(before[20], 3, "the last turn starts with 3 cards: place one, give one, one is left ...")
+  expect_eq(after[20], 0, "... and nothing is drawn after Jhay's 20th card")
+  local total = 10
+  for _, d in ipairs(draws) do total = total + d end
+  expect_eq(total, 41, "cards the player sees over the game")
+  expect_eq(#g:zone("deck"), 132 - 41, "the deck gave exactly 41 cards")
+  expect_eq(#g:zone("hand", 1), 0)
+  expect_eq(#g:zone("discard"), 1, "... and discarded at the end")
+end)
+
+test("solo: the result in the score's extra follows the margin over Jhay and the three targets", function()
+  -- Scripted play does not depend on the targets, so every game below has the same grids.
+  local g = solo_scripted(13)
+  local s = g:score()
+  local margin = s[1].total - s[2].total
+  expect_eq(s.extra.margin, margin, "margin = player's total - Jhay's total")
+  -- The defaults 55 / 75 / 85.
+  local expected = margin >= 85 and "hard win" or margin >= 75 and "normal win" or margin >= 55 and "easy win" or "loss"
+  expect_eq(s.extra.solo, expected, "defaults")
+  -- Targets set around the margin: reaching a target exactly counts.
+  local cases = {
+    { { solo_target_easy = margin - 2, solo_target_normal = margin - 1, solo_target_hard = margin }, "hard win" },
+    { { solo_target_easy = margin - 1, solo_target_normal = margin, solo_target_hard = margin + 1 }, "normal win" },
+    { { solo_target_easy = margin, solo_target_normal = margin + 1, solo_target_hard = margin + 2 }, "easy win" },
+    { { solo_target_easy = margin + 1, solo_target_normal = margin + 2, solo_target_hard = margin + 3 }, "loss" },
+  }
+  for _, case in ipairs(cases) do
+    local gc = solo_scripted(13, case[1])
+    local sc = gc:score()
+    expect_eq(sc[1].total - sc[2].total, margin, "same game")
+    expect_eq(sc.extra.solo, case[2], case[2])
+  end
+end)
+
+---------------------------------------------------------------------------------------------
+-- Six players
+
+test("6 players: the 132 cards deal exactly, and a random game runs to the end", function()
+  local g = new_game{ players = 6, seed = 17 }
+  expect_eq(#g:zone("deck"), 132 - 6 * 11)
+  g:play_random(nil, 2)
+  expect_eq(g:to_move(), {})
+  expect_eq(#g:zone("deck"), 0, "6 players x 2 rounds x 11 cards = 132")
+  local s = g:score()
+  for seat = 1, 6 do
+    expect_true(full_grid(g, seat), "grid " .. seat .. " is full")
+    expect_eq(s[seat].total, line_sum(s[seat]), "seat " .. seat .. " total is the sum of its breakdown")
+  end
+end)
+
+test("player counts and hand sizes the deck cannot serve are refused", function()
+  expect_error(function() new_game{ players = 7, seed = 1 } end)
+  expect_error(function() new_game{ players = 6, seed = 1, params = { hand_size = 12 } } end, "132 cards")
+end)
+
+---------------------------------------------------------------------------------------------
+-- Illegal moves
+
+test("illegal: a card not in the hand, an occupied cell, a cell that touches nothing, a second pick", function()
+  local g = new_game{ players = 2, seed = 5 }
+  local c1, c2 = both_pick(g)
+  local card = g:zone("hand", 1)[1]
+  expect_illegal(g, 1, { type = "place", card = card, cell = { 0, 0 } }, "already occupied")
+  expect_illegal(g, 1, { type = "place", card = card, cell = { 2, 2 } }, "does not touch")
+  expect_illegal(g, 1, { type = "place", card = card, cell = { 1, 1 } }, "does not touch")
+  local held = counts(g:zone("hand", 1))
+  for _, id in ipairs({ W, P, T, G, Z, Gi, Ch, L, E, H, "vulture" }) do
+    if not held[id] then
+      expect_illegal(g, 1, { type = "place", card = id, cell = { 0, 1 } }, "not in the hand")
+      break
+    end
+  end
+  g:play(1, { type = "place", card = card, cell = { 0, 1 } })
+  expect_illegal(g, 1, { type = "place", card = g:zone("hand", 1)[1], cell = { 1, 0 } }, "already chosen")
+end)
+
+test("illegal: placing outside the 4 x 5 frame, in either direction", function()
+  local g = new_game{ players = 2, seed = 6 }
+  -- Seat 1 builds a row of five, seat 2 a column of four.
+  for k = 0, 4 do
+    g:play(1, { type = "place", card = g:zone("hand", 1)[1], cell = { 0, k } })
+    g:play(2, { type = "place", card = g:zone("hand", 2)[1], cell = { k < 4 and k or 0, k < 4 and 0 or 1 } })
+  end
+  local c1, c2 = g:zone("hand", 1)[1], g:zone("hand", 2)[1]
+  expect_illegal(g, 1, { type = "place", card = c1, cell = { 0, 5 } }, "wider than 5 columns")
+  expect_illegal(g, 1, { type = "place", card = c1, cell = { 0, -1 } }, "wider than 5 columns")
+  expect_illegal(g, 2, { type = "place", card = c2, cell = { 4, 0 } }, "taller than 4 rows")
+  expect_illegal(g, 2, { type = "place", card = c2, cell = { -1, 0 } }, "taller than 4 rows")
+  -- Above the row and below the column are still open.
+  expect_true(g:try_play(1, { type = "place", card = c1, cell = { -1, 2 } }), "seat 1 grows upwards")
+  expect_true(g:try_play(2, { type = "place", card = c2, cell = { 2, 1 } }), "seat 2 grows sideways")
+end)
+
+test("illegal: a 'give' when a 'place' is expected and the other way round", function()
+  local g = new_game{ players = 1, seed = 8 }
+  local card = g:zone("hand", 1)[1]
+  expect_illegal(g, 1, { type = "give", card = card }, "a 'place' move is expected")
+  g:play(1, { type = "place", card = card, cell = { 0, 0 } })
+  card = g:zone("hand", 1)[1]
+  expect_illegal(g, 1, { type = "place", card = card, cell = { 0, 1 } }, "a 'give' move is expected")
+  local g2 = new_game{ players = 2, seed = 8 }
+  expect_illegal(g2, 1, { type = "give", card = g2:zone("hand", 1)[1] }, "a 'place' move is expected")
+  expect_illegal(g2, 1, { type = "eat", grid = 1, cell = { 0, 0 } }, "a 'place' move is expected")
+end)
+
+---------------------------------------------------------------------------------------------
+-- Steered solo games: the player's grid is laid out exactly as planned, in reading order.
+-- The first card comes from the dealt hand (seeds are tried until the hand holds it); the
+-- other 19 are stacked on the deck in an order that the draw schedule (1, or 5 after each of
+-- Jhay's rows) always brings in time, with spare cards between them to give to Jhay.
+
+local function steered_solo(layout, params)
+  local plan = {}
+  for r = 1, 4 do for c = 1, 5 do plan[#plan + 1] = { card = layout[r][c], cell = { r - 1, c - 1 } } end end
+  -- Draw slots: "p" is the next planned card, "x" a spare. 31 draws in all.
+  local slots = "pppppppppppp" .. "x" .. "pppp" .. "xxxxx" .. "ppp" .. "xxxxxx"
+  for seed = 1, 60 do
+    local g = new_game{ players = 1, seed = seed, params = params }
+    local hand = counts(g:zone("hand", 1))
+    if hand[plan[1].card] then
+      -- Spares: what the deck has beyond the planned cards; terrain first, no lions, gazelles
+      -- last, so that Jhay's grid asks few questions.
+      local left = counts(g:zone("deck"))
+      for t = 2, 20 do left[plan[t].card] = (left[plan[t].card] or 0) - 1 end
+      local ok = true
+      for _, n in pairs(left) do if n < 0 then ok = false end end
+      local order, next_plan = {}, 2
+      local spare_types = { T, W, P, "vulture", Gi, H, E, Ch, Z, G }
+      for i = 1, #slots do
+        if slots:sub(i, i) == "p" then
+          order[#order + 1] = plan[next_plan].card
+          next_plan = next_plan + 1
+        else
+          local pick
+          for _, id in ipairs(spare_types) do
+            if (left[id] or 0) > 0 then pick = id; break end
+          end
+          if not pick then ok = false; break end
+          left[pick] = left[pick] - 1
+          order[#order + 1] = pick
+        end
+      end
+      if ok then
+        g:force_deck("deck", order)
+        local deck0 = #g:zone("deck")
+        for t = 1, 20 do
+          local ok_place = g:try_play(1, { type = "place", card = plan[t].card, cell = plan[t].cell })
+          if not ok_place then ok = false; break end
+          -- Give a card the plan does not need from the hand: the planned cards already drawn
+          -- and not yet placed must stay (the others are still on the deck).
+          local drawn = deck0 - #g:zone("deck")
+          local _, planned_drawn = slots:sub(1, drawn):gsub("p", "")
+          local need = {}
+          for u = t + 1, 1 + planned_drawn do need[plan[u].card] = (need[plan[u].card] or 0) + 1 end
+          local give
+          for id, n in pairs(counts(g:zone("hand", 1))) do
+            if n > (need[id] or 0) and (not give or id < give) then give = id end
+          end
+          if not give then ok = false; break end
+          g:play(1, { type = "give", card = give })
+        end
+        if ok then return g, seed end
+      end
+    end
+  end
+  error("no seed in 1..60 could lay out the planned grid")
+end
+
+-- Answers every question still open with its first option (Jhay's lions, for instance).
+local function answer_rest(g)
+  for _ = 1, 20 do
+    local seats = g:to_move()
+    if #seats == 0 then return end
+    g:play(seats[1], g:moves(seats[1])[1])
+  end
+  error("questions did not end")
+end
+
+-- Margot's grid from the rulebook's worked example (see margot_test.lua).
+local MARGOT = {
+  { Gi, W,  G,  L, H },
+  { T,  Ch, P,  P, P },
+  { G,  E,  W,  G, Z },
+  { E,  T,  Gi, Z, P },
+}
+
+test("steering: a solo game lays out Margot's grid exactly", function()
+  local g = steered_solo(MARGOT)
+  expect_eq(g:grid(1), MARGOT)
+  expect_eq(g.phase, "draft_done")
+end)
+
+test("lion choice: after the draft the player is asked which face-up prey her lion eats", function()
+  local g = steered_solo(MARGOT)
+  -- One hungry lion (0,3) next to the prairie (1,3); the cheetah has taken the gazelles (0,2)
+  -- and (2,0), so the face-up prey are the gazelle (2,3) and the zebras (2,4) and (3,3).
+  expect_eq(g:to_move(), { 1 })
+  expect_eq(g:moves(1), {
+    { type = "eat", grid = 1, cell = { 2, 3 } },
+    { type = "eat", grid = 1, cell = { 2, 4 } },
+    { type = "eat", grid = 1, cell = { 3, 3 } },
+  })
+  -- A hunted gazelle, a card that is no prey, and another seat's question are refused.
+  expect_illegal(g, 1, { type = "eat", grid = 1, cell = { 0, 2 } }, "not among")
+  expect_illegal(g, 1, { type = "eat", grid = 1, cell = { 1, 2 } }, "not among")
+  expect_illegal(g, 2, { type = "eat", grid = 1, cell = { 2, 4 } })
+end)
+
+test("lion choice: the prey chosen changes the score, and the hyena's zebra is worth 3 more", function()
+  local totals, hyena = {}, {}
+  for _, cell in ipairs({ { 2, 3 }, { 2, 4 }, { 3, 3 } }) do
+    local g = steered_solo(MARGOT)
+    g:play(1, { type = "eat", grid = 1, cell = cell })
+    expect_eq(g:data().eaten[1], { grid = 1, cell = cell }, "the choice is recorded")
+    answer_rest(g)
+    expect_eq(g:to_move(), {})
+    local s = g:score()
+    expect_eq(s[1].breakdown.lion, 4)
+    totals[#totals + 1], hyena[#hyena + 1] = s[1].total, s[1].breakdown.hyena
+  end
+  -- Gazelle (2,3) or zebra (3,3): the hyena only has the hunted gazelle (0,2). Zebra (2,4): 6.
+  expect_eq(hyena, { 3, 6, 3 })
+  expect_eq(totals[2] - totals[1], 3)
+  expect_eq(totals[2] - totals[3], 3)
+  -- Scoring with no answer (before the question is answered) takes the best prey.
+  local g = steered_solo(MARGOT)
+  expect_eq(g:score()[1].total, totals[2], "unanswered: the best choice")
+end)
+
+test("lion choice: no question when every hungry lion has its prey without choosing", function()
+  -- Margot's grid with the gazelle (2,3) and the zebra (3,3) turned into terrain: one prey left.
+  local grid = {
+    { Gi, W,  G,  L, H },
+    { T,  Ch, P,  P, P },
+    { G,  E,  W,  W, Z },
+    { E,  T,  Gi, T, P },
+  }
+  local g = steered_solo(grid)
+  for _, m in ipairs(g:moves(1)) do expect_true(m.grid ~= 1, "no question about the player's own grid") end
+  answer_rest(g)
+  for _, e in ipairs(g:data().eaten or {}) do expect_true(e.grid ~= 1, "nothing was chosen for the player's grid") end
+  local s = g:score()
+  expect_eq(s[1].breakdown.lion, 4, "the only prey is eaten")
+  expect_eq(s[1].breakdown.hyena, 6, "it is the zebra (2,4)")
+end)
+
+---------------------------------------------------------------------------------------------
+-- elephant_floor
+
+-- The elephant (1,2) has four face-up animal neighbours that no predator takes:
+-- 6 - 4 * 2 = -2 before the floor.
+local CROWDED = {
+  { P, P,  Gi, P,  P },
+  { P, Gi, E,  Ch, P },
+  { T, T,  H,  T,  T },
+  { W, W,  W,  W,  W },
+}
+
+test("elephant_floor: one elephant scores no less than the floor (default 0, -2 lets it go negative)", function()
+  local results = {}
+  for _, case in ipairs({ { {}, 0 }, { { elephant_floor = -2 }, -2 }, { { elephant_floor = -8 }, -2 },
+                          { { elephant_floor = 3 }, 3 } }) do
+    local g = steered_solo(CROWDED, case[1])
+    expect_eq(g:grid(1), CROWDED)
+    answer_rest(g)
+    local s = g:score()   -- scored before the next game is created (see the header)
+    expect_eq(s[1].breakdown.elephant, case[2], "elephant with floor " .. tostring(case[1].elephant_floor))
+    results[#results + 1] = s[1]
+  end
+  -- Nothing but the elephant changes: every other category and the total follow.
+  for k = 2, #results do
+    for cat, v in pairs(results[1].breakdown) do
+      if cat ~= "elephant" then expect_eq(results[k].breakdown[cat], v, cat) end
+    end
+    expect_eq(results[k].total - results[1].total, results[k].breakdown.elephant - results[1].breakdown.elephant)
+  end
+end)
