@@ -16,13 +16,17 @@ struct Counter {
 
   // Adds delta (may be negative); clamps to [min, max]; returns the amount actually applied.
   int64_t Add(int64_t delta) {
-    int64_t want = value + delta;
-    int64_t got = want;
+    // 128-bit intermediates: huge deltas saturate at the bounds instead of overflowing.
+    const __int128 want = static_cast<__int128>(value) + delta;
+    __int128 got = want;
     if (got > max) got = max;
     if (got < min) got = min;
-    if (want > got) lost += want - got;
-    const int64_t applied = got - value;
-    value = got;
+    if (want > got) {
+      const __int128 total = static_cast<__int128>(lost) + (want - got);
+      lost = total > INT64_MAX ? INT64_MAX : static_cast<int64_t>(total);
+    }
+    const int64_t applied = static_cast<int64_t>(got - value);
+    value = static_cast<int64_t>(got);
     return applied;
   }
   bool operator==(const Counter&) const = default;

@@ -111,6 +111,15 @@ Status Setup(const DraftConfig& cfg, int players, State* s) {
 
 bool Active(const State& s) { return s.flow.phase == kPhase; }
 
+bool EndsDraft(const DraftConfig& cfg, const State& s, int seat) {
+  if (!Active(s)) return false;
+  if (Solo(s)) return s.flow.turn == cfg.rows * cfg.cols - 1 && s.flow.step == 1;
+  if (s.flow.round + 1 != static_cast<int>(cfg.rounds.size()) || s.flow.step + 1 != cfg.rounds.back().keep) return false;
+  for (int p = 0; p < s.player_count; ++p)
+    if (p != seat && !s.flow.committed[static_cast<size_t>(p)]) return false;
+  return true;
+}
+
 void ToMove(const DraftConfig& cfg, const State& s, std::vector<int>* seats) {
   seats->clear();
   if (!Active(s)) return;
@@ -217,9 +226,16 @@ static void EndOfPick(const DraftConfig& cfg, State* s) {
   }
   s->flow.step += 1;
   if (s->flow.step < round.keep) {
-    std::vector<Zone*> hands;
-    for (int seat : RotationSeats(*s)) hands.push_back(SeatZone(s, HandIndex(*s, seat)));
-    PassHands(hands, round.pass_left);
+    // Rotate the hands' contents around the table without allocating.
+    const std::vector<int>& rot = s->index().rotation;
+    const size_t n = rot.size();
+    if (n > 1) {
+      auto hand = [&](size_t k) -> std::vector<CardId>& { return s->zones[static_cast<size_t>(rot[k])].cards; };
+      if (round.pass_left)
+        for (size_t k = n - 1; k > 0; --k) hand(k).swap(hand(k - 1));
+      else
+        for (size_t k = 0; k + 1 < n; ++k) hand(k).swap(hand(k + 1));
+    }
     return;
   }
   // End of the round: leftovers are discarded.

@@ -52,6 +52,9 @@ Status Apply(const DraftConfig& cfg, State* state, int seat, const Move& move, s
 
 // Grid key of a seat's grid.
 std::string GridKey(int seat);
+// Whether `seat` committing now would complete the draft (the last pick of the last round,
+// or the solo player's last gift): callers that must snapshot before it can tell.
+bool EndsDraft(const DraftConfig& cfg, const State& state, int seat);
 
 }  // namespace draft
 }  // namespace plateau

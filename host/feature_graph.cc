@@ -172,6 +172,17 @@ bool FeatureGraph::Import(const Data& d, FeatureGraph* out, std::string* why) {
       if (why) *why = "feature graph parent out of range";
       return false;
     }
+  // Every parent chain must reach a root (parent[x] == x) within n steps, or Find never returns.
+  for (size_t i = 0; i < n; ++i) {
+    size_t x = i, steps = 0;
+    while (static_cast<size_t>(d.parent[x]) != x) {
+      x = static_cast<size_t>(d.parent[x]);
+      if (++steps > n) {
+        if (why) *why = "feature graph parent links form a cycle";
+        return false;
+      }
+    }
+  }
   FeatureGraph g;
   for (size_t i = 0; i < n; ++i) boost::add_vertex(g.impl_->graph);
   for (auto [a, b] : d.connections) {

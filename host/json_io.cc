@@ -10,6 +10,57 @@ struct LimitError {
   std::string what;
 };
 
+// Checks depth, string length and entries per container while the SAX parser reads; throws
+// LimitError on the first breach. Depth counts open containers (64 nested arrays are depth 64).
+// A nested container is one entry of its parent; an object member counts once (on its value).
+class LimitSax : public nlohmann::json_sax<Json> {
+ public:
+  explicit LimitSax(const JsonLimits& limits) : limits_(limits) {}
+  bool null() override { return Entry(); }
+  bool boolean(bool) override { return Entry(); }
+  bool number_integer(number_integer_t) override { return Entry(); }
+  bool number_unsigned(number_unsigned_t) override { return Entry(); }
+  bool number_float(number_float_t, const string_t&) override { return Entry(); }
+  bool string(string_t& s) override {
+    CheckString(s);
+    return Entry();
+  }
+  bool binary(binary_t&) override { return Entry(); }
+  bool key(string_t& s) override {
+    CheckString(s);
+    return true;
+  }
+  bool start_object(std::size_t) override { return Open(); }
+  bool start_array(std::size_t) override { return Open(); }
+  bool end_object() override { return Close(); }
+  bool end_array() override { return Close(); }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  bool Entry() {
+    if (!counts_.empty() && ++counts_.back() > limits_.max_array)
+      throw LimitError{"a container with more than " + std::to_string(limits_.max_array) + " entries"};
+    return true;
+  }
+  bool Open() {
+    Entry();
+    if (static_cast<int>(counts_.size()) + 1 > limits_.max_depth)
+      throw LimitError{"nesting deeper than " + std::to_string(limits_.max_depth)};
+    counts_.push_back(0);
+    return true;
+  }
+  bool Close() {
+    if (!counts_.empty()) counts_.pop_back();
+    return true;
+  }
+  void CheckString(const string_t& s) const {
+    if (s.size() > limits_.max_string)
+      throw LimitError{"a string longer than " + std::to_string(limits_.max_string) + " bytes"};
+  }
+  const JsonLimits& limits_;
+  std::vector<size_t> counts_;
+};
+
 std::string Position(const std::string& text, size_t byte) {
   size_t line = 1, col = 1;
   for (size_t i = 0; i < byte && i < text.size(); ++i) {
@@ -27,29 +78,13 @@ bool ParseJsonLimited(const std::string& text, const std::string& name, Json* ou
              "-byte limit";
     return false;
   }
-  // Depth and string checks run in the parser callback, before containers close.
-  std::vector<size_t> counts;
-  auto cb = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
-    if (depth > limits.max_depth) throw LimitError{"nesting deeper than " + std::to_string(limits.max_depth)};
-    switch (event) {
-      case Json::parse_event_t::object_start:
-      case Json::parse_event_t::array_start: counts.push_back(0); break;
-      case Json::parse_event_t::object_end:
-      case Json::parse_event_t::array_end:
-        if (!counts.empty()) counts.pop_back();
-        break;
-      case Json::parse_event_t::key:
-      case Json::parse_event_t::value:
-        if (parsed.is_string() && parsed.get_ref<const std::string&>().size() > limits.max_string)
-          throw LimitError{"a string longer than " + std::to_string(limits.max_string) + " bytes"};
-        if (!counts.empty() && ++counts.back() > limits.max_array)
-          throw LimitError{"a container with more than " + std::to_string(limits.max_array) + " entries"};
-        break;
-    }
-    return true;
-  };
   try {
-    *out = Json::parse(text, cb, /*allow_exceptions=*/true, /*ignore_comments=*/false);
+    // Limits first, in a SAX pass that builds nothing; then the plain parse. (nlohmann's callback
+    // parser rescans a container each time an object inside it closes: quadratic on [{}, {}, ...].)
+    // A syntax error stops the SAX pass quietly; the plain parse then throws it with its position.
+    LimitSax sax(limits);
+    Json::sax_parse(text, &sax, Json::input_format_t::json, /*strict=*/true, /*ignore_comments=*/false);
+    *out = Json::parse(text, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/false);
   } catch (const LimitError& e) {
     *error = name + ": refused: " + e.what;
     return false;

@@ -81,16 +81,18 @@ bool SchemaSet::Validate(const std::string& name, const Json& doc, const std::st
   if (validator.validate(*it->second, adapter, &results)) return true;
   valijson::ValidationResults::Error err;
   std::string last;
+  std::vector<std::pair<size_t, std::string>> found;  // pointer length, message
   while (results.popError(err)) {
     // valijson reports the chain of failing schemas; the deepest entry is the useful one.
-    std::string line = file + ": at " + Pointer(err.context) + ": " + err.description;
+    const std::string pointer = Pointer(err.context);
+    std::string line = file + ": at " + pointer + ": " + err.description;
     if (line == last) continue;
     last = line;
-    errors->push_back(line);
+    found.emplace_back(pointer == "/" ? 0 : pointer.size(), std::move(line));
   }
-  // Keep the most specific errors first (longest pointers).
-  std::stable_sort(errors->begin(), errors->end(),
-                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  // Keep the most specific errors first (longest pointers, not longest messages).
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (auto& f : found) errors->push_back(std::move(f.second));
   return false;
 }
 

@@ -59,7 +59,9 @@ void Accumulate(const ScoreTable& t, int seats, Partial* p) {
   for (auto it = t.extra.begin(); it != t.extra.end(); ++it)
     if (it->is_string() || it->is_boolean()) {
       const std::string v = it->is_string() ? it->get<std::string>() : (it->get<bool>() ? "true" : "false");
-      p->extras[it.key()][v] = p->extras[it.key()].value(v, 0) + 1;
+      Json& counts = p->extras[it.key()];
+      if (!counts.is_object()) counts = Json::object();
+      counts[v] = counts.value(v, 0) + 1;
     }
 }
 }  // namespace
@@ -157,9 +159,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     }
     for (const auto& e : p.errors)
       if (r.first_errors.size() < 5) r.first_errors.push_back(e);
-    for (auto it = p.extras.begin(); it != p.extras.end(); ++it)
-      for (auto v = it->begin(); v != it->end(); ++v)
-        r.extra_counts[it.key()][v.key()] = r.extra_counts[it.key()].value(v.key(), 0) + v->get<int>();
+    for (auto it = p.extras.begin(); it != p.extras.end(); ++it) {
+      Json& counts = r.extra_counts[it.key()];
+      if (!counts.is_object()) counts = Json::object();
+      for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), 0) + v->get<int>();
+    }
   }
   *report = std::move(r);
   return Status::Ok();

@@ -56,6 +56,8 @@ const State::Index& State::index() const {
     ix.hand.push_back(ZoneIndex("hand", seat));
     ix.pile.push_back(ZoneIndex("pile", seat));
     ix.grid.push_back(GridIndex(Key("grid", seat)));
+    if ((seats[i].kind == "player" || seats[i].kind == "neutral") && ix.hand.back() >= 0)
+      ix.rotation.push_back(ix.hand.back());
   }
   ix.deck = ZoneIndex("deck", -1);
   ix.discard = ZoneIndex("discard", -1);

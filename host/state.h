@@ -119,6 +119,7 @@ class State {
   // on demand, never serialized. Valid because components are only added at setup.
   struct Index {
     std::vector<int> hand, grid, pile;
+    std::vector<int> rotation;  // zone indices of the hands that circulate, in table order
     int deck = -1, discard = -1;
     bool built = false;
   };

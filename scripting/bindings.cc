@@ -115,7 +115,8 @@ int GridBounds(lua_State* L) {
   return 4;
 }
 
-// Dense copy of the bounding box: what scoring functions iterate over.
+// Dense copy of the bounding box: what scoring functions iterate over. `down` flags face-down
+// cells; when none is face down it is a shared empty read-only table (every index is nil).
 int GridSnapshot(lua_State* L) {
   Grid* g = CheckGrid(L, false);
   const Bounds& b = g->bounds();
@@ -130,7 +131,7 @@ int GridSnapshot(lua_State* L) {
   lua_pushinteger(L, b.min_col);
   lua_setfield(L, -2, "min_col");
   lua_createtable(L, rows * cols, 0);
-  lua_createtable(L, rows * cols, 0);
+  bool any_down = false;
   int i = 0;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -138,17 +139,26 @@ int GridSnapshot(lua_State* L) {
       const Cell* cell = g->Get(b.min_row + r, b.min_col + c);
       if (cell && !cell->empty()) {
         PushCardName(L, cell->item);
-        lua_rawseti(L, -3, i);
-        lua_pushboolean(L, cell->face_down);
+        any_down |= cell->face_down != 0;
       } else {
-        lua_pushboolean(L, 0);
-        lua_rawseti(L, -3, i);
         lua_pushboolean(L, 0);
       }
       lua_rawseti(L, -2, i);
     }
-  lua_setfield(L, -3, "down");
   lua_setfield(L, -2, "cells");
+  if (any_down) {
+    lua_createtable(L, rows * cols, 0);
+    i = 0;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const Cell* cell = g->Get(b.min_row + r, b.min_col + c);
+        lua_pushboolean(L, cell && cell->face_down);
+        lua_rawseti(L, -2, ++i);
+      }
+  } else {
+    lua_getfield(L, LUA_REGISTRYINDEX, "plateau.empty");
+  }
+  lua_setfield(L, -2, "down");
   return 1;
 }
 
@@ -553,6 +563,24 @@ int StateSeats(lua_State* L) {
   return 1;
 }
 
+// state:kind(seat): "player", "neutral", "opponent"... without building the seat list.
+int StateKind(lua_State* L) {
+  State* s = Readable(L);
+  lua_pushstring(L, s->seats[static_cast<size_t>(CheckSeat(L, 2, *s))].kind.c_str());
+  return 1;
+}
+
+// state:read(key): a plain copy of state.data[key] (nil when absent). Reading a whole list
+// this way costs one call instead of one handle per element.
+int StateRead(lua_State* L) {
+  State* s = Readable(L);
+  const char* key = luaL_checkstring(L, 2);
+  auto it = s->data.find(key);
+  if (it == s->data.end()) return 0;
+  PushJson(L, *it);
+  return 1;
+}
+
 int StateIndex(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
   // Methods first (upvalue 3 is the method table).
@@ -690,6 +718,9 @@ void OpenBindings(lua_State* L, Binding* binding) {
     }
   lua_pushvalue(L, -1);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.card_names");
+  lua_newtable(L);
+  MakeReadOnly(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.empty");
 
   static const luaL_Reg grid_methods[] = {
       {"get", GridGet},         {"count", GridCount},         {"bounds", GridBounds},
@@ -731,7 +762,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
 
   static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
                                            {"seats", StateSeats}, {"set_phase", StateSetPhase},
-                                           {"ask", StateAsk},     {nullptr, nullptr}};
+                                           {"ask", StateAsk},     {"kind", StateKind},
+                                           {"read", StateRead},   {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.state");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);

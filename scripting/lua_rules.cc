@@ -207,6 +207,8 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   lua_insert(L, fn + 1);
   PushState(L);
   lua_insert(L, fn + 2);
+  // ctx.params must be the parameters of the state at hand, whichever game was made last.
+  if (state && !state->params.is_null() && state->params != current_params_) UpdateParams(state->params);
   const Binding saved = binding_;
   binding_.state = const_cast<State*>(state);
   binding_.writable = writable;
@@ -454,12 +456,7 @@ Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
   if (uses_draft_ && draft::Active(*state)) {
     // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
-    const bool last_pick =
-        state->player_count == 1
-            ? state->flow.turn == draft_.rows * draft_.cols - 1 && state->flow.step == 1
-            : state->flow.round + 1 == static_cast<int>(draft_.rounds.size()) &&
-                  state->flow.step + 1 == draft_.rounds.back().keep;
-    const bool scripted = has_on_place_ || (last_pick && has_after_draft_);
+    const bool scripted = has_on_place_ || (has_after_draft_ && draft::EndsDraft(draft_, *state, seat));
     if (!scripted) {
       Status st = draft::Apply(draft_, state, seat, move, nullptr);
       if (st.ok() && state->record) state->Log(seat, "move", MoveToJson(move, *files_.cards));

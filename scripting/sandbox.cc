@@ -39,9 +39,23 @@ int SafePcall(lua_State* L) {
   return FinishPcall(L, status, 0);
 }
 
+// The message handler runs inside luaG_errormsg. For a budget kill that is inside the count
+// hook, where Lua keeps hooks off (allowhook == 0): a script handler that loops there is never
+// charged and hangs the host. Once the call is killed, pass the error object through instead.
+int GuardedHandler(lua_State* L) {
+  if (Runtime::From(L)->killed()) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 int SafeXpcall(lua_State* L) {
   const int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, GuardedHandler, 1);
+  lua_replace(L, 2);
   lua_pushboolean(L, 1);
   lua_pushvalue(L, 1);
   lua_rotate(L, 3, 2);

@@ -217,11 +217,12 @@ local function best_prey(cells, s, n, down, prey, k, floor)
 end
 
 -- Lion prey already chosen by moves for one grid, as dense indices (nil when none).
-local function chosen_prey(state, seat, snap)
-  local eaten = state.data.eaten
+-- `eaten` is a plain copy of state.data.eaten (state:read), read once per hook.
+local function chosen_prey(eaten, seat, snap)
   if not eaten then return nil end
   local out
-  for _, e in ipairs(eaten) do
+  for t = 1, #eaten do
+    local e = eaten[t]
     if e.grid == seat then
       local cell = e.cell
       out = out or {}
@@ -380,14 +381,14 @@ function game.score(ctx, state)
   local seats = state:seats()
   local nseats = #seats
   local lines, gazelles = {}, {}
-  local has_choices = state.data.eaten ~= nil
+  local eaten = state:read("eaten")
   for k = 1, nseats do
     local seat = seats[k]
     if seat.kind == "neutral" then
       gazelles[k] = state:zone("pile", k):count("gazelle")
     else
       local snap = state:grid(k):snapshot()
-      local b, g = score_grid(snap, has_choices and chosen_prey(state, k, snap) or nil, floor)
+      local b, g = score_grid(snap, chosen_prey(eaten, k, snap), floor)
       gazelles[k] = g
       lines[k] = { breakdown = b }
     end
@@ -422,7 +423,7 @@ end
 -- the solo player.
 
 -- The eat moves still open for one grid, or nil when nothing is left to choose.
-local function prey_question(state, seat)
+local function prey_question(state, seat, eaten)
   local snap = state:grid(seat):snapshot()
   local n = snap.rows * snap.cols
   if n == 0 then return nil end
@@ -431,7 +432,7 @@ local function prey_question(state, seat)
   local down = {}
   cheetahs_hunt(cells, s, n, down)
   local lions, prey = lion_options(cells, s, n, down)
-  local chosen = chosen_prey(state, seat, snap)
+  local chosen = chosen_prey(eaten, seat, snap)
   if chosen then
     for t = 1, #chosen do
       local i = chosen[t]
@@ -449,35 +450,27 @@ local function prey_question(state, seat)
   return moves
 end
 
--- Asks `mover` about the next grid it decides for: its own, then the solo opponent's.
-local function ask_next(state, mover)
-  local seats = state:seats()
-  for k = 1, #seats do
-    local seat = seats[k]
-    local owner = seat.kind == "opponent" and 1 or seat.seat
-    if owner == mover and seat.kind ~= "neutral" then
-      local q = prey_question(state, k)
-      if q then
-        state:ask(mover, q)
-        return
-      end
-    end
-  end
+-- Asks `mover` about the next grid it decides for: its own, then (solo) Jhay's.
+local function ask_next(state, mover, eaten)
+  local q = prey_question(state, mover, eaten)
+  if not q and state.player_count == 1 and state:kind(2) == "opponent" then q = prey_question(state, 2, eaten) end
+  if q then state:ask(mover, q) end
 end
 
 function game.after_draft(ctx, state)
   load_kinds(ctx)
-  for seat = 1, state.player_count do ask_next(state, seat) end
+  local eaten = state:read("eaten")
+  for seat = 1, state.player_count do ask_next(state, seat, eaten) end
 end
 
 game.moves = {}
 
 -- A lion eats the chosen gazelle or zebra; scoring flips it face down.
 function game.moves.eat(ctx, state, seat, move)
-  if not state.data.eaten then state.data.eaten = {} end
-  local eaten = state.data.eaten
+  local eaten = state:read("eaten") or {}
   eaten[#eaten + 1] = { grid = move.grid, cell = { move.cell[1], move.cell[2] } }
-  ask_next(state, seat)
+  state.data.eaten = eaten
+  ask_next(state, seat, eaten)
 end
 
 return game
