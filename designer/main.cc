@@ -12,6 +12,7 @@
 #include "host/bots.h"
 #include "host/json_io.h"
 #include "host/render.h"
+#include "host/replay.h"
 #include "host/schema.h"
 #include "host/simulate.h"
 #include "scripting/lua_rules.h"
@@ -124,11 +125,59 @@ int ReadChoice(size_t count) {
   }
 }
 
-int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
-            const std::vector<std::string>& sets) {
+Status LoadSave(LuaRules& rules, const std::string& path, State* out) {
+  Json j;
+  std::string error;
+  if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
+  if (!State::FromJson(j, rules.files().cards, out, &error)) return Status::Input(path + ": " + error);
+  if (out->game_id != rules.info().id)
+    return Status::Input(path + ": a saved '" + out->game_id + "' game, not '" + rules.info().id + "'");
+  return Status::Ok();
+}
+
+Status WriteSave(const State& state, const std::string& path) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return Status::Input("cannot write " + path);
+  const std::string text = state.ToJson().dump(1);
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+  return Status::Ok();
+}
+
+// plateau replay <game> <save.json>: rebuilds the game from its seed and move log and checks
+// it reaches the saved state exactly.
+int CmdReplay(const std::string& game, const std::string& path) {
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
   if (!st.ok()) return Fail(st);
+  State saved, replayed;
+  st = LoadSave(*rules, path, &saved);
+  if (!st.ok()) return Fail(st);
+  std::vector<LoggedMove> moves;
+  st = MovesOfLog(saved, &moves);
+  if (st.ok()) st = Replay(*rules, saved, moves, &replayed);
+  if (!st.ok()) return Fail(st);
+  if (replayed.Hash() != saved.Hash()) {
+    std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n", moves.size(),
+                 replayed.Hash().c_str(), saved.Hash().c_str());
+    return 1;
+  }
+  std::printf("replay ok: %zu moves from seed %llu reach state %s\n", moves.size(),
+              static_cast<unsigned long long>(saved.seed), saved.Hash().c_str());
+  return 0;
+}
+
+int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
+            const std::vector<std::string>& sets, const std::string& load_path, const std::string& save_path) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
+  if (!st.ok()) return Fail(st);
+  State state;
+  if (!load_path.empty()) {
+    st = LoadSave(*rules, load_path, &state);
+    if (!st.ok()) return Fail(st);
+    players = state.player_count;
+  }
   if (players == 0) players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
   Json given, params;
   st = ParseSets(sets, &given);
@@ -151,10 +200,12 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
     owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error);
     if (!owned[static_cast<size_t>(i)]) return Fail(Status::Input("--bots: " + error + " (or 'human')"));
   }
-  State state;
-  st = rules->NewGame(params, players, seed, &state);
-  if (!st.ok()) return Fail(st);
-  std::printf("%s: %d player(s), seed %llu\n", rules->info().name.c_str(), players, static_cast<unsigned long long>(seed));
+  if (load_path.empty()) {
+    st = rules->NewGame(params, players, seed, &state);
+    if (!st.ok()) return Fail(st);
+  }
+  std::printf("%s: %d player(s), seed %llu%s\n", rules->info().name.c_str(), state.player_count,
+              static_cast<unsigned long long>(state.seed), load_path.empty() ? "" : (", loaded from " + load_path).c_str());
   std::vector<int> seats;
   std::vector<Move> moves;
   for (;;) {
@@ -185,6 +236,10 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   ScoreTable scores;
   st = rules->Score(state, &scores);
   if (!st.ok()) return Fail(st);
+  if (!save_path.empty()) {
+    st = WriteSave(state, save_path);
+    if (!st.ok()) return Fail(st);
+  }
   std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, RenderState(state, -1).c_str(),
               RenderScores(scores).c_str());
   return 0;
@@ -340,6 +395,13 @@ int main(int argc, char** argv) {
   play->add_option("--seed", seed, "random seed");
   play->add_option("--bots", bots, "comma-separated: human, random, greedy (one per seat; the last repeats)");
   play->add_option("--set", sets, "override a parameter: name=value");
+  std::string load_path, save_path;
+  play->add_option("--load", load_path, "continue a saved game");
+  play->add_option("--save", save_path, "write the final state (with its move log) to this file");
+  std::string replay_file;
+  auto* replay = app.add_subcommand("replay", "rebuild a saved game from its seed and move log and check it matches");
+  replay->add_option("game", game, "game id or path to a game folder")->required();
+  replay->add_option("save", replay_file, "saved game (from play --save)")->required();
 
   auto* score = app.add_subcommand("score", "score finished boards");
   score->add_option("game", game, "game id or path to a game folder")->required();
@@ -372,7 +434,8 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(log_level));
   if (*list) return CmdList();
   if (*validate) return CmdValidate(game);
-  if (*play) return CmdPlay(game, players, seed, bots, sets);
+  if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
+  if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format);
   if (*test) return CmdTest(test_games, scenarios);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);

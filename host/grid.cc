@@ -2,6 +2,9 @@
 #include "host/grid.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
 
 namespace plateau {
 namespace {
@@ -10,7 +13,7 @@ constexpr int kDiag[4][2] = {{-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
 }  // namespace
 
 const Cell* Grid::Get(int row, int col) const {
-  const int r = row - origin_row_, c = col - origin_col_;
+  const int64_t r = int64_t{row} - origin_row_, c = int64_t{col} - origin_col_;  // no overflow at INT_MAX
   if (r < 0 || c < 0 || r >= height_ || c >= width_) return nullptr;
   return &data_[static_cast<size_t>(r * width_ + c)];
 }
@@ -19,26 +22,34 @@ Cell* Grid::Mutable(int row, int col) { return const_cast<Cell*>(Get(row, col));
 
 void Grid::Grow(int row, int col) {
   // Bounded grids reserve the whole reachable window around the first cell at once.
-  int want_r0, want_r1, want_c0, want_c1;
+  // 64-bit arithmetic: Set does not check the rules, so the cell may be absurdly far away.
+  int64_t want_r0, want_r1, want_c0, want_c1;
   if (height_ == 0) {
-    const int hr = rules_.max_rows ? rules_.max_rows - 1 : 4;
-    const int hc = rules_.max_cols ? rules_.max_cols - 1 : 4;
+    const int64_t hr = rules_.max_rows ? rules_.max_rows - 1 : 4;
+    const int64_t hc = rules_.max_cols ? rules_.max_cols - 1 : 4;
     want_r0 = row - hr; want_r1 = row + hr;
     want_c0 = col - hc; want_c1 = col + hc;
   } else {
-    want_r0 = std::min(origin_row_, row - (rules_.max_rows ? 0 : 4));
-    want_r1 = std::max(origin_row_ + height_ - 1, row + (rules_.max_rows ? 0 : 4));
-    want_c0 = std::min(origin_col_, col - (rules_.max_cols ? 0 : 4));
-    want_c1 = std::max(origin_col_ + width_ - 1, col + (rules_.max_cols ? 0 : 4));
+    want_r0 = std::min<int64_t>(origin_row_, int64_t{row} - (rules_.max_rows ? 0 : 4));
+    want_r1 = std::max<int64_t>(origin_row_ + height_ - 1, int64_t{row} + (rules_.max_rows ? 0 : 4));
+    want_c0 = std::min<int64_t>(origin_col_, int64_t{col} - (rules_.max_cols ? 0 : 4));
+    want_c1 = std::max<int64_t>(origin_col_ + width_ - 1, int64_t{col} + (rules_.max_cols ? 0 : 4));
   }
-  const int nh = want_r1 - want_r0 + 1, nw = want_c1 - want_c0 + 1;
+  constexpr int64_t kMaxCells = int64_t{1} << 22, kMaxCoord = int64_t{1} << 30;
+  const int64_t h64 = want_r1 - want_r0 + 1, w64 = want_c1 - want_c0 + 1;
+  if (want_r0 < -kMaxCoord || want_r1 > kMaxCoord || want_c0 < -kMaxCoord || want_c1 > kMaxCoord ||
+      h64 > kMaxCells / w64)
+    throw std::length_error("grid cell [" + std::to_string(row) + ", " + std::to_string(col) +
+                            "] is too far from the others: the grid would span more than " +
+                            std::to_string(kMaxCells) + " cells");
+  const int nh = static_cast<int>(h64), nw = static_cast<int>(w64);
   std::vector<Cell> fresh(static_cast<size_t>(nh * nw));
   for (int r = 0; r < height_; ++r)
     for (int c = 0; c < width_; ++c)
       fresh[static_cast<size_t>((r + origin_row_ - want_r0) * nw + (c + origin_col_ - want_c0))] =
           data_[static_cast<size_t>(r * width_ + c)];
   data_ = std::move(fresh);
-  origin_row_ = want_r0; origin_col_ = want_c0; height_ = nh; width_ = nw;
+  origin_row_ = static_cast<int>(want_r0); origin_col_ = static_cast<int>(want_c0); height_ = nh; width_ = nw;
 }
 
 bool Grid::CanPlace(int row, int col, std::string* why) const {

@@ -516,19 +516,20 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
     return Status::Ok();
   };
   state->move_count += 1;
-  if (seats.size() > 1) {
+  bool others_committed = false;
+  for (size_t i = 0; i < state->flow.committed.size(); ++i) others_committed |= state->flow.committed[i] != 0;
+  if (seats.size() > 1 || others_committed) {
     // Simultaneous: keep the choice hidden until everyone has chosen, then apply in seat order.
     state->flow.pending[static_cast<size_t>(seat)] = move;
     state->flow.committed[static_cast<size_t>(seat)] = 1;
-    if (seats.size() > 1) {
-      std::vector<int> waiting;
-      st = ToMove(*state, &waiting);
-      if (!st.ok()) {
-        *state = std::move(before);
-        return st;
-      }
-      if (!waiting.empty()) return Status::Ok();
+    state->Touch();  // who is still waiting must be asked of the state as it is now
+    std::vector<int> waiting;
+    st = ToMove(*state, &waiting);
+    if (!st.ok()) {
+      *state = std::move(before);
+      return st;
     }
+    if (!waiting.empty()) return Status::Ok();
     for (size_t i = 0; i < state->seats.size(); ++i) {
       if (!state->flow.committed[i]) continue;
       const Move m = state->flow.pending[i];
