@@ -44,6 +44,15 @@ struct Bounds {
   bool empty() const { return max_row < min_row; }
 };
 
+// Distances between cells: Manhattan (orthogonal steps) and Chebyshev (king moves).
+inline int ManhattanDistance(Coord a, Coord b) {
+  return (a.row > b.row ? a.row - b.row : b.row - a.row) + (a.col > b.col ? a.col - b.col : b.col - a.col);
+}
+inline int ChebyshevDistance(Coord a, Coord b) {
+  const int dr = a.row > b.row ? a.row - b.row : b.row - a.row, dc = a.col > b.col ? a.col - b.col : b.col - a.col;
+  return dr > dc ? dr : dc;
+}
+
 class Grid {
  public:
   Grid() = default;

@@ -5,6 +5,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "host/feature_graph.h"
@@ -184,9 +185,16 @@ int GridCanPlace(lua_State* L) {
   return 2;
 }
 
+// Grids grow a dense window around their cells, so coordinates are kept to a sane range.
+int CheckCoordArg(lua_State* L, int arg) {
+  const lua_Integer v = luaL_checkinteger(L, arg);
+  if (v < -4096 || v > 4096) RaiseArg(L, arg, "cell coordinate " + std::to_string(v) + " outside -4096..4096");
+  return static_cast<int>(v);
+}
+
 int GridAdd(lua_State* L) {
   Grid* g = CheckGrid(L, true);
-  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  const int r = CheckCoordArg(L, 2), c = CheckCoordArg(L, 3);
   const CardId card = CheckCard(L, 4);
   if (g->Occupied(r, c)) Raise(L, "cell [" + std::to_string(r) + ", " + std::to_string(c) + "] is occupied");
   Cell cell{card};
@@ -205,8 +213,8 @@ int GridDel(lua_State* L) {
 
 int GridMove(lua_State* L) {
   Grid* g = CheckGrid(L, true);
-  const int r1 = static_cast<int>(luaL_checkinteger(L, 2)), c1 = static_cast<int>(luaL_checkinteger(L, 3));
-  const int r2 = static_cast<int>(luaL_checkinteger(L, 4)), c2 = static_cast<int>(luaL_checkinteger(L, 5));
+  const int r1 = CheckCoordArg(L, 2), c1 = CheckCoordArg(L, 3);
+  const int r2 = CheckCoordArg(L, 4), c2 = CheckCoordArg(L, 5);
   if (!g->Occupied(r1, c1)) Raise(L, "no card at [" + std::to_string(r1) + ", " + std::to_string(c1) + "]");
   if (g->Occupied(r2, c2)) Raise(L, "cell [" + std::to_string(r2) + ", " + std::to_string(c2) + "] is occupied");
   const Cell cell = g->Take(r1, c1);
@@ -244,6 +252,43 @@ int GridNeighbors(lua_State* L) {
   for (size_t i = 0; i < out.size(); ++i) {
     PushCoord(L, out[i]);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// g:distance(r1, c1, r2, c2, ["manhattan"|"chebyshev"])
+int GridDistance(lua_State* L) {
+  CheckGrid(L, false);
+  static const char* const kinds[] = {"manhattan", "chebyshev", nullptr};
+  const Coord a{static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3))};
+  const Coord b{static_cast<int>(luaL_checkinteger(L, 4)), static_cast<int>(luaL_checkinteger(L, 5))};
+  lua_pushinteger(L, luaL_checkoption(L, 6, "manhattan", kinds) == 0 ? ManhattanDistance(a, b) : ChebyshevDistance(a, b));
+  return 1;
+}
+
+// g:line("row"|"col", k): the occupied cells of row (or column) k, in order, as {r, c, card}.
+int GridLine(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  static const char* const kinds[] = {"row", "col", nullptr};
+  const bool row = luaL_checkoption(L, 2, nullptr, kinds) == 0;
+  const int k = static_cast<int>(luaL_checkinteger(L, 3));
+  lua_newtable(L);
+  if (g->count() == 0) return 1;
+  const Bounds& b = g->bounds();
+  int n = 0;
+  const int lo = row ? b.min_col : b.min_row, hi = row ? b.max_col : b.max_row;
+  for (int i = lo; i <= hi; ++i) {
+    const int r = row ? k : i, c = row ? i : k;
+    const Cell* cell = g->Get(r, c);
+    if (!cell || cell->empty()) continue;
+    lua_createtable(L, 3, 0);
+    lua_pushinteger(L, r);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, c);
+    lua_rawseti(L, -2, 2);
+    PushCardName(L, cell->item);
+    lua_rawseti(L, -2, 3);
+    lua_rawseti(L, -2, ++n);
   }
   return 1;
 }
@@ -330,6 +375,16 @@ int ZoneShuffle(lua_State* L) {
   State* s = Writable(L);
   Shuffle(z, &s->rng);
   s->Log(-1, "shuffle", {{"zone", z->name}, {"cards", z->cards.size()}});
+  return 0;
+}
+
+// discard:reshuffle_into(deck): every card of this zone goes into `deck`, which is shuffled.
+int ZoneReshuffleInto(lua_State* L) {
+  Zone* from = CheckZone(L, 1, true);
+  Zone* to = CheckZone(L, 2, true);
+  State* s = Writable(L);
+  Reshuffle(from, to, &s->rng);
+  s->Log(-1, "shuffle", {{"zone", to->name}, {"cards", to->cards.size()}});
   return 0;
 }
 
@@ -547,6 +602,194 @@ int StateZone(lua_State* L) {
   return 1;
 }
 
+// ---- counters and tracks ----------------------------------------------------------------
+
+struct KeyRef {
+  char key[64];
+};
+
+void PushKeyRef(lua_State* L, const std::string& key, const char* meta) {
+  auto* ref = static_cast<KeyRef*>(lua_newuserdatauv(L, sizeof(KeyRef), 0));
+  std::snprintf(ref->key, sizeof ref->key, "%s", key.c_str());
+  luaL_setmetatable(L, meta);
+}
+
+Counter* CheckCounter(lua_State* L, bool write) {
+  auto* ref = static_cast<KeyRef*>(luaL_checkudata(L, 1, "plateau.counter"));
+  State* s = write ? Writable(L) : Readable(L);
+  auto it = s->counters.find(ref->key);
+  if (it == s->counters.end()) Raise(L, std::string("no counter '") + ref->key + "'");
+  return &it->second;
+}
+
+int CounterGet(lua_State* L) {
+  lua_pushinteger(L, CheckCounter(L, false)->value);
+  return 1;
+}
+// c:add(n) -> the amount actually added (caps clamp it), the amount lost to the cap
+int CounterAdd(lua_State* L) {
+  Counter* c = CheckCounter(L, true);
+  const int64_t lost_before = c->lost;
+  lua_pushinteger(L, c->Add(luaL_checkinteger(L, 2)));
+  lua_pushinteger(L, c->lost - lost_before);
+  return 2;
+}
+int CounterSet(lua_State* L) {
+  Counter* c = CheckCounter(L, true);
+  const int64_t v = luaL_checkinteger(L, 2);
+  c->value = std::clamp(v, c->min, c->max);
+  return 0;
+}
+// c:limits() -> min, max (nil when uncapped), total lost to the cap so far
+int CounterLimits(lua_State* L) {
+  Counter* c = CheckCounter(L, false);
+  lua_pushinteger(L, c->min);
+  if (c->max == INT64_MAX) lua_pushnil(L);
+  else lua_pushinteger(L, c->max);
+  lua_pushinteger(L, c->lost);
+  return 3;
+}
+
+Track* CheckTrack(lua_State* L, bool write) {
+  auto* ref = static_cast<KeyRef*>(luaL_checkudata(L, 1, "plateau.track"));
+  State* s = write ? Writable(L) : Readable(L);
+  auto it = s->tracks.find(ref->key);
+  if (it == s->tracks.end()) Raise(L, std::string("no track '") + ref->key + "'");
+  return &it->second;
+}
+// t:get() -> position (1-based), laps
+int TrackGet(lua_State* L) {
+  Track* t = CheckTrack(L, false);
+  lua_pushinteger(L, t->position + 1);
+  lua_pushinteger(L, t->laps);
+  return 2;
+}
+// t:move(steps) -> new position (1-based), laps
+int TrackMove(lua_State* L) {
+  Track* t = CheckTrack(L, true);
+  t->Advance(static_cast<int>(luaL_checkinteger(L, 2)));
+  lua_pushinteger(L, t->position + 1);
+  lua_pushinteger(L, t->laps);
+  return 2;
+}
+int TrackLength(lua_State* L) {
+  lua_pushinteger(L, CheckTrack(L, false)->length);
+  return 1;
+}
+
+std::string OwnedKey(lua_State* L, int name_arg, int seat_arg, const State& s) {
+  const char* name = luaL_checkstring(L, name_arg);
+  const int owner = lua_isnoneornil(L, seat_arg) ? -1 : CheckSeat(L, seat_arg, s);
+  return State::Key(name, owner);
+}
+
+int StateCounter(lua_State* L) {
+  State* s = Readable(L);
+  const std::string key = OwnedKey(L, 2, 3, *s);
+  if (!s->counters.count(key)) Raise(L, "no counter '" + key + "'");
+  PushKeyRef(L, key, "plateau.counter");
+  return 1;
+}
+
+int StateTrack(lua_State* L) {
+  State* s = Readable(L);
+  const std::string key = OwnedKey(L, 2, 3, *s);
+  if (!s->tracks.count(key)) Raise(L, "no track '" + key + "'");
+  PushKeyRef(L, key, "plateau.track");
+  return 1;
+}
+
+// state:add_counter(name, seat|nil, {value=, min=, max=})
+int StateAddCounter(lua_State* L) {
+  State* s = Writable(L);
+  const std::string key = OwnedKey(L, 2, 3, *s);
+  if (key.size() >= 63) RaiseArg(L, 2, "counter name too long");
+  Counter c;
+  if (lua_istable(L, 4)) {
+    lua_getfield(L, 4, "min");
+    c.min = luaL_optinteger(L, -1, 0);
+    lua_getfield(L, 4, "max");
+    c.max = luaL_optinteger(L, -1, INT64_MAX);
+    lua_getfield(L, 4, "value");
+    c.value = luaL_optinteger(L, -1, c.min);
+    lua_pop(L, 3);
+  }
+  if (c.min > c.max || c.value < c.min || c.value > c.max) Raise(L, "counter '" + key + "': needs min <= value <= max");
+  s->counters[key] = c;
+  PushKeyRef(L, key, "plateau.counter");
+  return 1;
+}
+
+// state:add_track(name, {length=, circular=, position=})
+int StateAddTrack(lua_State* L) {
+  State* s = Writable(L);
+  const std::string key = luaL_checkstring(L, 2);
+  if (key.size() >= 63) RaiseArg(L, 2, "track name too long");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  Track t;
+  lua_getfield(L, 3, "length");
+  t.length = static_cast<int>(luaL_checkinteger(L, -1));
+  lua_getfield(L, 3, "circular");
+  t.circular = lua_toboolean(L, -1);
+  lua_getfield(L, 3, "position");
+  t.position = static_cast<int>(luaL_optinteger(L, -1, 1)) - 1;
+  lua_pop(L, 3);
+  if (t.length < 1 || t.length > 100000 || t.position < 0 || t.position >= t.length)
+    Raise(L, "track '" + key + "': needs length >= 1 and 1 <= position <= length");
+  s->tracks[key] = t;
+  PushKeyRef(L, key, "plateau.track");
+  return 1;
+}
+
+// state:add_zone(name, seat|nil, "hidden"|"owner"|"public", [cards])
+int StateAddZone(lua_State* L) {
+  State* s = Writable(L);
+  const char* name = luaL_checkstring(L, 2);
+  const int owner = lua_isnoneornil(L, 3) ? -1 : CheckSeat(L, 3, *s);
+  Visibility vis;
+  if (!ParseVisibility(luaL_optstring(L, 4, "hidden"), &vis)) RaiseArg(L, 4, "visibility must be hidden, owner or public");
+  if (s->FindZone(name, owner)) Raise(L, "zone '" + State::Key(name, owner) + "' already exists");
+  Zone* z = s->AddZone(name, owner, vis);
+  if (lua_istable(L, 5)) {
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 5));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 5, i);
+      const CardId c = B(L)->cards->Find(luaL_checkstring(L, -1));
+      if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+      z->cards.push_back(c);
+      lua_pop(L, 1);
+    }
+  }
+  auto* ref = static_cast<ZoneRef*>(lua_newuserdatauv(L, sizeof(ZoneRef), 0));
+  ref->index = s->ZoneIndex(name, owner);
+  luaL_setmetatable(L, "plateau.zone");
+  return 1;
+}
+
+// state:add_grid(name, seat|nil, {rows=, cols=, must_touch=})
+int StateAddGrid(lua_State* L) {
+  State* s = Writable(L);
+  const std::string key = OwnedKey(L, 2, 3, *s);
+  GridRules rules;
+  if (lua_istable(L, 4)) {
+    lua_getfield(L, 4, "rows");
+    rules.max_rows = static_cast<int>(luaL_optinteger(L, -1, 0));
+    lua_getfield(L, 4, "cols");
+    rules.max_cols = static_cast<int>(luaL_optinteger(L, -1, 0));
+    lua_getfield(L, 4, "must_touch");
+    rules.must_touch = lua_isnil(L, -1) ? true : lua_toboolean(L, -1);
+    lua_pop(L, 3);
+  }
+  if (rules.max_rows < 0 || rules.max_cols < 0 || rules.max_rows > 1000 || rules.max_cols > 1000)
+    Raise(L, "grid '" + key + "': rows and cols must be between 0 (unbounded) and 1000");
+  if (s->FindGrid(key)) Raise(L, "grid '" + key + "' already exists");
+  s->AddGrid(key, rules);
+  auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
+  ref->index = s->GridIndex(key);
+  luaL_setmetatable(L, "plateau.grid");
+  return 1;
+}
+
 int StateSeats(lua_State* L) {
   State* s = Readable(L);
   lua_createtable(L, static_cast<int>(s->seats.size()), 0);
@@ -630,8 +873,19 @@ int StateSetPhase(lua_State* L) {
 
 // ---- ctx services -------------------------------------------------------------------
 
-int RngInt(lua_State* L) {
+// Drawing a random number changes the state (the RNG is part of it), so only hooks that may
+// change the state can do it; a read-only hook that rolled would make scoring non-repeatable.
+State* RandomSource(lua_State* L, const char* what) {
+  Binding* b = B(L);
   State* s = Readable(L);
+  if (!b->writable)
+    Raise(L, std::string(what) + " is not available in hook '" + b->hook +
+                 "' (it only reads the state; randomness belongs in moves and setup)");
+  return s;
+}
+
+int RngInt(lua_State* L) {
+  State* s = RandomSource(L, "ctx.rng");
   const lua_Integer lo = luaL_checkinteger(L, 2), hi = luaL_checkinteger(L, 3);
   luaL_argcheck(L, lo <= hi, 3, "interval is empty");
   lua_pushinteger(L, s->rng.Int(lo, hi));
@@ -639,7 +893,7 @@ int RngInt(lua_State* L) {
 }
 
 int RngPick(lua_State* L) {
-  State* s = Readable(L);
+  State* s = RandomSource(L, "ctx.rng");
   luaL_checktype(L, 2, LUA_TTABLE);
   const lua_Integer n = luaL_len(L, 2);
   if (n <= 0) RaiseArg(L, 2, "cannot pick from an empty list");
@@ -650,7 +904,7 @@ int RngPick(lua_State* L) {
 }
 
 int RngShuffle(lua_State* L) {
-  State* s = Readable(L);
+  State* s = RandomSource(L, "ctx.rng");
   luaL_checktype(L, 2, LUA_TTABLE);
   const lua_Integer n = luaL_len(L, 2);
   for (lua_Integer i = n; i > 1; --i) {
@@ -665,7 +919,7 @@ int RngShuffle(lua_State* L) {
 }
 
 int DiceRollFn(lua_State* L) {
-  State* s = Readable(L);
+  State* s = RandomSource(L, "ctx.dice");
   const char* notation = luaL_checkstring(L, 2);
   std::string error;
   auto spec = ParseDice(notation, &error);
@@ -686,6 +940,17 @@ int CtxLog(lua_State* L) {
   std::string line;
   for (int i = 1; i <= n; ++i) {
     if (i > 1) line += ' ';
+    const int t = lua_type(L, i);
+    if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD) {
+      // Like the sandbox's tostring: a type name, never an address (logs stay reproducible).
+      if (luaL_getmetafield(L, i, "__name") == LUA_TSTRING) {
+        line += lua_tostring(L, -1);
+        lua_pop(L, 1);
+      } else {
+        line += luaL_typename(L, i);
+      }
+      continue;
+    }
     size_t len;
     const char* s = luaL_tolstring(L, i, &len);
     line.append(s, std::min<size_t>(len, 4096));
@@ -727,7 +992,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"snapshot", GridSnapshot}, {"placeable", GridPlaceable}, {"can_place", GridCanPlace},
       {"add", GridAdd},         {"del", GridDel},             {"move", GridMove},
       {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
-      {"find", GridFind},       {"groups", GridGroups},       {nullptr, nullptr}};
+      {"find", GridFind},       {"groups", GridGroups},       {"distance", GridDistance},
+      {"line", GridLine},       {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.grid");
   lua_newtable(L);
   SetFuncs(L, grid_methods, up);
@@ -738,10 +1004,29 @@ void OpenBindings(lua_State* L, Binding* binding) {
 
   static const luaL_Reg zone_methods[] = {{"cards", ZoneCards}, {"count", ZoneCount}, {"add", ZoneAdd},
                                           {"del", ZoneDel},     {"shuffle", ZoneShuffle}, {"draw", ZoneDraw},
-                                          {nullptr, nullptr}};
+                                          {"reshuffle_into", ZoneReshuffleInto}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.zone");
   lua_newtable(L);
   SetFuncs(L, zone_methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+
+  static const luaL_Reg counter_methods[] = {{"get", CounterGet}, {"add", CounterAdd}, {"set", CounterSet},
+                                             {"limits", CounterLimits}, {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.counter");
+  lua_newtable(L);
+  SetFuncs(L, counter_methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+  static const luaL_Reg track_methods[] = {{"get", TrackGet}, {"move", TrackMove}, {"length", TrackLength},
+                                           {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.track");
+  lua_newtable(L);
+  SetFuncs(L, track_methods, up);
   lua_setfield(L, -2, "__index");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
@@ -763,7 +1048,10 @@ void OpenBindings(lua_State* L, Binding* binding) {
   static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
                                            {"seats", StateSeats}, {"set_phase", StateSetPhase},
                                            {"ask", StateAsk},     {"kind", StateKind},
-                                           {"read", StateRead},   {nullptr, nullptr}};
+                                           {"read", StateRead},   {"counter", StateCounter},
+                                           {"track", StateTrack}, {"add_counter", StateAddCounter},
+                                           {"add_track", StateAddTrack}, {"add_zone", StateAddZone},
+                                           {"add_grid", StateAddGrid}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.state");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
@@ -832,6 +1120,15 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
         *error = "stack overflow";
         return false;
       }
+      // A frozen (read-only) table is an empty proxy: convert what it stands for.
+      if (luaL_getmetafield(L, idx, "__plateau_frozen") != LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_getmetatable(L, idx);
+        lua_getfield(L, -1, "__index");
+        const bool ok = ToJsonRec(L, -1, out, error, depth + 1);
+        lua_pop(L, 2);
+        return ok;
+      }
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
       size_t count = 0;
       lua_pushnil(L);
@@ -856,7 +1153,7 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
         std::string key;
         if (lua_type(L, -2) == LUA_TSTRING) key = lua_tostring(L, -2);
         else if (lua_isinteger(L, -2)) {
-          *error = "mixed table: integer and string keys together";
+          *error = "a table that is neither a list 1..n without holes nor a table with string keys";
           lua_pop(L, 2);
           return false;
         } else {
@@ -924,7 +1221,6 @@ void PushJson(lua_State* L, const Json& j) {
     case Json::value_t::object: {
       lua_createtable(L, 0, static_cast<int>(j.size()));
       for (auto it = j.begin(); it != j.end(); ++it) {
-        if (it.key().rfind("$", 0) == 0) continue;  // loader annotations
         PushJson(L, *it);
         lua_setfield(L, -2, it.key().c_str());
       }
@@ -946,7 +1242,7 @@ void PushFrozenJson(lua_State* L, const Json& j) {
       }
     } else {
       for (auto it = j.begin(); it != j.end(); ++it) {
-        if (it.key().rfind("$", 0) == 0) continue;
+        if (it.key() == "$schema_name") continue;  // the loader's annotation, not data
         PushFrozenJson(L, *it);
         lua_setfield(L, -2, it.key().c_str());
       }

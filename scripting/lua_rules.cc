@@ -10,6 +10,9 @@
 #include "host/render.h"
 
 namespace plateau::scripting {
+
+void MakeReadOnly(lua_State* L);  // sandbox.cc
+
 namespace {
 
 struct HookSpec {
@@ -72,6 +75,10 @@ Status LuaRules::Init(const Limits& limits) {
   lua_setfield(L, -2, "data");
   lua_pushstring(L, files_.info.id.c_str());
   lua_setfield(L, -2, "game_id");
+  // Scripts get a read-only view of ctx, so nothing can be smuggled from one call to the next.
+  lua_pushvalue(L, -1);
+  ctx_table_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  MakeReadOnly(L);
   ctx_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   Json defaults;
   Status st = ResolveParams(files_.info, Json::object(), &defaults);
@@ -184,7 +191,7 @@ void LuaRules::UpdateParams(const Json& params) {
   if (params == current_params_) return;
   current_params_ = params;
   lua_State* L = rt_->L();
-  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_table_ref_);
   PushFrozenJson(L, params);
   lua_setfield(L, -2, "params");
   lua_pop(L, 1);
@@ -213,7 +220,7 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   binding_.state = const_cast<State*>(state);
   binding_.writable = writable;
   binding_.hook = name;
-  rt_->set_rng(state ? &const_cast<State*>(state)->rng : nullptr);
+  rt_->set_rng(state && writable ? &const_cast<State*>(state)->rng : nullptr);
   Status st = rt_->Call(nargs + 2, nresults, name);
   if (!st.ok() && state)
     st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
@@ -280,6 +287,19 @@ Status LuaRules::EnsureDraftConfig(const Json& params) {
   if (placed != d.rows * d.cols)
     return {ErrorKind::kScript, where + "the rounds place " + std::to_string(placed) + " cards but the grid has " +
                                     std::to_string(d.rows * d.cols) + " cells", {}, {}};
+  // Solo: the hand must hold a card to place and one to give on every turn.
+  {
+    int hand = d.solo_hand;
+    const int cells = d.rows * d.cols;
+    for (int turn = 0; turn < cells; ++turn) {
+      if (hand < 2)
+        return {ErrorKind::kScript, where + "solo: the hand runs out at turn " + std::to_string(turn + 1) +
+                                        " (hand " + std::to_string(d.solo_hand) + ", draw " + std::to_string(d.solo_draw) +
+                                        ", draw_on_row " + std::to_string(d.solo_draw_on_row) + ")", {}, {}};
+      hand -= 2;
+      if (turn + 1 < cells) hand += (turn + 1) % d.cols == 0 ? d.solo_draw_on_row : d.solo_draw;
+    }
+  }
   draft_ = std::move(d);
   draft_params_ = params;
   return Status::Ok();
@@ -508,7 +528,8 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
     PushMove(L, m, *files_.cards);
     Status r = CallHook(("moves." + m.type).c_str(), state, true, 2, 2);
     if (!r.ok()) return r;
-    const bool refused = lua_isboolean(L, -2) && !lua_toboolean(L, -2);
+    // `return false, why` refuses the move, and so does `return nil, why`.
+    const bool refused = (lua_isboolean(L, -2) && !lua_toboolean(L, -2)) || (lua_isnil(L, -2) && lua_isstring(L, -1));
     std::string why = lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the rules";
     lua_pop(L, 2);
     if (refused) return Status::Illegal(why);
@@ -605,8 +626,10 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
           lua_pop(L, 1);
           continue;
         }
-        if (!lua_isinteger(L, -1)) return bad(cat);
-        parts.emplace_back(cat, lua_tointeger(L, -1));
+        int isint = 0;
+        const lua_Integer v = lua_tointegerx(L, -1, &isint);
+        if (!isint || lua_type(L, -1) != LUA_TNUMBER) return bad(cat);
+        parts.emplace_back(cat, v);
         ++found;
         lua_pop(L, 1);
       }
@@ -626,11 +649,13 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
           }
           const std::string key = lua_tostring(L, -2);
           if (std::find(order.begin(), order.end(), key) == order.end()) {
-            if (!lua_isinteger(L, -1)) {
+            int isint = 0;
+            const lua_Integer v = lua_tointegerx(L, -1, &isint);
+            if (!isint || lua_type(L, -1) != LUA_TNUMBER) {
               lua_remove(L, -2);
               return bad(key);
             }
-            extra.emplace_back(key, lua_tointeger(L, -1));
+            extra.emplace_back(key, v);
           }
           lua_pop(L, 1);
         }
@@ -643,12 +668,15 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     const int t = lua_getfield(L, -1, "total");
     if (t == LUA_TNIL) {
       for (const auto& [k, v] : line.breakdown) line.total += v;
-    } else if (!lua_isinteger(L, -1)) {
-      const std::string got = t == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
-      lua_pop(L, 2);
-      return fail("total for " + who + " is " + got + ", an integer is expected");
     } else {
-      line.total = lua_tointeger(L, -1);
+      int isint = 0;
+      const lua_Integer v = lua_tointegerx(L, -1, &isint);
+      if (!isint || t != LUA_TNUMBER) {
+        const std::string got = t == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+        lua_pop(L, 2);
+        return fail("total for " + who + " is " + got + ", an integer is expected");
+      }
+      line.total = v;
     }
     lua_pop(L, 2);
     table.lines.push_back(std::move(line));
@@ -686,7 +714,8 @@ std::string LuaRules::View(const State& state, int seat) {
   if (has_hook("view")) {
     lua_State* L = rt_->L();
     PushHook("view");
-    lua_pushinteger(L, LuaSeat(seat));
+    if (seat >= 0) lua_pushinteger(L, LuaSeat(seat));
+    else lua_pushnil(L);
     Status st = CallHook("view", &state, false, 1, 1);
     if (!st.ok()) return text + "(view failed: " + st.message + ")\n";
     if (lua_isstring(L, -1)) text += lua_tostring(L, -1) + std::string("\n");

@@ -73,7 +73,7 @@ class LuaRules : public Rules {
   GameFiles files_;
   std::unique_ptr<Runtime> rt_;
   Binding binding_;
-  int game_ref_ = -2, ctx_ref_ = -2;
+  int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;
   bool has_on_place_ = false;
   bool has_after_draft_ = false;

@@ -4,6 +4,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -211,6 +212,15 @@ int SafePrint(lua_State* L) {
   return 0;
 }
 
+// Runs the wrapped library function (upvalue 1, a stock C function) in the wrapper's own call
+// frame. A nested lua_call would make the wrapper the erring function's caller, so its errors
+// lost the script's "file:line:" and the function's name ("bad argument #2 to '?'").
+int CallOriginal(lua_State* L) {
+  const lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (!original) return luaL_error(L, "internal error: wrapped function is not a C function");
+  return original(L);
+}
+
 int SafeFormat(lua_State* L) {
   size_t len;
   const char* fmt = luaL_checklstring(L, 1, &len);
@@ -227,10 +237,7 @@ int SafeFormat(lua_State* L) {
       lua_replace(L, arg);
     }
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  return CallOriginal(L);
 }
 
 // ---- string functions with bounded cost ----------------------------------------------------
@@ -244,10 +251,7 @@ int SafeRep(lua_State* L) {
   luaL_optlstring(L, 3, "", &lsep);
   if (n > 0 && static_cast<lua_Integer>(std::max<size_t>(l + lsep, 1)) > kMaxRep / n)
     return luaL_error(L, "sandbox: string.rep result over %d bytes", static_cast<int>(kMaxRep));
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  return CallOriginal(L);
 }
 
 // Backtracking matches cost up to subject^(quantifiers + 1); refuse what could run for long.
@@ -266,10 +270,7 @@ int SafePattern(lua_State* L) {
   if (cost > 5e7)
     return luaL_error(L, "sandbox: pattern with %d repetitions is too costly on a %d-character subject",
                       quantifiers, static_cast<int>(sl));
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return CallOriginal(L);
 }
 
 // ---- deterministic pairs: string hashes are seeded per process, so order keys ----------
@@ -358,6 +359,69 @@ int SafePairs(lua_State* L) {
   lua_pushnil(L);
   lua_pushnil(L);
   return 3;
+}
+
+// ---- table functions: lengths that cannot lie, element work charged up front -------------
+
+// A stock table.* call loops as often as its range arguments or a __len metamethod say, without
+// running one Lua instruction: table.move({}, 1, 1e15, 2), or table.insert(t, 1, x) on a table
+// whose __len returns math.maxinteger, ran until killed. Script tables with __len are refused
+// (host data proxies keep their honest __len), and the elements a call will visit are charged
+// to the budget before it runs.
+lua_Integer TableLen(lua_State* L) {
+  const int t = lua_type(L, 1);
+  const bool has_len = (t == LUA_TTABLE || t == LUA_TUSERDATA) && luaL_getmetafield(L, 1, "__len") != LUA_TNIL;
+  if (has_len) lua_pop(L, 1);
+  if (t == LUA_TTABLE) {
+    if (has_len) luaL_error(L, "sandbox: table functions do not accept a table with a __len metamethod");
+    return static_cast<lua_Integer>(lua_rawlen(L, 1));
+  }
+  return has_len ? luaL_len(L, 1) : 0;  // other values: the stock function raises its own error
+}
+
+double NumberArg(lua_State* L, int arg, double fallback) {
+  int ok = 0;
+  const lua_Number v = lua_tonumberx(L, arg, &ok);
+  return ok ? static_cast<double>(v) : fallback;
+}
+
+void ChargeElements(lua_State* L, double n) {
+  if (n >= 1) Runtime::From(L)->Charge(L, static_cast<int64_t>(std::min(n, 1e15)));
+}
+
+int SafeTableInsert(lua_State* L) {  // insert(t, pos, v) shifts #t + 1 - pos elements
+  const lua_Integer n = TableLen(L);
+  if (lua_gettop(L) == 3) ChargeElements(L, static_cast<double>(n) + 1 - NumberArg(L, 2, 0));
+  return CallOriginal(L);
+}
+
+int SafeTableRemove(lua_State* L) {  // remove(t, pos) shifts #t - pos elements
+  const lua_Integer n = TableLen(L);
+  ChargeElements(L, static_cast<double>(n) - NumberArg(L, 2, static_cast<double>(n)));
+  return CallOriginal(L);
+}
+
+int SafeTableSort(lua_State* L) {
+  const double n = static_cast<double>(TableLen(L));
+  if (n > 1) ChargeElements(L, n * std::log2(n));
+  return CallOriginal(L);
+}
+
+int SafeTableConcat(lua_State* L) {  // concat(t, sep, i, j)
+  const double n = static_cast<double>(TableLen(L));
+  ChargeElements(L, NumberArg(L, 4, n) - NumberArg(L, 3, 1) + 1);
+  return CallOriginal(L);
+}
+
+int SafeTableUnpack(lua_State* L) {  // unpack(t, i, j)
+  const double n = static_cast<double>(TableLen(L));
+  ChargeElements(L, NumberArg(L, 3, n) - NumberArg(L, 2, 1) + 1);
+  return CallOriginal(L);
+}
+
+int SafeTableMove(lua_State* L) {  // move(a1, f, e, t [, a2]): the range is given, not a length
+  ChargeElements(L, NumberArg(L, 3, 0) - NumberArg(L, 2, 0) + 1);
+  return CallOriginal(L);
 }
 
 int SafeCollectgarbage(lua_State* L) {
@@ -481,6 +545,8 @@ void MakeReadOnly(lua_State* L) {
   lua_setfield(L, -2, "__pairs");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, "__plateau_frozen");  // lets the host read through the proxy
   lua_setmetatable(L, -2);
   lua_remove(L, -2);
 }
@@ -560,6 +626,10 @@ void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref) {
   lua_pop(L, 1);  // scopy
 
   CopyFields(L, tab, {"concat", "insert", "move", "pack", "remove", "sort", "unpack"});
+  const struct { const char* name; lua_CFunction f; } table_wrappers[] = {
+      {"concat", SafeTableConcat}, {"insert", SafeTableInsert}, {"move", SafeTableMove},
+      {"remove", SafeTableRemove}, {"sort", SafeTableSort},     {"unpack", SafeTableUnpack}};
+  for (const auto& w : table_wrappers) WrapField(L, lua_gettop(L), tab, w.name, w.f);
   MakeReadOnly(L);
   lua_setfield(L, env, "table");
 

@@ -1,10 +1,7 @@
 -- Game-mode tests of Écosystème – Savane: the 2-player neutral hand, the solo mode against
 -- Jhay (grid order, draw schedule, result), a 6-player game, illegal moves, the lions' prey
 -- question asked after the draft, and the elephant_floor parameter.
---
--- Note: score each game before creating the next one with other parameters: the host keeps
--- one set of parameters per rules instance and updates it when a game is created, not when
--- an existing game is scored.
+-- Each hook sees the parameters of the game it is called for (ctx.params follows the state).
 
 local W, P, T = "waterhole", "prairie", "tree"
 local G, Z, Gi = "gazelle", "zebra", "giraffe"

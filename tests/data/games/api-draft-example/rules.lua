@@ -1,0 +1,200 @@
+-- api-draft-example: a test fixture for scripting/README.md, not a real game. It runs the
+-- examples of the reference that need the host's drafting: game.draft, on_place, after_draft,
+-- grid handles and zone handles (only drafting games have grids and zones).
+--
+-- The game, "fox and hens": each player drafts 6 cards into a floating 2 x 3 grid over two
+-- rounds (deal 4, keep 3, pass left then right; a neutral "Magpie" hand with 2 players; solo
+-- against "Robot"). A hen placed next to a fox (or a fox placed next to hens) is eaten: the
+-- hen turns face down. After the draft each player may swap the first two cards of their top
+-- row. Scores: 2 per face-up hen, 3 per fox next to an eaten hen, the largest group of trees
+-- squared, 2 per tree diagonal to a pond.
+
+local game = { api_version = 1, version = 1 }
+
+game.categories = { "hen", "fox", "tree", "pond" }
+
+function game.draft(ctx)
+  local deck = {}
+  for _, card in ipairs(ctx.data.cards.cards) do deck[card.id] = card.count end
+  return {
+    rounds = { { deal = ctx.params.deal, keep = 3, pass = "left" },
+               { deal = ctx.params.deal, keep = 3, pass = "right" } },
+    grid = { rows = 2, cols = 3 },           -- the rounds place 3 + 3 = 2 * 3 cards
+    deck = deck,                             -- { fox = 8, hen = 10, tree = 12, pond = 6 }
+    neutral = true,                          -- 2 players: a third, neutral hand
+    neutral_name = "Magpie",
+    solo = { hand = 6, draw = 1, draw_on_row = 2, opponent = "Robot" },
+  }
+end
+
+-- setup runs after the host has built the seats, deck, hands and grids and dealt round 1.
+function game.setup(ctx, state)
+  local deck, discard = state:zone("deck"), state:zone("discard")
+  local before = deck:count()
+  local burned = deck:draw(discard, 2)     -- the two top cards, in the order drawn
+  local back = burned[1]
+  local removed = discard:del(back)        -- true: one copy left the discard
+  deck:add(back)                           -- on top of the deck: drawn next
+  local top = deck:cards()[deck:count()]   -- cards() lists bottom to top
+  deck:shuffle()                           -- the host RNG; logged as a chance event
+  state.data.zones = {
+    before = before, burned = burned, removed = removed, top_was_back = top == back,
+    after = deck:count(), discard = discard:count(),
+    hand = #state:zone("hand", 1):cards(), hens_in_hand = state:zone("hand", 1):count("hen"),
+    absent = discard:del("fox") and discard:count() or discard:count(),
+  }
+  state.data.eaten = 0
+end
+
+game.on_place = {}
+
+-- on_place.<card>(ctx, state, seat, cell): after each placement is revealed.
+function game.on_place.hen(ctx, state, seat, cell)
+  local grid = state:grid(seat)
+  for _, n in ipairs(grid:neighbors(cell[1], cell[2])) do
+    if grid:get(n[1], n[2]) == "fox" then
+      grid:set_face_down(cell[1], cell[2])
+      state.data.eaten = state.data.eaten + 1
+      return
+    end
+  end
+end
+
+function game.on_place.fox(ctx, state, seat, cell)
+  local grid = state:grid(seat)
+  for _, n in ipairs(grid:neighbors(cell[1], cell[2])) do
+    local card, down = grid:get(n[1], n[2])
+    if card == "hen" and not down then
+      grid:set_face_down(n[1], n[2])
+      state.data.eaten = state.data.eaten + 1
+    end
+  end
+end
+
+-- after_draft(ctx, state): once, when the last draft move is applied.
+function game.after_draft(ctx, state)
+  state.data.phase_after_draft = state.phase      -- "draft_done"
+  for seat = 1, state.player_count do
+    local grid = state:grid(seat)
+    local min_row, max_row, min_col, max_col = grid:bounds()
+    state:ask(seat, {
+      { type = "keep" },
+      { type = "swap", cell = { min_row, min_col }, to = { min_row, min_col + 1 } },
+    })
+  end
+end
+
+-- After the draft and the questions: nobody moves (the game is over), unless the demo
+-- parameter asks seat 1 for one probe move.
+function game.to_move(ctx, state)
+  if ctx.params.demo and not state.data.probe then return { 1 } end
+  return {}
+end
+
+function game.legal_moves(ctx, state, seat)
+  return { { type = "probe" } }
+end
+
+game.moves = {}
+
+function game.moves.keep(ctx, state, seat, move) end
+
+function game.moves.swap(ctx, state, seat, move)
+  state:grid(seat):swap(move.cell[1], move.cell[2], move.to[1], move.to[2])
+end
+
+-- The grid write examples of the reference, on seat 1's full grid; it ends as it began except
+-- for the first two cards of the top row, which trade places through del, move and add.
+function game.moves.probe(ctx, state, seat, move)
+  local grid = state:grid(seat)
+  local r0, r1, c0, c1 = grid:bounds()
+  local ex = {}
+  ex.first_two = { (grid:get(r0, c0)), (grid:get(r0, c0 + 1)) }
+  local card = grid:del(r0, c0)            -- empties the cell, returns its card
+  ex.deleted = card
+  ex.del_empty = grid:del(r0, c0) == nil   -- nothing there any more
+  ex.can_place_hole = grid:can_place(r0, c0)
+  local ok, why = grid:can_place(r0 - 1, c0)
+  ex.can_place_above, ex.why_not = ok, why
+  grid:move(r0, c0 + 1, r0, c0)            -- the card on the right slides into the hole
+  grid:add(r0, c0 + 1, card)               -- the deleted card fills the new hole
+  ex.after = { (grid:get(r0, c0)), (grid:get(r0, c0 + 1)) }
+  local add_ok, add_error = pcall(function() grid:add(r0, c0, "fox") end)
+  ex.add_error = add_error
+  local move_ok, move_error = pcall(function() grid:move(r0 - 1, c0, r0, c0) end)
+  ex.move_error = move_error
+  grid:add(r0 - 3, c0, "pond", true)       -- add ignores the frame: only occupancy is checked
+  local _, far_down = grid:get(r0 - 3, c0)
+  ex.far_count, ex.far_down = grid:count(), far_down
+  ex.far_rows = grid:snapshot().rows
+  grid:del(r0 - 3, c0)
+  local r_flip, c_flip = r1, c1
+  local was_down = select(2, grid:get(r_flip, c_flip))
+  grid:set_face_down(r_flip, c_flip)       -- face down (default true)
+  ex.flipped = select(2, grid:get(r_flip, c_flip))
+  grid:set_face_down(r_flip, c_flip, was_down)
+  ex.swap_error = select(2, pcall(function() grid:swap(r0 - 1, c0, r0, c0) end))
+  ex.bad_neighbors = select(2, pcall(function() return grid:neighbors(r0, c0, "knight") end))
+  ex.bad_seat = select(2, pcall(function() return state:grid(9) end))
+  ex.bad_card = select(2, pcall(function() return grid:count("wolf") end))
+  state.data.probe = ex
+end
+
+-- Score of one grid, and the grid examples of the reference for the score's second result.
+local function score_grid(grid)
+  local snap = grid:snapshot()
+  local b = { hen = 0, fox = 0, tree = 0, pond = 0 }
+  -- Dense scan of the bounding box: index i = (r - min_row) * cols + (c - min_col) + 1.
+  for r = snap.min_row, snap.min_row + snap.rows - 1 do
+    for c = snap.min_col, snap.min_col + snap.cols - 1 do
+      local i = (r - snap.min_row) * snap.cols + (c - snap.min_col) + 1
+      if snap.cells[i] == "hen" and not snap.down[i] then b.hen = b.hen + 2 end
+    end
+  end
+  for _, cell in ipairs(grid:find("fox")) do
+    for _, n in ipairs(grid:neighbors(cell[1], cell[2])) do
+      local card, down = grid:get(n[1], n[2])
+      if card == "hen" and down then b.fox = b.fox + 3; break end
+    end
+  end
+  for _, group in ipairs(grid:groups("tree")) do
+    b.tree = math.max(b.tree, #group * #group)
+  end
+  for _, cell in ipairs(grid:find("pond")) do
+    for _, n in ipairs(grid:neighbors(cell[1], cell[2], "diagonal")) do
+      if grid:get(n[1], n[2]) == "tree" then b.pond = b.pond + 2 end
+    end
+  end
+  return b
+end
+
+local function grid_examples(grid)
+  local snap = grid:snapshot()
+  local min_row, max_row, min_col, max_col = grid:bounds()
+  local ok, why = grid:can_place(min_row, min_col)
+  return {
+    count = grid:count(), hens = grid:count("hen"),
+    bounds = { min_row, max_row, min_col, max_col },
+    snap = { rows = snap.rows, cols = snap.cols, min_row = snap.min_row, min_col = snap.min_col,
+             cells = #snap.cells },
+    placeable = #grid:placeable(), can_place = ok, why_not = why,
+    trees = #grid:find("tree"), tree_groups = #grid:groups("tree"),
+    all_neighbors = #grid:neighbors(min_row, min_col, "all"),
+  }
+end
+
+function game.score(ctx, state)
+  local lines, extra = {}, {}
+  for seat = 1, state.seat_count do
+    local kind = state:kind(seat)
+    if kind == "neutral" then
+      extra.magpie_pile = state:zone("pile", seat):count()   -- the neutral seat is not scored
+    else
+      lines[seat] = { breakdown = score_grid(state:grid(seat)) }
+    end
+  end
+  extra.grid = grid_examples(state:grid(1))
+  return lines, extra
+end
+
+return game

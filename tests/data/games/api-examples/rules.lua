@@ -1,0 +1,241 @@
+-- api-examples: a test fixture for scripting/README.md, not a real game. It runs the examples
+-- of the Lua API reference so `plateau test tests/data/games/api-examples` proves they work.
+--
+-- The game, "lucky race": every player first makes a secret bet of 1 or 2 (simultaneous
+-- moves); then, in turn, each player rolls a die, draws a card from a shared deck kept in
+-- state.data, or passes. Drawing the sun asks the player whether to keep it or discard it.
+-- The race ends when someone reaches ctx.params.target points (or the deck is empty and
+-- everyone has passed once in a row). Scores: dice points, card points, and the bet (won
+-- times three by the player who finished the race, lost otherwise).
+--
+-- Results of calls that tests cannot make themselves (tests have no `ctx` or `state`) are
+-- recorded in state.data.examples by setup, and in the second result of score.
+
+local helpers = require("lib.helpers")   -- lib/helpers.lua inside this game folder
+
+local game = { api_version = 1, version = 1 }
+
+-- Breakdown order of the score table; other categories would follow, sorted by name.
+game.categories = { "dice", "cards", "bet" }
+
+-- Records what the examples of the reference return (README sections "ctx" and "state").
+local function record_examples(ctx, state)
+  local ex = {}
+  -- ctx
+  ex.game_id = ctx.game_id
+  ex.target = ctx.params.target
+  ex.first_card = ctx.data.cards.cards[1].id
+  ex.card_kinds = #ctx.data.cards.cards
+  ex.die = ctx.rng:int(1, 6)
+  local colours = { "red", "green", "blue" }
+  ex.picked, ex.picked_index = ctx.rng:pick(colours)
+  local order = ctx.rng:shuffle({ 1, 2, 3, 4, 5 })
+  ex.shuffled = order
+  local total, faces = ctx.dice:roll("2d6+1")
+  ex.roll_total, ex.roll_faces = total, faces
+  ex.math_random = math.random(1, 100)   -- the same host RNG as ctx.rng
+  -- state fields and seats
+  ex.player_count, ex.seat_count = state.player_count, state.seat_count
+  ex.phase_at_setup = state.phase
+  ex.round, ex.turn, ex.move_count = state.round, state.turn, state.move_count
+  local seats = state:seats()
+  ex.first_seat = seats[1]                 -- {seat = 1, name = "P1", kind = "player"}
+  ex.kind_of_p1 = state:kind("P1")
+  -- pairs() visits keys in sorted order: numbers, then strings
+  local keys = {}
+  for k in pairs({ zebra = 1, apple = 2, [2] = "b", [1] = "a", mango = 3 }) do keys[#keys + 1] = tostring(k) end
+  ex.pairs_order = table.concat(keys, ",")
+  -- frozen tables: reading works, writing raises
+  local ok, err = pcall(function() ctx.params.target = 3 end)
+  ex.frozen_write_ok, ex.frozen_write_error = ok, err
+  -- a frozen table stored into state.data is copied with its contents
+  state.data.frozen_copy = ctx.params
+  state.data.plain_copy = { target = ctx.params.target, bonus = ctx.params.bonus }
+  state.data.examples = ex
+end
+
+-- state.data: nested tables, arrays that grow by appending, nil that removes.
+local function data_examples(state)
+  state.data.board = { name = "table", size = { rows = 2, cols = 3 }, tags = { "a", "b" } }
+  local board = state.data.board          -- a handle into state.data, not a copy
+  board.size.rows = 4                     -- nested write through the handle
+  board.tags[#board.tags + 1] = "c"       -- arrays grow by appending at #t + 1
+  board.tags[#board.tags] = nil           -- nil at the last index removes it
+  board.note = "temporary"
+  board.note = nil                        -- nil removes an object key
+  local hole_ok, hole_error = pcall(function() board.tags[1] = nil end)
+  local fn_ok, fn_error = pcall(function() board.callback = function() end end)
+  local far_ok, far_error = pcall(function() board.tags[5] = "e" end)
+  state.data.errors = { hole = hole_error, fn = fn_error, far = far_error,
+                        any_ok = hole_ok or fn_ok or far_ok }
+  state.data.list_from_empty = {}          -- {} is stored as an empty object ...
+  state.data.list_from_empty[1] = "x"      -- ... and becomes an array when [1] is set
+  state.data.type_of_handle = type(state.data.board)   -- "userdata": handles are not tables
+  state.data.len_of_tags = #state.data.board.tags
+  local copy = state:read("board")        -- a plain Lua copy: changing it changes nothing
+  copy.name = "changed"
+  state.data.copy_is_table = type(copy) == "table" and state.data.board.name == "table"
+end
+
+function game.setup(ctx, state)
+  local deck = {}
+  for _, card in ipairs(ctx.data.cards.cards) do
+    for _ = 1, card.count do deck[#deck + 1] = card.id end
+  end
+  ctx.rng:shuffle(deck)
+  state.data.deck = deck                 -- a Lua list becomes a JSON array
+  state.data.dice, state.data.cards, state.data.bets = {}, {}, {}
+  for seat = 1, state.player_count do
+    state.data.dice[seat] = 0            -- grows by appending: 1, 2, ...
+    state.data.cards[seat] = 0
+  end
+  state.data.turn = 1
+  state.data.passes = 0
+  record_examples(ctx, state)
+  data_examples(state)
+  state:set_phase("bet")
+  ctx.log("setup:", ctx.game_id, #deck, "cards")
+end
+
+function game.to_move(ctx, state)
+  if state.phase == "bet" then
+    local seats = {}
+    for seat = 1, state.player_count do seats[#seats + 1] = seat end
+    return seats                         -- several seats: they choose simultaneously
+  elseif state.phase == "race" then
+    return { state.data.turn }
+  end
+  return {}                              -- nobody moves: the game is over
+end
+
+local function points_of(state, seat)
+  return state.data.dice[seat] + state.data.cards[seat]
+end
+
+function game.legal_moves(ctx, state, seat)
+  if state.phase == "bet" then
+    return { { type = "bet", amount = 1 }, { type = "bet", amount = 2 } }
+  end
+  local moves = { { type = "roll", dice = "d6" } }
+  if #state.data.deck > 0 then moves[#moves + 1] = { type = "draw" } end
+  -- pass is listed once the player has a point; debug_moves lists it always, so that tests
+  -- can see moves.pass refuse it (a listed move that is refused stops random bots).
+  if points_of(state, seat) > 0 or ctx.params.debug_moves then moves[#moves + 1] = { type = "pass" } end
+  if ctx.params.debug_moves then
+    for _, t in ipairs({ "crash", "spin", "hog", "sneaky" }) do moves[#moves + 1] = { type = t } end
+  end
+  return moves
+end
+
+-- Ends the turn: the race ends at the target, or when everyone passed in a row.
+local function end_turn(ctx, state, seat)
+  if not state.data.finisher and points_of(state, seat) >= ctx.params.target then
+    state.data.finisher = seat
+    state:set_phase("over")
+    return
+  end
+  if state.data.passes >= state.player_count then
+    state:set_phase("over")
+    return
+  end
+  state.data.turn = helpers.next_seat(seat, state.player_count)
+end
+
+game.moves = {}
+
+function game.moves.bet(ctx, state, seat, move)
+  state.data.bets[seat] = move.amount    -- simultaneous bets are applied in seat order
+  if #state.data.bets == state.player_count then state:set_phase("race") end
+end
+
+function game.moves.roll(ctx, state, seat, move)
+  local total, faces = ctx.dice:roll(move.dice)
+  state.data.dice[seat] = state.data.dice[seat] + total
+  state.data.last_roll = { seat = seat, total = total, faces = faces }
+  state.data.passes = 0
+  end_turn(ctx, state, seat)
+end
+
+function game.moves.draw(ctx, state, seat, move)
+  local deck = state.data.deck
+  local card = deck[#deck]
+  deck[#deck] = nil                      -- take the top card (the last element)
+  state.data.passes = 0
+  if card == "sun" then
+    -- A question: until it is answered, seat is the only one to move and its legal
+    -- moves are exactly these two.
+    state:ask(seat, { { type = "keep", card = "sun" }, { type = "discard", card = "sun" } })
+    return
+  end
+  local points = helpers.card_points(ctx)[card] + (card == ctx.params.bonus and 1 or 0)
+  state.data.cards[seat] = state.data.cards[seat] + points
+  end_turn(ctx, state, seat)
+end
+
+function game.moves.keep(ctx, state, seat, move)
+  state.data.cards[seat] = state.data.cards[seat] + helpers.card_points(ctx)[move.card]
+  end_turn(ctx, state, seat)
+end
+
+function game.moves.discard(ctx, state, seat, move)
+  end_turn(ctx, state, seat)
+end
+
+function game.moves.pass(ctx, state, seat, move)
+  if points_of(state, seat) == 0 then
+    return false, "you need at least one point to pass"   -- refused: an illegal move
+  end
+  state.data.passes = state.data.passes + 1
+  end_turn(ctx, state, seat)
+end
+
+-- debug_moves only: moves that fail on purpose after changing the state.
+function game.moves.crash(ctx, state, seat, move)
+  state.data.dice[seat] = 99
+  error("the crash move always fails")
+end
+
+function game.moves.spin(ctx, state, seat, move)
+  state.data.dice[seat] = 99
+  pcall(function() while true do end end)   -- the budget cannot be swallowed by pcall
+end
+
+function game.moves.hog(ctx, state, seat, move)
+  local t = {}
+  for i = 1, 1e9 do t[i] = ("x"):rep(64) .. i end
+end
+
+function game.moves.sneaky(ctx, state, seat, move)
+  undeclared_total = 1                    -- strict globals: an error
+end
+
+function game.score(ctx, state)
+  local dice, cards, bets = state:read("dice"), state:read("cards"), state:read("bets")
+  local finisher = state.data.finisher
+  local lines = {}
+  for seat = 1, state.player_count do
+    local bet = bets[seat] or 0
+    lines[seat] = {
+      breakdown = { dice = dice[seat], cards = cards[seat], bet = seat == finisher and 3 * bet or -bet },
+      -- total omitted: the host sums the breakdown
+    }
+  end
+  -- Read-only hook: writing raises "state is read-only in hook 'score'".
+  local ok, err = pcall(function() state.data.turn = 1 end)
+  local extra = { finisher = finisher, write_ok = ok, write_error = err, phase = state.phase }
+  return lines, extra
+end
+
+function game.evaluate(ctx, state, seat)
+  local best_other = 0
+  for other = 1, state.player_count do
+    if other ~= seat then best_other = math.max(best_other, points_of(state, other)) end
+  end
+  return points_of(state, seat) - best_other
+end
+
+function game.view(ctx, state, seat)
+  return string.format("turn of P%d, %d cards in the deck", state.data.turn, #state.data.deck)
+end
+
+return game

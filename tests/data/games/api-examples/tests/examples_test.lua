@@ -1,0 +1,262 @@
+-- Scenario tests of the api-examples fixture: each test checks the examples of one part of
+-- scripting/README.md (ctx, state, state.data, the game table hooks, errors, the test API).
+-- Run: plateau test tests/data/games/api-examples
+
+-- Both bets of a 2-player game, then the race starts.
+local function start_race(g, bet1, bet2)
+  g:play(1, { type = "bet", amount = bet1 or 1 })
+  g:play(2, { type = "bet", amount = bet2 or 2 })
+  return g
+end
+
+local function contains(list, value)
+  for _, v in ipairs(list) do if v == value then return true end end
+  return false
+end
+
+---------------------------------------------------------------------------------------------
+-- ctx
+
+test("ctx.game_id, ctx.params and ctx.data read the manifest, the parameters and the data files", function()
+  local ex = new_game{ players = 2, seed = 1, params = { target = 30 } }:data().examples
+  expect_eq(ex.game_id, "api-examples")
+  expect_eq(ex.target, 30, "ctx.params has the value given to new_game")
+  expect_eq(new_game{ players = 2, seed = 1 }:data().examples.target, 15, "and the default otherwise")
+  expect_eq(ex.first_card, "star", "ctx.data.cards.cards[1].id")
+  expect_eq(ex.card_kinds, 3, "# works on the frozen data")
+end)
+
+test("ctx.params is frozen: writing raises a sandbox error", function()
+  local ex = new_game{ players = 2, seed = 1 }:data().examples
+  expect_eq(ex.frozen_write_ok, false)
+  expect_true(ex.frozen_write_error:find("attempt to modify read-only table (field 'target')", 1, true),
+              ex.frozen_write_error)
+end)
+
+test("ctx.rng:int, ctx.rng:pick, ctx.rng:shuffle, ctx.dice:roll and math.random", function()
+  local ex = new_game{ players = 2, seed = 1 }:data().examples
+  expect_true(ex.die >= 1 and ex.die <= 6, "int(1, 6) is in 1..6 inclusive")
+  expect_eq(({ "red", "green", "blue" })[ex.picked_index], ex.picked, "pick returns the value and its index")
+  local sorted = {}
+  for i, v in ipairs(ex.shuffled) do sorted[i] = v end
+  table.sort(sorted)
+  expect_eq(sorted, { 1, 2, 3, 4, 5 }, "shuffle returns the same list, permuted")
+  expect_eq(#ex.roll_faces, 2, "2d6+1 has two faces")
+  expect_eq(ex.roll_total, ex.roll_faces[1] + ex.roll_faces[2] + 1, "total = faces + modifier")
+  expect_true(ex.math_random >= 1 and ex.math_random <= 100)
+end)
+
+test("every random draw comes from the seed: same seed, same game; another seed, another deal", function()
+  local a, b = new_game{ players = 3, seed = 42 }, new_game{ players = 3, seed = 42 }
+  expect_eq(a:hash(), b:hash())
+  expect_eq(a:data(), b:data())
+  a:play_random(nil, 9)
+  b:play_random(nil, 9)
+  expect_eq(a:hash(), b:hash(), "same bots, same seed: same game")
+  expect_true(new_game{ players = 3, seed = 43 }:hash() ~= new_game{ players = 3, seed = 42 }:hash())
+end)
+
+test("pairs() visits keys in sorted order: numbers first, then strings", function()
+  expect_eq(new_game{ players = 2, seed = 1 }:data().examples.pairs_order, "1,2,apple,mango,zebra")
+end)
+
+---------------------------------------------------------------------------------------------
+-- state
+
+test("state fields and seats in setup", function()
+  local ex = new_game{ players = 3, seed = 1 }:data().examples
+  expect_eq(ex.player_count, 3)
+  expect_eq(ex.seat_count, 3, "no pseudo-seat in a game without draft")
+  expect_eq(ex.phase_at_setup, "play", "a game without draft starts in phase 'play'")
+  expect_eq({ ex.round, ex.turn, ex.move_count }, { 1, 1, 0 })
+  expect_eq(ex.first_seat, { seat = 1, name = "P1", kind = "player" })
+  expect_eq(ex.kind_of_p1, "player", "state:kind accepts a seat name")
+end)
+
+test("state:set_phase changes state.phase; the test API reads it as g.phase", function()
+  local g = new_game{ players = 2, seed = 1 }
+  expect_eq(g.phase, "bet")
+  start_race(g)
+  expect_eq(g.phase, "race")
+  expect_eq(g.move_count, 2)
+  expect_eq(g.player_count, 2)
+end)
+
+---------------------------------------------------------------------------------------------
+-- state.data
+
+test("state.data: nested tables, appending, nil removes, handles write through", function()
+  local d = new_game{ players = 2, seed = 1 }:data()
+  expect_eq(d.board, { name = "table", size = { rows = 4, cols = 3 }, tags = { "a", "b" } })
+  expect_eq(d.len_of_tags, 2)
+  expect_eq(d.type_of_handle, "userdata", "tables in state.data are handles")
+  expect_eq(d.list_from_empty, { "x" }, "an empty table becomes an array when [1] is set")
+  expect_eq(d.copy_is_table, true, "state:read returns a plain copy")
+  expect_eq(d.plain_copy, { target = 15, bonus = "star" })
+  expect_eq(d.deck and #d.deck, 8, "the deck: 4 stars, 3 moons, 1 sun")
+  expect_eq(d.dice, { 0, 0 })
+end)
+
+test("state.data refuses holes, far indices and values that are not plain data", function()
+  local e = new_game{ players = 2, seed = 1 }:data().errors
+  expect_eq(e.any_ok, false)
+  expect_true(e.hole:find("cannot leave a hole in a state.data array (use table.remove)", 1, true), e.hole)
+  expect_true(e.far:find("state.data array index 5 out of range 1..3", 1, true), e.far)
+  expect_true(e.fn:find("function values cannot be stored", 1, true), e.fn)
+  expect_true(e.hole:find("^games/api%-examples/rules%.lua:%d+: "), "errors name the rules line")
+end)
+
+test("a frozen table (ctx.params) stored in state.data is copied with its contents", function()
+  expect_eq(new_game{ players = 2, seed = 1 }:data().frozen_copy, { bonus = "star", debug_moves = false, target = 15 })
+end)
+
+---------------------------------------------------------------------------------------------
+-- to_move, legal_moves, moves
+
+test("simultaneous moves: several seats in to_move choose in secret, applied in seat order", function()
+  local g = new_game{ players = 2, seed = 1 }
+  expect_eq(g:to_move(), { 1, 2 })
+  expect_eq(g:moves(1), { { type = "bet", amount = 1 }, { type = "bet", amount = 2 } })
+  g:play(1, { type = "bet", amount = 2 })
+  expect_eq(g:to_move(), { 2 }, "seat 1 has chosen")
+  expect_eq(g:data().bets, {}, "its choice is hidden: not applied yet")
+  g:play(2, { type = "bet", amount = 1 })
+  expect_eq(g:data().bets, { 2, 1 })
+  expect_eq(g:to_move(), { 1 }, "the race starts with P1")
+  expect_eq(g:moves(1), { { type = "roll", dice = "d6" }, { type = "draw" } }, "no pass without a point")
+end)
+
+test("g:force_dice fixes the next roll that ctx.dice:roll makes", function()
+  local g = start_race(new_game{ players = 2, seed = 1 })
+  g:force_dice("d6", 6)
+  g:play(1, { type = "roll", dice = "d6" })
+  expect_eq(g:data().last_roll, { seat = 1, total = 6, faces = { 6 } })
+  expect_eq(g:data().dice, { 6, 0 })
+  expect_eq(g:to_move(), { 2 })
+end)
+
+test("refused and illegal moves leave the state unchanged", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  expect_illegal(g, 1, { type = "pass" }, "you need at least one point to pass")   -- moves.pass returned false
+  expect_illegal(g, 2, { type = "roll", dice = "d6" }, "it is not P2's turn")
+  expect_illegal(g, 1, { type = "roll", dice = "2d6" }, "is not among the 7 legal moves")
+  local ok, message, kind = g:try_play(1, { type = "pass" })
+  expect_eq({ ok, message, kind }, { false, "you need at least one point to pass", "illegal move" })
+  expect_eq(g:try_play(1, { type = "roll", dice = "d6" }), true)
+end)
+
+test("state:ask: the sun asks its drawer to keep or discard it, and only that seat moves", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { target = 100 } })
+  local asked
+  for _ = 1, 8 do
+    local seat = g:to_move()[1]
+    g:play(seat, { type = "draw" })
+    if g:moves(seat)[1].type == "keep" then asked = seat break end
+  end
+  expect_true(asked, "the sun was drawn")
+  expect_eq(g:to_move(), { asked })
+  expect_eq(g:moves(asked), { { type = "keep", card = "sun" }, { type = "discard", card = "sun" } })
+  local before = g:data().cards[asked]
+  g:play(asked, { type = "keep", card = "sun" })
+  expect_eq(g:data().cards[asked], before + 5)
+  expect_eq(g:moves(g:to_move()[1])[1].type, "roll", "the question is gone")
+end)
+
+test("a random game ends when to_move returns no seat", function()
+  local g = new_game{ players = 4, seed = 5 }
+  local played = g:play_random(nil, 3)
+  expect_true(played > 4)
+  expect_eq(g:to_move(), {})
+  expect_eq(g.phase, "over")
+end)
+
+---------------------------------------------------------------------------------------------
+-- score, evaluate, view
+
+test("score: the total is the sum of the breakdown; the second result is in s.extra", function()
+  local g = start_race(new_game{ players = 2, seed = 1 }, 2, 1)
+  g:force_dice("d6", 4)
+  g:play(1, { type = "roll", dice = "d6" })
+  expect_score(g, 1, 2, { dice = 4, cards = 0, bet = -2 })
+  expect_score(g, "P2", -1)
+  local s = g:score()
+  expect_eq(s[1], { seat = 1, name = "P1", total = 2, breakdown = { dice = 4, cards = 0, bet = -2 } })
+  expect_eq(s.extra.phase, "race")
+  expect_eq(s.extra.write_ok, false)
+  expect_true(s.extra.write_error:find("state is read-only in hook 'score'", 1, true), s.extra.write_error)
+end)
+
+test("the finisher wins three times the bet", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { target = 5 } }, 2, 1)
+  g:force_dice("d6", 6)
+  g:play(1, { type = "roll", dice = "d6" })
+  expect_eq(g:to_move(), {}, "P1 reached 5")
+  expect_score(g, 1, 12, { dice = 6, bet = 6 })
+  expect_eq(g:score().extra.finisher, 1)
+end)
+
+test("view: the host's description followed by the string view returns", function()
+  local text = start_race(new_game{ players = 2, seed = 1 }):view(1)
+  expect_true(text:find("phase race", 1, true), text)
+  expect_true(text:find("turn of P1, 8 cards in the deck", 1, true), text)
+end)
+
+---------------------------------------------------------------------------------------------
+-- errors, budget, memory: a failing hook leaves the state exactly as before
+
+test("a script error names games/<id>/rules.lua:<line> and changes nothing", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  local before = g:hash()
+  local ok, message, kind = g:try_play(1, { type = "crash" })
+  expect_eq(ok, false)
+  expect_eq(kind, "script error")
+  expect_true(message:find("^games/api%-examples/rules%.lua:%d+: the crash move always fails$"), message)
+  expect_eq(g:hash(), before, "the write before the error was rolled back")
+  expect_error(function() g:play(1, { type = "crash" }) end, "the crash move always fails")
+end)
+
+test("strict globals: assigning an undeclared global is an error", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  local _, message = g:try_play(1, { type = "sneaky" })
+  expect_true(message:find("assignment to undeclared global 'undeclared_total' (declare it 'local')", 1, true), message)
+end)
+
+test("an endless loop inside pcall still ends with the instruction budget", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  local before = g:hash()
+  local ok, message, kind = g:try_play(1, { type = "spin" })
+  expect_eq({ ok, kind }, { false, "instruction budget exceeded" })
+  expect_true(message:find("instruction budget of 20000000 exceeded in hook 'moves.spin'", 1, true), message)
+  expect_eq(g:hash(), before)
+end)
+
+test("a runaway allocation ends at the memory cap", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  local ok, message, kind = g:try_play(1, { type = "hog" })
+  expect_eq({ ok, kind }, { false, "memory cap exceeded" })
+  expect_true(message:find("memory cap of 64 MiB exceeded in hook 'moves.hog'", 1, true), message)
+  expect_eq(g:try_play(1, { type = "roll", dice = "d6" }), true, "the game goes on")
+end)
+
+---------------------------------------------------------------------------------------------
+-- the test API itself
+
+test("g:save and load_game round-trip the whole state", function()
+  local g = start_race(new_game{ players = 2, seed = 8 })
+  g:play(1, { type = "roll", dice = "d6" })
+  local copy = load_game(g:save())
+  expect_eq(copy:hash(), g:hash())
+  expect_eq(copy:data(), g:data())
+  g:play(2, { type = "draw" })
+  copy:play(2, { type = "draw" })
+  expect_eq(copy:hash(), g:hash(), "the copy plays on identically")
+end)
+
+test("expect_error, expect_true and expect_eq labels", function()
+  expect_error(function() new_game{ players = 5, seed = 1 } end, "not 5")
+  expect_error(function() new_game{ players = 2, params = { nope = 1 } } end, "unknown parameter 'nope'")
+  expect_error(function() new_game{ players = 2, params = { target = 1 } } end, "below the minimum")
+  expect_error(function() expect_eq(1, 2, "one") end, "one: expected 2, got 1")
+  expect_error(function() expect_true(false, "flag") end, "flag: expected a true value, got false")
+  expect_true(contains(new_game{ players = 1 }:to_move(), 1), "one player bets alone")
+end)
