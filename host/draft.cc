@@ -170,7 +170,9 @@ bool RandomMove(const DraftConfig& cfg, const State& s, int seat, Rng* rng, Move
     if (!seen && k < 64) distinct[k++] = c;
   }
   if (k == 0) return false;
-  std::sort(distinct, distinct + k);
+  // Insertion sort: hands hold at most a dozen distinct cards.
+  for (int i = 1; i < k; ++i)
+    for (int j = i; j > 0 && distinct[j - 1] > distinct[j]; --j) std::swap(distinct[j - 1], distinct[j]);
   out->args = nullptr;
   out->has_to = false;
   if (Giving(s)) {

@@ -12,11 +12,6 @@ constexpr int kOrth[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 constexpr int kDiag[4][2] = {{-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
 }  // namespace
 
-const Cell* Grid::Get(int row, int col) const {
-  const int64_t r = int64_t{row} - origin_row_, c = int64_t{col} - origin_col_;  // no overflow at INT_MAX
-  if (r < 0 || c < 0 || r >= height_ || c >= width_) return nullptr;
-  return &data_[static_cast<size_t>(r * width_ + c)];
-}
 
 Cell* Grid::Mutable(int row, int col) { return const_cast<Cell*>(Get(row, col)); }
 

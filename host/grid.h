@@ -62,8 +62,15 @@ class Grid {
   int count() const { return count_; }
   const Bounds& bounds() const { return bounds_; }
 
-  // The cell at (row, col), or nullptr when nothing was ever stored there.
-  const Cell* Get(int row, int col) const;
+  // The cell at (row, col), or nullptr when nothing was ever stored there. Inline: the
+  // playout loop asks this for every neighbour of every candidate cell.
+  const Cell* Get(int row, int col) const {
+    // 64-bit differences: no overflow even for coordinates near INT_MIN/INT_MAX.
+    const uint64_t r = static_cast<uint64_t>(int64_t{row} - origin_row_);
+    const uint64_t c = static_cast<uint64_t>(int64_t{col} - origin_col_);
+    if (r >= static_cast<uint64_t>(height_) || c >= static_cast<uint64_t>(width_)) return nullptr;
+    return &data_[r * static_cast<uint64_t>(width_) + c];
+  }
   bool Occupied(int row, int col) const {
     const Cell* c = Get(row, col);
     return c && !c->empty();

@@ -1,0 +1,264 @@
+// Host loader: finding and loading game folders, schema-checked data, and errors naming file and path.
+#include "host/loader.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "host/home.h"
+
+namespace plateau {
+namespace {
+
+const ParamSpec* Param(const GameInfo& info, const std::string& name) {
+  for (const auto& p : info.params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+TEST(Loader, LoadsEcosystemeSavane) {
+  GameFiles files;
+  const Status st = LoadGameFiles("ecosysteme-savane", &files);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(files.info.id, "ecosysteme-savane");
+  EXPECT_EQ(files.info.name, "Ecosystem: Savanna");
+  EXPECT_EQ(files.info.names["fr"], "Écosystème – Savane");
+  EXPECT_EQ(files.info.min_players, 1);
+  EXPECT_EQ(files.info.max_players, 6);
+  EXPECT_TRUE(files.info.extends.empty());
+  EXPECT_EQ(files.info.folder, PlateauHome() + "/games/ecosysteme-savane");
+  EXPECT_EQ(files.rules_script, "rules.lua");
+  ASSERT_EQ(files.roots.size(), 1u);
+  EXPECT_EQ(files.roots[0].display, "games/ecosysteme-savane");
+  ASSERT_TRUE(files.data.count("cards"));
+  EXPECT_EQ(files.data.at("cards")["cards"].size(), 11u);
+
+  ASSERT_NE(files.cards, nullptr);
+  EXPECT_EQ(files.cards->size(), 11u);
+  EXPECT_EQ(files.cards->Find("waterhole"), 0);  // in data order
+  EXPECT_EQ(files.cards->Find("vulture"), 10);
+  for (const char* id : {"prairie", "tree", "gazelle", "zebra", "giraffe", "cheetah", "lion", "elephant", "hyena"})
+    EXPECT_NE(files.cards->Find(id), kNoCard) << id;
+}
+
+TEST(Loader, EcosystemeParametersHaveTheirDefaults) {
+  GameFiles files;
+  ASSERT_TRUE(LoadGameFiles("ecosysteme-savane", &files).ok());
+  EXPECT_EQ(files.info.params.size(), 5u);
+  const ParamSpec* hand = Param(files.info, "hand_size");
+  ASSERT_NE(hand, nullptr);
+  EXPECT_EQ(hand->type, "integer");
+  EXPECT_EQ(hand->default_value, 11);
+  EXPECT_EQ(hand->minimum, 10);
+  EXPECT_EQ(hand->maximum, 15);
+  EXPECT_FALSE(hand->doc.empty());
+  Json resolved;
+  const Status st = ResolveParams(files.info, Json::object(), &resolved);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(resolved, (Json{{"hand_size", 11},
+                            {"elephant_floor", 0},
+                            {"solo_target_easy", 55},
+                            {"solo_target_normal", 75},
+                            {"solo_target_hard", 85}}));
+  EXPECT_EQ(ResolveParams(files.info, Json{{"hand_size", 16}}, &resolved).kind, ErrorKind::kInput);
+}
+
+TEST(Loader, ListsAndResolvesInstalledGames) {
+  const auto games = ListGames();
+  EXPECT_NE(std::find(games.begin(), games.end(), "ecosysteme-savane"), games.end());
+  EXPECT_TRUE(std::is_sorted(games.begin(), games.end()));
+  EXPECT_EQ(ResolveGameFolder("ecosysteme-savane"), PlateauHome() + "/games/ecosysteme-savane");
+  EXPECT_EQ(ResolveGameFolder("no-such-game"), "");
+  EXPECT_EQ(ResolveGameFolder(""), "");
+}
+
+TEST(Loader, UnknownGameIdFailsWithInputError) {
+  GameFiles files;
+  Status st = LoadGameFiles("no-such-game", &files);
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("unknown game 'no-such-game'"), std::string::npos) << st.message;
+  st = LoadGameFiles("/definitely/not/a/folder", &files);
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+}
+
+// A game folder written under a temporary directory, passed to the loader by path.
+class TempGame : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = ::testing::TempDir() + "plateau_loader_XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    root_ = tmpl;
+  }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+
+  // Writes <root>/<game>/<file>, creating folders.
+  void Write(const std::string& game, const std::string& file, const std::string& text) {
+    const std::filesystem::path p = std::filesystem::path(root_) / game / file;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+  }
+  void WriteManifest(const std::string& game, Json manifest) { Write(game, "game.json", manifest.dump(2)); }
+  static Json Manifest(const std::string& id) {
+    return {{"id", id},
+            {"api_version", 1},
+            {"name", {{"en", "Test"}}},
+            {"players", {{"min", 1}, {"max", 4}}},
+            {"data", {{"cards", {{"file", "data/cards.json"}, {"schema", "cards"}}}}}};
+  }
+  Status Load(const std::string& game, GameFiles* files) { return LoadGameFiles(root_ + "/" + game, files); }
+  Status Load(const std::string& game) {
+    GameFiles files;
+    return Load(game, &files);
+  }
+
+  std::string root_;
+};
+
+TEST_F(TempGame, AValidFolderLoadsByPath) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red", "count": 2}, {"id": "blue"}]})");
+  GameFiles files;
+  const Status st = Load("mygame", &files);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(files.info.id, "mygame");
+  EXPECT_EQ(files.info.max_players, 4);
+  EXPECT_EQ(files.cards->size(), 2u);
+  EXPECT_EQ(files.cards->Find("blue"), 1);
+  EXPECT_EQ(files.roots[0].display, "games/mygame");
+}
+
+TEST_F(TempGame, BadDataFileErrorNamesTheFileAndTheJsonPath) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red"}, {"id": "blue", "count": "three"}]})");
+  const Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/data/cards.json: at /cards/1/count"), std::string::npos) << st.message;
+}
+
+TEST_F(TempGame, InvalidJsonInADataFileNamesLineAndColumn) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", "{\n  \"cards\": [\n    {\"id\": \"red\",}\n  ]\n}");
+  const Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_EQ(st.message.rfind("games/mygame/data/cards.json:3:", 0), 0u) << st.message;
+}
+
+TEST_F(TempGame, DuplicateCardIdsAreRefused) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red"}, {"id": "red"}]})");
+  const Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/data/cards.json: at /cards/1/id: duplicate card id 'red'"),
+            std::string::npos)
+      << st.message;
+}
+
+TEST_F(TempGame, MissingDataFileIsNamed) {
+  WriteManifest("mygame", Manifest("mygame"));
+  const Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/data/cards.json: cannot open file"), std::string::npos) << st.message;
+}
+
+TEST_F(TempGame, ManifestSchemaErrorsNameTheManifestAndPointer) {
+  Json m = Manifest("mygame");
+  m["players"]["min"] = "one";
+  WriteManifest("mygame", m);
+  Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/game.json: at /players/min"), std::string::npos) << st.message;
+
+  m = Manifest("mygame");
+  m.erase("id");
+  WriteManifest("mygame", m);
+  st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/game.json: at /"), std::string::npos) << st.message;
+  EXPECT_NE(st.message.find("'id'"), std::string::npos) << st.message;
+}
+
+TEST_F(TempGame, InconsistentManifestsAreRefused) {
+  Json m = Manifest("mygame");
+  m["players"] = {{"min", 5}, {"max", 2}};
+  WriteManifest("mygame", m);
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red"}]})");
+  Status st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("games/mygame/game.json: at /players: min is greater than max"), std::string::npos)
+      << st.message;
+
+  m = Manifest("mygame");
+  m["parameters"] = {{"size", {{"type", "integer"}, {"default", 50}, {"maximum", 10}}}};
+  WriteManifest("mygame", m);
+  st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("at /parameters/size/default"), std::string::npos) << st.message;
+
+  m = Manifest("mygame");
+  m["data"]["cards"]["file"] = "../outside.json";
+  WriteManifest("mygame", m);
+  Write("", "outside.json", R"({"cards": [{"id": "red"}]})");
+  st = Load("mygame");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("must stay inside the game folder"), std::string::npos) << st.message;
+}
+
+TEST_F(TempGame, ExtendsInheritsAndOverridesTheBaseGame) {
+  Json m = {{"id", "savane-variant"},
+            {"api_version", 1},
+            {"name", {{"en", "Variant"}}},
+            {"extends", "ecosysteme-savane"},
+            {"parameters",
+             {{"hand_size", {{"type", "integer"}, {"default", 12}, {"minimum", 10}, {"maximum", 15}}},
+              {"fog", {{"type", "boolean"}, {"default", false}}}}}};
+  WriteManifest("savane-variant", m);
+  GameFiles files;
+  const Status st = Load("savane-variant", &files);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(files.info.id, "savane-variant");
+  EXPECT_EQ(files.info.extends, "ecosysteme-savane");
+  EXPECT_EQ(files.info.max_players, 6);  // inherited
+  EXPECT_EQ(files.cards->size(), 11u);    // the base game's data
+  EXPECT_EQ(files.rules_script, "rules.lua");
+  EXPECT_EQ(files.info.params.size(), 6u);
+  EXPECT_EQ(Param(files.info, "hand_size")->default_value, 12);
+  EXPECT_EQ(Param(files.info, "elephant_floor")->default_value, 0);
+  EXPECT_EQ(Param(files.info, "fog")->default_value, false);
+  ASSERT_EQ(files.roots.size(), 2u);
+  EXPECT_EQ(files.roots[0].display, "games/savane-variant");
+  EXPECT_EQ(files.roots[1].display, "games/ecosysteme-savane");
+}
+
+TEST_F(TempGame, MissingBaseGameIsReported) {
+  Json m = Manifest("orphan");
+  m["extends"] = "no-such-base";
+  WriteManifest("orphan", m);
+  const Status st = Load("orphan");
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("while loading base game 'no-such-base'"), std::string::npos) << st.message;
+  EXPECT_NE(st.message.find("unknown game 'no-such-base'"), std::string::npos) << st.message;
+}
+
+TEST_F(TempGame, ExtendsCyclesAreRefused) {
+  // Game ids also resolve against the current directory, as in a modder's checkout.
+  Json a = Manifest("loop-a"), b = Manifest("loop-b");
+  a["extends"] = "loop-b";
+  b["extends"] = "loop-a";
+  WriteManifest("loop-a", a);
+  WriteManifest("loop-b", b);
+  char cwd[4096];
+  ASSERT_NE(getcwd(cwd, sizeof cwd), nullptr);
+  ASSERT_EQ(chdir(root_.c_str()), 0);
+  GameFiles files;
+  const Status st = LoadGameFiles("loop-a", &files);
+  ASSERT_EQ(chdir(cwd), 0);
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("'extends' forms a cycle through 'loop-a'"), std::string::npos) << st.message;
+}
+
+}  // namespace
+}  // namespace plateau
