@@ -181,9 +181,12 @@ void Runtime::Log(const std::string& line) {
   if (log_) log_(line);
 }
 
+std::atomic<uint64_t> Runtime::arm_count{0};
+
 void Runtime::ArmFromSignal() {
   if (!limits_.budget || armed_) return;
   armed_ = true;
+  arm_count.fetch_add(1, std::memory_order_relaxed);
   lua_State* co = current_;
   lua_sethook(co, CountHook, LUA_MASKCOUNT, kHookInterval);
   if (co != L_) lua_sethook(L_, CountHook, LUA_MASKCOUNT, kHookInterval);

@@ -76,6 +76,8 @@ class Runtime {
   size_t memory_used() const { return mem_used_; }
   int64_t instructions_charged() const { return used_; }
   bool armed() const { return armed_; }
+  // Calls (process-wide) that ran long enough for the watchdog to arm the count hook.
+  static std::atomic<uint64_t> arm_count;
 
   // Pushes the sandbox environment table (the globals scripts see).
   void PushEnv();
