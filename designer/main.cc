@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "host/bots.h"
+#include "host/conformance.h"
 #include "host/json_io.h"
 #include "host/render.h"
 #include "host/replay.h"
@@ -329,7 +330,8 @@ int CmdSimulate(const std::string& game, int n, uint64_t seed, const std::string
 
 // plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
 // rules' shape) and runs its scenario tests.
-int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios) {
+int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
+            bool scenarios_only, bool conformance_only) {
   if (games.empty()) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
   for (const auto& game : games) {
@@ -342,8 +344,26 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       continue;
     }
     std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
+    if (!scenarios_only && conformance_games > 0) {
+      ConformanceSpec spec;
+      spec.games = conformance_games;
+      ConformanceReport report;
+      st = RunConformance(*rules, game, spec, &report);
+      if (!st.ok()) return Fail(st);
+      if (report.failures.empty()) {
+        std::printf("PASS %s: conformance over %d seeded random games (%d moves)\n", rules->info().id.c_str(),
+                    report.games, report.moves);
+        ++passed;
+      } else {
+        for (const auto& f : report.failures)
+          std::printf("FAIL %s: conformance: %s\n  %s\n  reproduce: %s\n", rules->info().id.c_str(), f.check.c_str(),
+                      f.message.c_str(), f.reproducer.c_str());
+        ++failed;
+        worst = std::max(worst, 1);
+      }
+    }
     std::vector<std::string> files = scenarios;
-    if (files.empty()) files = scripting::ScenarioFiles(rules->info().folder);
+    if (files.empty() && !conformance_only) files = scripting::ScenarioFiles(rules->info().folder);
     for (const auto& file : files) {
       std::vector<scripting::TestResult> results;
       st = scripting::RunScenarioFile(*rules, file, &results);
@@ -422,6 +442,12 @@ int main(int argc, char** argv) {
   auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");
   test->add_option("games", test_games, "game ids or folders");
   test->add_option("--scenario", scenarios, "run only this scenario file");
+  int conformance_games = 100;
+  bool scenarios_only = false, conformance_only = false;
+  test->add_option("--games", conformance_games, "seeded random games for the conformance checks (0: none)")
+      ->check(CLI::Range(0, 100000));
+  test->add_flag("--scenarios-only", scenarios_only, "skip the conformance checks");
+  test->add_flag("--conformance-only", conformance_only, "skip the scenario tests");
 
   try {
     app.parse(argc, argv);
@@ -437,7 +463,7 @@ int main(int argc, char** argv) {
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format);
-  if (*test) return CmdTest(test_games, scenarios);
+  if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;
 }

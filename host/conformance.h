@@ -1,0 +1,39 @@
+// Conformance checks the host runs on any game with no designer effort, over K seeded
+// random games: the game ends; seats that must move always have legal moves; legal moves
+// apply and illegal ones are refused without changing the state; the same seed gives the
+// same moves and states; a save loaded at any point continues identically; scores are
+// integers (the rules contract enforces it) and no call hits the budget. Each failure
+// carries a reproducer: game, seed, move number and the command that replays it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "host/game.h"
+
+namespace plateau {
+
+struct ConformanceSpec {
+  int games = 100;
+  uint64_t seed = 1;
+  std::vector<int> player_counts;  // empty: min, max and one in between
+  int max_moves = 20000;
+  int probes_per_state = 2;        // extra legal moves tried on copies at each decision
+};
+
+struct ConformanceFailure {
+  std::string check;
+  std::string message;
+  std::string reproducer;  // "plateau play <game> --players N --seed S --bots random" ...
+};
+
+struct ConformanceReport {
+  int games = 0;
+  int moves = 0;
+  std::vector<ConformanceFailure> failures;
+};
+
+// `folder_arg` is how the user named the game (for reproducer commands).
+Status RunConformance(Rules& rules, const std::string& folder_arg, const ConformanceSpec& spec, ConformanceReport* out);
+
+}  // namespace plateau
