@@ -340,14 +340,16 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
 Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
   seats->clear();
   if (state.flow.terminal) return Status::Ok();
-  if (uses_draft_ && draft::Active(state)) {
-    draft::ToMove(draft_, state, seats);
-    return Status::Ok();
-  }
+  // Questions the rules asked come first, even in the middle of the draft (a card's effect
+  // on placement is resolved before the next pick).
   if (state.flow.HasAsks()) {
     for (size_t i = 0; i < state.flow.asks.size(); ++i)
       if (!state.flow.asks[i].empty() && !(i < state.flow.committed.size() && state.flow.committed[i]))
         seats->push_back(static_cast<int>(i));
+    return Status::Ok();
+  }
+  if (uses_draft_ && draft::Active(state)) {
+    draft::ToMove(draft_, state, seats);
     return Status::Ok();
   }
   if (!has_hook("to_move")) return Status::Ok();
@@ -387,12 +389,12 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
 
 Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out) {
   out->clear();
-  if (uses_draft_ && draft::Active(state)) {
-    draft::LegalMoves(draft_, state, seat, out);
-    return Status::Ok();
-  }
   if (state.flow.HasAsks()) {
     if (seat >= 0 && static_cast<size_t>(seat) < state.flow.asks.size()) *out = state.flow.asks[static_cast<size_t>(seat)];
+    return Status::Ok();
+  }
+  if (uses_draft_ && draft::Active(state)) {
+    draft::LegalMoves(draft_, state, seat, out);
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
@@ -434,7 +436,7 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
 }
 
 Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
-  if (uses_draft_ && draft::Active(state)) {
+  if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks()) {
     if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
     return Status::Ok();
   }
@@ -474,7 +476,7 @@ Status LuaRules::Apply(State* state, int seat, const Move& move) {
 
 Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
-  if (uses_draft_ && draft::Active(*state)) {
+  if (uses_draft_ && draft::Active(*state) && !state->flow.HasAsks()) {
     // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
     const bool scripted = has_on_place_ || (has_after_draft_ && draft::EndsDraft(draft_, *state, seat));
     if (!scripted) {
@@ -570,7 +572,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
 }
 
 Status LuaRules::Preview(const State& state, int seat, const Move& move, State* out) {
-  if (uses_draft_ && draft::Active(state) && move.type == "place" && state.player_count > 1) {
+  if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks() && move.type == "place" && state.player_count > 1) {
     // Show the pick on its own grid at once instead of waiting for the reveal.
     *out = state;
     out->record = false;
