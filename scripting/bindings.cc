@@ -970,6 +970,17 @@ void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
   }
 }
 
+// Creates metatable `name` for a handle type whose methods are closures over the binding.
+void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int up) {
+  luaL_newmetatable(L, name);
+  lua_newtable(L);
+  SetFuncs(L, methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+}
+
 }  // namespace
 
 void OpenBindings(lua_State* L, Binding* binding) {
@@ -994,43 +1005,19 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
       {"find", GridFind},       {"groups", GridGroups},       {"distance", GridDistance},
       {"line", GridLine},       {nullptr, nullptr}};
-  luaL_newmetatable(L, "plateau.grid");
-  lua_newtable(L);
-  SetFuncs(L, grid_methods, up);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  RegisterHandle(L, "plateau.grid", grid_methods, up);
 
   static const luaL_Reg zone_methods[] = {{"cards", ZoneCards}, {"count", ZoneCount}, {"add", ZoneAdd},
                                           {"del", ZoneDel},     {"shuffle", ZoneShuffle}, {"draw", ZoneDraw},
                                           {"reshuffle_into", ZoneReshuffleInto}, {nullptr, nullptr}};
-  luaL_newmetatable(L, "plateau.zone");
-  lua_newtable(L);
-  SetFuncs(L, zone_methods, up);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  RegisterHandle(L, "plateau.zone", zone_methods, up);
 
   static const luaL_Reg counter_methods[] = {{"get", CounterGet}, {"add", CounterAdd}, {"set", CounterSet},
                                              {"limits", CounterLimits}, {nullptr, nullptr}};
-  luaL_newmetatable(L, "plateau.counter");
-  lua_newtable(L);
-  SetFuncs(L, counter_methods, up);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  RegisterHandle(L, "plateau.counter", counter_methods, up);
   static const luaL_Reg track_methods[] = {{"get", TrackGet}, {"move", TrackMove}, {"length", TrackLength},
                                            {nullptr, nullptr}};
-  luaL_newmetatable(L, "plateau.track");
-  lua_newtable(L);
-  SetFuncs(L, track_methods, up);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
+  RegisterHandle(L, "plateau.track", track_methods, up);
 
   static const luaL_Reg data_meta[] = {{"__index", DataIndex},
                                        {"__newindex", DataNewindex},
