@@ -202,6 +202,11 @@ void Runtime::Charge(lua_State* L, int64_t instructions) {
   if (!limits_.budget) return;
   used_ += instructions;
   if (used_ > limit_) budget_exhausted_ = true;
+  const uint64_t elapsed = g_tick.load(std::memory_order_relaxed) - call_start_tick.load(std::memory_order_relaxed);
+  if (elapsed > static_cast<uint64_t>(limits_.wall_backstop_ms)) {
+    budget_exhausted_ = true;
+    backstop_hit_ = true;
+  }
   if (budget_exhausted_) {
     // Sticky: fire on every instruction from now on, in this thread and the main one.
     lua_sethook(L, CountHook, LUA_MASKCOUNT, 1);
@@ -218,6 +223,8 @@ Status Runtime::Compile(const std::string& source, const std::string& chunk_name
     st.kind = rc == LUA_ERRMEM ? ErrorKind::kMemory : ErrorKind::kScript;
     st.message = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot compile " + chunk_name;
     if (rc == LUA_ERRSYNTAX && st.message.find("binary") != std::string::npos) st.kind = ErrorKind::kSandbox;
+    // Syntax errors carry "file:line:" already; others (a binary chunk) get the file name.
+    if (st.message.rfind(chunk_name, 0) != 0) st.message = chunk_name + ": " + st.message;
     lua_pop(L_, 1);
     return st;
   }
@@ -237,6 +244,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     used_ = 0;
     limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
     budget_exhausted_ = memory_exhausted_ = false;
+    backstop_hit_ = false;
     armed_ = false;
     coroutines_created = 0;
     log_lines = 0;
@@ -274,7 +282,9 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   st.context = "hook '" + hook + "'" + (context_.empty() ? "" : ", " + context_);
   if (budget_exhausted_ || (lua_islightuserdata(L_, -1) && lua_touserdata(L_, -1) == &g_budget_sentinel)) {
     st.kind = ErrorKind::kBudget;
-    st.message = "instruction budget of " + std::to_string(limit_) + " exceeded in hook '" + hook + "'";
+    st.message = backstop_hit_ ? "hook '" + hook + "' ran past the " + std::to_string(limits_.wall_backstop_ms) +
+                                     " ms wall-clock backstop (each instruction did a lot of work)"
+                               : "instruction budget of " + std::to_string(limit_) + " exceeded in hook '" + hook + "'";
   } else if (rc == LUA_ERRMEM || memory_exhausted_) {
     st.kind = ErrorKind::kMemory;
     st.message = "memory cap of " + std::to_string(mem_limit_ >> 20) + " MiB exceeded in hook '" + hook + "'";

@@ -31,6 +31,10 @@ struct Limits {
   int64_t load_instructions = 50'000'000;   // per script load (top-level chunk)
   size_t memory_bytes = 64u << 20;          // per VM
   int arm_after_ms = 2;                     // unmetered head of each call
+  // Backstop for loops whose every instruction is very expensive (comparing or concatenating
+  // megabyte strings): a call still running after this long is ended like a budget kill.
+  // It is not a rule outcome; instruction counts decide every normal case.
+  int wall_backstop_ms = 10'000;
   bool budget = true;                       // off only for the benchmark's comparison
   int64_t max_coroutines = 10'000;          // created per call
   int max_log_lines = 200;                  // print() lines kept per call
@@ -119,6 +123,7 @@ class Runtime {
   volatile bool armed_ = false;
   bool budget_exhausted_ = false;
   bool memory_exhausted_ = false;
+  bool backstop_hit_ = false;
   lua_State* volatile current_ = nullptr;
   int env_ref_ = -2;
   int traceback_ref_ = -2;

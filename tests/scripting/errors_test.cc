@@ -1,0 +1,197 @@
+// Error messages of the runtime: "games/<id>/<file>.lua:<line>: message", tracebacks, and the hook named in budget and memory errors.
+#include <gtest/gtest.h>
+
+#include <lua.hpp>
+
+#include <string>
+
+#include "host/rng.h"
+#include "scripting/runtime.h"
+#include "test_util.h"
+
+namespace plateau::scripting {
+namespace {
+
+using testing::RunChunk;
+
+TEST(ScriptErrors, RuntimeErrorOnLine3NamesChunkAndLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local a = 1\nlocal b = 2\nerror('boom')\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:3: boom");
+}
+
+TEST(ScriptErrors, ArithmeticOnNilOnLine3NamesChunkLineAndVariable) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local a = 1\nlocal b\nlocal c = a + b\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:3: attempt to perform arithmetic on a nil value (local 'b')");
+}
+
+TEST(ScriptErrors, ErrorInNestedFunctionReportsItsOwnLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local function f()\n  local t = nil\n  return t.x\nend\nf()\n");
+  EXPECT_EQ(st.message, "games/test/x.lua:3: attempt to index a nil value (local 't')");
+}
+
+TEST(ScriptErrors, ErrorLevel2ReportsTheCallersLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local function check(x)\n  if not x then error('x is required', 2) end\nend\n\ncheck(nil)\n");
+  EXPECT_EQ(st.message, "games/test/x.lua:5: x is required");
+}
+
+TEST(ScriptErrors, ErrorLevel0HasNoPosition) {
+  Runtime rt;
+  Status st = RunChunk(rt, "error('plain', 0)");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "plain");
+}
+
+TEST(ScriptErrors, AssertFailureNamesLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "\nassert(1 == 2, 'one is not two')\n");
+  EXPECT_EQ(st.message, "games/test/x.lua:2: one is not two");
+  st = RunChunk(rt, "\nassert(false)\n");
+  EXPECT_EQ(st.message, "games/test/x.lua:2: assertion failed!");
+  EXPECT_NE(st.traceback.find("games/test/x.lua:2"), std::string::npos) << st.traceback;
+}
+
+TEST(ScriptErrors, SyntaxErrorNamesFileAndLine) {
+  Runtime rt;
+  Status st = rt.Compile("local a = 1\nlocal b = = 2\n", testing::kChunk);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:2: unexpected symbol near '='");
+  EXPECT_EQ(lua_gettop(rt.L()), 0);
+}
+
+TEST(ScriptErrors, UnclosedBlockNamesFileAndEndOfFile) {
+  Runtime rt;
+  Status st = rt.Compile("if true then\n  local x = 1\n", testing::kChunk);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message.rfind("games/test/x.lua:", 0), 0u) << st.message;
+  EXPECT_NE(st.message.find("'end' expected"), std::string::npos) << st.message;
+}
+
+TEST(ScriptErrors, GotoUndefinedLabelIsACompileError) {
+  Runtime rt;
+  Status st = rt.Compile("\n\ngoto nowhere\n", testing::kChunk);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message.rfind("games/test/x.lua:", 0), 0u) << st.message;
+  EXPECT_NE(st.message.find("no visible label 'nowhere'"), std::string::npos) << st.message;
+}
+
+TEST(ScriptErrors, HostBindingErrorReportsLuaCallersLine) {
+  Runtime rt;
+  Rng rng(1);
+  rt.set_rng(&rng);
+  Status st = RunChunk(rt, "local a = 1\n\nlocal x = math.random(6, 1)\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:3: bad argument #2 to 'random' (interval is empty)");
+}
+
+TEST(ScriptErrors, SandboxRefusalReportsLuaCallersLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local a = 1\nmath.randomseed(42)\n");
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox);
+  EXPECT_EQ(st.message.rfind("games/test/x.lua:2: sandbox: ", 0), 0u) << st.message;
+}
+
+TEST(ScriptErrors, WrappedStringFunctionArgumentErrorReportsLuaCallersLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local a = 1\n\nlocal s = string.format('%d', 'x')\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:3: bad argument #2 to 'format' (number expected, got string)");
+}
+
+TEST(ScriptErrors, WrappedPatternErrorReportsLuaCallersLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local a = 1\nlocal i = ('abc'):find('[a')\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:2: malformed pattern (missing ']')");
+}
+
+TEST(ScriptErrors, ReadOnlyLibraryErrorReportsLine) {
+  Runtime rt;
+  Status st = RunChunk(rt, "\n\n\ntable.insert = nil\n");
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox);
+  EXPECT_EQ(st.message, "games/test/x.lua:4: sandbox: attempt to modify read-only table (field 'insert')");
+}
+
+TEST(ScriptErrors, TracebackIsFilledForScriptErrors) {
+  Runtime rt;
+  Status st = RunChunk(rt, "local function inner()\n  error('deep')\nend\nlocal function outer() inner() end\nouter()\n");
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/test/x.lua:2: deep");
+  EXPECT_NE(st.traceback.find("stack traceback"), std::string::npos) << st.traceback;
+  EXPECT_NE(st.traceback.find("games/test/x.lua:2"), std::string::npos) << st.traceback;
+  EXPECT_NE(st.traceback.find("games/test/x.lua:4"), std::string::npos) << st.traceback;
+  EXPECT_NE(st.traceback.find("inner"), std::string::npos) << st.traceback;
+}
+
+TEST(ScriptErrors, TracebackOfOneCallDoesNotLeakIntoTheNext) {
+  Runtime rt;
+  ASSERT_FALSE(RunChunk(rt, "error('first')").ok());
+  Status st = RunChunk(rt, "local x = 1 + nil");
+  EXPECT_EQ(st.traceback.find("first"), std::string::npos);
+  EXPECT_TRUE(RunChunk(rt, "return 1").ok());
+}
+
+TEST(ScriptErrors, ContextNamesTheHook) {
+  Runtime rt;
+  Status st = RunChunk(rt, "error('x')", 0, "legal_moves");
+  EXPECT_NE(st.context.find("hook 'legal_moves'"), std::string::npos) << st.context;
+  rt.set_context("move 7, seed 3");
+  st = RunChunk(rt, "error('x')", 0, "score");
+  EXPECT_NE(st.context.find("hook 'score'"), std::string::npos) << st.context;
+  EXPECT_NE(st.context.find("move 7, seed 3"), std::string::npos) << st.context;
+}
+
+TEST(ScriptErrors, BudgetErrorNamesTheHookAndTheBudget) {
+  Limits limits;
+  limits.call_instructions = 1'000'000;
+  Runtime rt(limits);
+  Status st = RunChunk(rt, "while true do end", 0, "moves.place");
+  EXPECT_EQ(st.kind, ErrorKind::kBudget);
+  EXPECT_EQ(st.message, "instruction budget of 1000000 exceeded in hook 'moves.place'");
+  EXPECT_TRUE(st.script_failure());
+}
+
+TEST(ScriptErrors, MemoryErrorNamesTheHookAndTheCap) {
+  Limits limits;
+  limits.memory_bytes = 8u << 20;
+  Runtime rt(limits);
+  Status st = RunChunk(rt, "local t = {} for i = 1, 1e9 do t[i] = {} end", 0, "setup");
+  EXPECT_EQ(st.kind, ErrorKind::kMemory);
+  EXPECT_EQ(st.message, "memory cap of 8 MiB exceeded in hook 'setup'");
+  EXPECT_TRUE(st.script_failure());
+}
+
+TEST(ScriptErrors, LoadPhaseUsesTheLoadBudget) {
+  Limits limits;
+  limits.call_instructions = 100;  // would kill almost anything
+  limits.load_instructions = 1'000'000;
+  Runtime rt(limits);
+  ASSERT_TRUE(rt.Compile("while true do end", testing::kChunk).ok());
+  Status st = rt.Call(0, 0, "load rules.lua", /*load_phase=*/true);
+  EXPECT_EQ(st.kind, ErrorKind::kBudget);
+  EXPECT_EQ(st.message, "instruction budget of 1000000 exceeded in hook 'load rules.lua'");
+}
+
+TEST(ScriptErrors, ErrorObjectsThatAreNotStringsAreDescribed) {
+  Runtime rt;
+  EXPECT_EQ(RunChunk(rt, "error({})").message, "(error object is a table value)");
+  EXPECT_EQ(RunChunk(rt, "error()").message, "(error object is a nil value)");
+  EXPECT_EQ(RunChunk(rt, "error(true)").message, "(error object is a boolean value)");
+  EXPECT_EQ(RunChunk(rt, "error(42)").message, "42");
+  EXPECT_EQ(RunChunk(rt, "error(setmetatable({}, {__tostring = function() return 'mine' end}))").message, "mine");
+}
+
+TEST(ScriptErrors, SandboxKindOnlyForSandboxRefusals) {
+  Runtime rt;
+  // A script that merely mentions the word in its own message is still a script error.
+  Status st = RunChunk(rt, "error('sandbox is a nice word', 0)");
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << "message: " << st.message;
+}
+
+}  // namespace
+}  // namespace plateau::scripting

@@ -1,0 +1,314 @@
+// LuaRules safety: failing, looping or refused rule hooks leave the game state byte-identical, and bad rules scripts fail to load with named errors.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scripting/lua_rules.h"
+#include "test_util.h"
+
+namespace plateau::scripting {
+namespace {
+
+using testing::SecondsSince;
+
+std::string GamePath(const std::string& name) { return std::string(PLATEAU_TEST_DATA) + "/games/" + name; }
+
+// 1-based line of the first line of games/<name>/rules.lua containing `needle` (0: none).
+int LineOf(const std::string& name, const std::string& needle) {
+  std::ifstream in(GamePath(name) + "/rules.lua");
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    if (line.find(needle) != std::string::npos) return n;
+  return 0;
+}
+
+std::unique_ptr<LuaRules> LoadOrDie(const std::string& name, const Limits& limits = {}) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath(name), limits, &rules);
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  return rules;
+}
+
+Move MoveOf(const std::string& type) {
+  Move m;
+  m.type = type;
+  return m;
+}
+
+// A new two-player counter game, and the rules that run it.
+struct CounterGame {
+  explicit CounterGame(const Limits& limits = {}) {
+    rules = LoadOrDie("safety-counter", limits);
+    if (!rules) return;
+    Status st = rules->NewGame(Json::object(), 2, 1234, &state);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+  }
+  std::unique_ptr<LuaRules> rules;
+  State state;
+};
+
+// ---- state is untouched by failing moves ------------------------------------------------
+
+TEST(LuaRulesSafety, NormalMoveChangesStateAndScores) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("bump"));
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_NE(g.state.Hash(), before);
+  EXPECT_EQ(g.state.data["count"], 1);
+  EXPECT_EQ(g.state.data["turn"], 2);
+  ScoreTable score;
+  st = g.rules->Score(g.state, &score);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_EQ(score.lines.size(), 2u);
+  EXPECT_EQ(score.lines[0].total, 1);
+  EXPECT_EQ(score.lines[1].total, 0);
+}
+
+TEST(LuaRulesSafety, MoveThatWritesDataThenErrorsLeavesHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+  const std::string before = g.state.Hash();
+  const int moves_before = g.state.move_count;
+  Status st = g.rules->Apply(&g.state, 1, MoveOf("fail_after_write"));
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_NE(st.message.find("games/safety-counter/rules.lua:" + std::to_string(LineOf("safety-counter",
+                                                                                        "error('fails after writing')")) +
+                            ": fails after writing"),
+            std::string::npos)
+      << st.message;
+  EXPECT_EQ(g.state.Hash(), before);
+  EXPECT_EQ(g.state.move_count, moves_before);
+  EXPECT_FALSE(g.state.data.contains("junk"));
+  EXPECT_EQ(g.state.flow.phase, "play");
+  // The game goes on from the restored state.
+  st = g.rules->Apply(&g.state, 1, MoveOf("bump"));
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(g.state.data["count"], 2);
+}
+
+TEST(LuaRulesSafety, MoveThatLoopsForeverReturnsBudgetWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  const auto start = std::chrono::steady_clock::now();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("loop_after_write"));
+  EXPECT_LT(SecondsSince(start), 5.0);
+  EXPECT_EQ(st.kind, ErrorKind::kBudget) << st.ToString();
+  EXPECT_NE(st.message.find("moves.loop_after_write"), std::string::npos) << st.message;
+  EXPECT_EQ(g.state.Hash(), before);
+  EXPECT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+}
+
+TEST(LuaRulesSafety, MoveThatSwallowsBudgetWithPcallStillFailsWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("swallow_budget"));
+  EXPECT_EQ(st.kind, ErrorKind::kBudget) << st.ToString();
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, MoveThatExhaustsMemoryReturnsMemoryWithHashUnchanged) {
+  Limits limits;
+  limits.memory_bytes = 16u << 20;
+  CounterGame g(limits);
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("hog_memory"));
+  EXPECT_EQ(st.kind, ErrorKind::kMemory) << st.ToString();
+  EXPECT_EQ(g.state.Hash(), before);
+  st = g.rules->Apply(&g.state, 0, MoveOf("bump"));
+  EXPECT_TRUE(st.ok()) << "the VM keeps working after a memory kill: " << st.ToString();
+}
+
+TEST(LuaRulesSafety, MoveThatDrawsRandomNumbersThenErrorsLeavesRngUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  const Rng rng_before = g.state.rng;
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("roll_then_fail"));
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_TRUE(g.state.rng == rng_before);
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, MoveStoringAFunctionInStateDataFailsWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("bad_type"));
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_NE(st.message.find("games/safety-counter/rules.lua:" +
+                            std::to_string(LineOf("safety-counter", "state.data.fn = function")) + ":"),
+            std::string::npos)
+      << st.message;
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, MoveStoringACyclicTableInStateDataFailsWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("store_cycle"));
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_NE(st.message.find("cannot store in state.data"), std::string::npos) << st.message;
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, LoopInMetamethodCalledByHostBindingReturnsBudgetWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  for (const char* move : {"shuffle_loop", "len_loop"}) {
+    const auto start = std::chrono::steady_clock::now();
+    Status st = g.rules->Apply(&g.state, 0, MoveOf(move));
+    EXPECT_LT(SecondsSince(start), 5.0) << move;
+    EXPECT_EQ(st.kind, ErrorKind::kBudget) << move << ": " << st.ToString();
+    EXPECT_EQ(g.state.Hash(), before) << move;
+  }
+  EXPECT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+}
+
+TEST(LuaRulesSafety, HandlerRefusingWithFalseAndReasonIsIllegalWithHashUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("refuse_after_write"));
+  EXPECT_EQ(st.kind, ErrorKind::kIllegal) << st.ToString();
+  EXPECT_EQ(st.message, "not now");
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, MoveNotAmongLegalMovesIsRefusedWithStateUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("teleport"));
+  EXPECT_EQ(st.kind, ErrorKind::kIllegal) << st.ToString();
+  EXPECT_NE(st.message.find("not among"), std::string::npos) << st.message;
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, MoveOutOfTurnIsRefusedWithStateUnchanged) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 1, MoveOf("bump"));  // seat 1 moves first
+  EXPECT_EQ(st.kind, ErrorKind::kIllegal) << st.ToString();
+  EXPECT_EQ(g.state.Hash(), before);
+}
+
+// ---- the budget is the caller's to choose ---------------------------------------------
+
+TEST(LuaRulesSafety, DefaultBudgetAllowsAModestLoop) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("work"));
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(g.state.data["work"], 4500001500000LL);
+}
+
+TEST(LuaRulesSafety, TinyCallBudgetKillsTheSameModestLoop) {
+  Limits limits;
+  limits.call_instructions = 10'000;
+  CounterGame g(limits);
+  ASSERT_TRUE(g.rules);
+  const std::string before = g.state.Hash();
+  Status st = g.rules->Apply(&g.state, 0, MoveOf("work"));
+  EXPECT_EQ(st.kind, ErrorKind::kBudget) << st.ToString();
+  EXPECT_EQ(st.message, "instruction budget of 10000 exceeded in hook 'moves.work'");
+  EXPECT_EQ(g.state.Hash(), before);
+  // Short hooks still run under the tiny budget (they finish before it is armed).
+  EXPECT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+}
+
+// ---- hooks that only look --------------------------------------------------------------
+
+TEST(LuaRulesSafety, QueryHookWritingStateFailsAsReadOnly) {
+  auto rules = LoadOrDie("safety-readonly");
+  ASSERT_TRUE(rules);
+  State state;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &state).ok());
+  const std::string before = state.Hash();
+  std::vector<int> seats;
+  Status st = rules->ToMove(state, &seats);
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_NE(st.message.find("games/safety-readonly/rules.lua:" +
+                            std::to_string(LineOf("safety-readonly", "state.data.count = 1")) + ":"),
+            std::string::npos)
+      << st.message;
+  EXPECT_NE(st.message.find("read-only in hook 'to_move'"), std::string::npos) << st.message;
+  EXPECT_EQ(state.Hash(), before);
+}
+
+TEST(LuaRulesSafety, ScoreBreakdownStringFailsNamingRulesFileAndLine) {
+  auto rules = LoadOrDie("safety-bad-score");
+  ASSERT_TRUE(rules);
+  State state;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &state).ok());
+  ScoreTable score;
+  Status st = rules->Score(state, &score);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  const int line = LineOf("safety-bad-score", "function game.score");
+  ASSERT_GT(line, 0);
+  EXPECT_EQ(st.message, "games/safety-bad-score/rules.lua:" + std::to_string(line) +
+                            ": score: breakdown 'points' for seat 1 is string, an integer is expected");
+}
+
+// ---- rules scripts that must not load --------------------------------------------------
+
+TEST(LuaRulesSafety, UnknownGameTableFieldFailsToLoadNamingTheField) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath("safety-unknown-field"), {}, &rules);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message.rfind("games/safety-unknown-field/rules.lua: unknown field 'colour' in the game table", 0), 0u)
+      << st.message;
+  EXPECT_FALSE(rules);
+}
+
+TEST(LuaRulesSafety, RulesScriptReturningANumberFailsToLoad) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath("safety-returns-number"), {}, &rules);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "games/safety-returns-number/rules.lua: the rules script must return the game table, got number");
+  EXPECT_FALSE(rules);
+}
+
+TEST(LuaRulesSafety, RulesScriptLoopingAtLoadHitsTheLoadBudget) {
+  Limits limits;
+  limits.load_instructions = 2'000'000;
+  std::unique_ptr<LuaRules> rules;
+  const auto start = std::chrono::steady_clock::now();
+  Status st = LuaRules::Load(GamePath("safety-load-loop"), limits, &rules);
+  EXPECT_LT(SecondsSince(start), 5.0);
+  EXPECT_EQ(st.kind, ErrorKind::kBudget) << st.ToString();
+  EXPECT_EQ(st.message, "instruction budget of 2000000 exceeded in hook 'load rules.lua'");
+  EXPECT_FALSE(rules);
+}
+
+TEST(LuaRulesSafety, RulesScriptSyntaxErrorNamesFileAndLine) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath("safety-syntax"), {}, &rules);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message.rfind("games/safety-syntax/rules.lua:4:", 0), 0u) << st.message;
+  EXPECT_FALSE(rules);
+}
+
+TEST(LuaRulesSafety, RulesScriptSmugglingAFinalizerAtLoadIsRefused) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath("safety-gc-smuggle"), {}, &rules);
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox) << st.ToString();
+  EXPECT_EQ(st.message.rfind("games/safety-gc-smuggle/rules.lua:2: sandbox: metatable field '__gc'", 0), 0u)
+      << st.message;
+  EXPECT_FALSE(rules);
+}
+
+}  // namespace
+}  // namespace plateau::scripting
