@@ -45,10 +45,21 @@ int CheckSeat(lua_State* L, int arg, const State& s) {
   return static_cast<int>(n - 1);
 }
 
+// Card ids by name, looked up in a Lua table (registry "plateau.card_ids"): the name is
+// already an interned Lua string, so this costs a table probe instead of a std::string.
+CardId LookupCard(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.card_ids");
+  lua_pushvalue(L, idx);
+  const CardId id = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<CardId>(lua_tointeger(L, -1)) : kNoCard;
+  lua_pop(L, 2);
+  return id;
+}
+
 CardId CheckCard(lua_State* L, int arg) {
-  const char* name = luaL_checkstring(L, arg);
-  const CardId id = B(L)->cards->Find(name);
-  if (id == kNoCard) RaiseArg(L, arg, std::string("unknown card '") + name + "'");
+  luaL_checkstring(L, arg);
+  const CardId id = LookupCard(L, arg);
+  if (id == kNoCard) RaiseArg(L, arg, std::string("unknown card '") + lua_tostring(L, arg) + "'");
   return id;
 }
 
@@ -321,6 +332,331 @@ int GridGroups(lua_State* L) {
     }
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
+  return 1;
+}
+
+
+// ---- grid views: scoring queries answered by the host ---------------------------------
+//
+// g:view() copies a grid's bounding box into a dense host array with a face-down overlay
+// that scoring can change without touching the state. Its queries run the loops scoring
+// rules keep repeating (count, neighbour pairs, distinct neighbours, groups, lines), so a
+// card's rule is one call instead of an interpreted scan of every cell. Cells are dense
+// indices i = r * cols + c + 1 (r, c from 0 at the top-left of the bounding box).
+
+struct GridView {
+  int rows = 0, cols = 0, min_row = 0, min_col = 0;
+  CardId cell[256];
+  bool down[256];
+  int n() const { return rows * cols; }
+};
+
+enum ViewAdj { kAdjOrth, kAdjDiag, kAdjAll, kAdjDist2, kAdjBelow, kAdjAbove, kAdjRow, kAdjCol };
+
+GridView* CheckView(lua_State* L) { return static_cast<GridView*>(luaL_checkudata(L, 1, "plateau.view")); }
+
+ViewAdj CheckAdj(lua_State* L, int arg) {
+  static const char* const kinds[] = {"orthogonal", "diagonal", "all", "distance2", "below", "above", "row", "col", nullptr};
+  return static_cast<ViewAdj>(luaL_checkoption(L, arg, "orthogonal", kinds));
+}
+
+// A card or a list of cards, as a bit set over card ids (games have at most 256 card types).
+struct CardMask {
+  uint64_t bits[4] = {0, 0, 0, 0};
+  bool Has(CardId c) const { return c >= 0 && c < 256 && (bits[c >> 6] >> (c & 63)) & 1; }
+  void Add(CardId c) { if (c >= 0 && c < 256) bits[c >> 6] |= uint64_t{1} << (c & 63); }
+};
+
+CardMask CheckMask(lua_State* L, int arg) {
+  CardMask m;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    m.Add(CheckCard(L, arg));
+    return m;
+  }
+  luaL_checktype(L, arg, LUA_TTABLE);
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
+  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.card_ids");
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, arg, i);
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, -3) != LUA_TNUMBER) Raise(L, std::string("unknown card '") + luaL_tolstring(L, -2, nullptr) + "'");
+    m.Add(static_cast<CardId>(lua_tointeger(L, -1)));
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+  return m;
+}
+
+// Calls f(j) for each neighbour j (0-based dense index) of cell i in the given relation.
+template <typename F>
+void ForNeighbors(const GridView& v, int i, ViewAdj adj, F&& f) {
+  const int r = i / v.cols, c = i % v.cols;
+  auto at = [&](int rr, int cc) {
+    if (rr >= 0 && rr < v.rows && cc >= 0 && cc < v.cols) f(rr * v.cols + cc);
+  };
+  switch (adj) {
+    case kAdjOrth: at(r - 1, c); at(r, c + 1); at(r + 1, c); at(r, c - 1); break;
+    case kAdjDiag: at(r - 1, c - 1); at(r - 1, c + 1); at(r + 1, c + 1); at(r + 1, c - 1); break;
+    case kAdjAll:
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (dr || dc) at(r + dr, c + dc);
+      break;
+    case kAdjDist2: at(r - 2, c); at(r, c + 2); at(r + 2, c); at(r, c - 2); break;
+    case kAdjBelow: for (int rr = r + 1; rr < v.rows; ++rr) at(rr, c); break;
+    case kAdjAbove: for (int rr = 0; rr < r; ++rr) at(rr, c); break;
+    case kAdjRow: for (int cc = 0; cc < v.cols; ++cc) if (cc != c) at(r, cc); break;
+    case kAdjCol: for (int rr = 0; rr < v.rows; ++rr) if (rr != r) at(rr, c); break;
+  }
+}
+
+// Which neighbours count: "any" (default), "up" (face-up only) or "down" (face-down only).
+int CheckFace(lua_State* L, int arg) {
+  static const char* const faces[] = {"any", "up", "down", nullptr};
+  return luaL_checkoption(L, arg, "any", faces);
+}
+bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1) != v.down[j]; }
+
+int GridView_(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  auto* v = static_cast<GridView*>(lua_newuserdatauv(L, sizeof(GridView), 0));
+  new (v) GridView();
+  luaL_setmetatable(L, "plateau.view");
+  if (g->count() == 0) return 1;
+  const Bounds& b = g->bounds();
+  if (b.rows() * b.cols() > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  v->rows = b.rows();
+  v->cols = b.cols();
+  v->min_row = b.min_row;
+  v->min_col = b.min_col;
+  for (int r = 0; r < v->rows; ++r)
+    for (int c = 0; c < v->cols; ++c) {
+      const Cell* cell = g->Get(b.min_row + r, b.min_col + c);
+      v->cell[r * v->cols + c] = cell ? cell->item : kNoCard;
+      v->down[r * v->cols + c] = cell && cell->face_down;
+    }
+  return 1;
+}
+
+// v:size() -> rows, cols, min_row, min_col
+int ViewSize(lua_State* L) {
+  GridView* v = CheckView(L);
+  lua_pushinteger(L, v->rows);
+  lua_pushinteger(L, v->cols);
+  lua_pushinteger(L, v->min_row);
+  lua_pushinteger(L, v->min_col);
+  return 4;
+}
+
+// v:count(cards, [face]) -> cells holding one of `cards`
+int ViewCount(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  const int face = CheckFace(L, 3);
+  int n = 0;
+  for (int i = 0; i < v->n(); ++i) n += m.Has(v->cell[i]) && FaceOk(*v, i, face);
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:pairs(a, b, [adj], [face]) -> sum over cells of `a` of their `adj` neighbours in `b`
+int ViewPairs(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  const int face = CheckFace(L, 5);
+  int n = 0;
+  for (int i = 0; i < v->n(); ++i) {
+    if (!a.Has(v->cell[i])) continue;
+    ForNeighbors(*v, i, adj, [&](int j) { n += b.Has(v->cell[j]) && FaceOk(*v, j, face); });
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:touching(a, b, [adj], [face]) -> cells of `a` with at least one `adj` neighbour in `b`
+int ViewTouching(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  const int face = CheckFace(L, 5);
+  int n = 0;
+  for (int i = 0; i < v->n(); ++i) {
+    if (!a.Has(v->cell[i])) continue;
+    bool hit = false;
+    ForNeighbors(*v, i, adj, [&](int j) { hit = hit || (b.Has(v->cell[j]) && FaceOk(*v, j, face)); });
+    n += hit;
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:distinct(a, b, [adj], [face]) -> sum over cells of `a` of the number of different cards
+// of `b` among their neighbours
+int ViewDistinct(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  const int face = CheckFace(L, 5);
+  int n = 0;
+  for (int i = 0; i < v->n(); ++i) {
+    if (!a.Has(v->cell[i])) continue;
+    CardMask seen;
+    ForNeighbors(*v, i, adj, [&](int j) {
+      const CardId c = v->cell[j];
+      if (b.Has(c) && FaceOk(*v, j, face) && !seen.Has(c)) {
+        seen.Add(c);
+        ++n;
+      }
+    });
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:groups(cards, points, [face]) -> sum over orthogonally connected groups of `cards` of
+// points[min(size, #points)], and the sizes as a list
+int ViewGroups(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const int face = CheckFace(L, 4);
+  const lua_Integer np = static_cast<lua_Integer>(lua_rawlen(L, 3));
+  if (np < 1) RaiseArg(L, 3, "points table must list the points for sizes 1, 2, ...");
+  bool seen[256] = {};
+  int stack[256];
+  lua_Integer total = 0;
+  lua_newtable(L);
+  int groups = 0;
+  for (int i = 0; i < v->n(); ++i) {
+    if (seen[i] || !m.Has(v->cell[i]) || !FaceOk(*v, i, face)) continue;
+    int top = 0, size = 0;
+    stack[top++] = i;
+    seen[i] = true;
+    while (top) {
+      const int x = stack[--top];
+      ++size;
+      ForNeighbors(*v, x, kAdjOrth, [&](int j) {
+        if (!seen[j] && m.Has(v->cell[j]) && FaceOk(*v, j, face)) {
+          seen[j] = true;
+          stack[top++] = j;
+        }
+      });
+    }
+    lua_rawgeti(L, 3, std::min<lua_Integer>(size, np));
+    total += lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_pushinteger(L, size);
+    lua_rawseti(L, -2, ++groups);
+  }
+  lua_pushinteger(L, total);
+  lua_insert(L, -2);
+  return 2;
+}
+
+// v:lines(cards, [face]) -> rows containing one of `cards`, columns containing one
+int ViewLines(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  const int face = CheckFace(L, 3);
+  bool row[256] = {}, col[256] = {};
+  int rows = 0, cols = 0;
+  for (int i = 0; i < v->n(); ++i) {
+    if (!m.Has(v->cell[i]) || !FaceOk(*v, i, face)) continue;
+    const int r = i / v->cols, c = i % v->cols;
+    if (!row[r]) { row[r] = true; ++rows; }
+    if (!col[c]) { col[c] = true; ++cols; }
+  }
+  lua_pushinteger(L, rows);
+  lua_pushinteger(L, cols);
+  return 2;
+}
+
+// v:cells(cards, [face]) -> dense indices of the cells holding one of `cards`
+int ViewCells(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  const int face = CheckFace(L, 3);
+  lua_newtable(L);
+  int k = 0;
+  for (int i = 0; i < v->n(); ++i)
+    if (m.Has(v->cell[i]) && FaceOk(*v, i, face)) {
+      lua_pushinteger(L, i + 1);
+      lua_rawseti(L, -2, ++k);
+    }
+  return 1;
+}
+
+// v:flip_touching(a, b, [adj]) -> turns face down every face-up cell of `a` that has an
+// `adj` neighbour in `b` (face up); returns how many were turned
+int ViewFlipTouching(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  bool flip[256] = {};
+  for (int i = 0; i < v->n(); ++i) {
+    if (!a.Has(v->cell[i]) || v->down[i]) continue;
+    ForNeighbors(*v, i, adj, [&](int j) { flip[i] = flip[i] || (b.Has(v->cell[j]) && !v->down[j]); });
+  }
+  int n = 0;
+  for (int i = 0; i < v->n(); ++i)
+    if (flip[i]) { v->down[i] = true; ++n; }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+int CheckDense(lua_State* L, const GridView& v, int arg) {
+  const lua_Integer i = luaL_checkinteger(L, arg);
+  if (i < 1 || i > v.n()) RaiseArg(L, arg, "cell index " + std::to_string(i) + " out of 1.." + std::to_string(v.n()));
+  return static_cast<int>(i - 1);
+}
+
+// v:get(i) -> card (nil when empty), face_down
+int ViewGet(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  if (v->cell[i] == kNoCard) return 0;
+  PushCardName(L, v->cell[i]);
+  lua_pushboolean(L, v->down[i]);
+  return 2;
+}
+
+// v:set_down(i, [down]): the overlay only; the state's grid is not changed
+int ViewSetDown(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  v->down[i] = lua_isnone(L, 3) ? true : lua_toboolean(L, 3);
+  return 0;
+}
+
+// v:around(i, cards, [adj], [face]) -> how many `adj` neighbours of cell i are in `cards`
+int ViewAround(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  const CardMask m = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  const int face = CheckFace(L, 5);
+  int n = 0;
+  ForNeighbors(*v, i, adj, [&](int j) { n += m.Has(v->cell[j]) && FaceOk(*v, j, face); });
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:cell(i) -> grid coordinates r, c of dense index i (for moves)
+int ViewCell(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  lua_pushinteger(L, v->min_row + i / v->cols);
+  lua_pushinteger(L, v->min_col + i % v->cols);
+  return 2;
+}
+
+// v:index(r, c) -> dense index of grid cell (r, c), or nil outside the view
+int ViewIndex(lua_State* L) {
+  GridView* v = CheckView(L);
+  const lua_Integer r = luaL_checkinteger(L, 2) - v->min_row, c = luaL_checkinteger(L, 3) - v->min_col;
+  if (r < 0 || c < 0 || r >= v->rows || c >= v->cols) return 0;
+  lua_pushinteger(L, r * v->cols + c + 1);
   return 1;
 }
 
@@ -994,6 +1330,13 @@ void OpenBindings(lua_State* L, Binding* binding) {
     }
   lua_pushvalue(L, -1);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.card_names");
+  lua_newtable(L);  // name -> id
+  if (binding->cards)
+    for (size_t i = 0; i < binding->cards->size(); ++i) {
+      lua_pushinteger(L, static_cast<lua_Integer>(i));
+      lua_setfield(L, -2, binding->cards->Name(static_cast<CardId>(i)).c_str());
+    }
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.card_ids");
   lua_newtable(L);
   MakeReadOnly(L);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.empty");
@@ -1004,8 +1347,14 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"add", GridAdd},         {"del", GridDel},             {"move", GridMove},
       {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
       {"find", GridFind},       {"groups", GridGroups},       {"distance", GridDistance},
-      {"line", GridLine},       {nullptr, nullptr}};
+      {"line", GridLine},       {"view", GridView_},          {nullptr, nullptr}};
   RegisterHandle(L, "plateau.grid", grid_methods, up);
+  static const luaL_Reg view_methods[] = {
+      {"size", ViewSize},   {"count", ViewCount}, {"pairs", ViewPairs},       {"touching", ViewTouching},
+      {"distinct", ViewDistinct}, {"groups", ViewGroups}, {"lines", ViewLines}, {"cells", ViewCells},
+      {"flip_touching", ViewFlipTouching}, {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
+      {"cell", ViewCell},   {"index", ViewIndex}, {nullptr, nullptr}};
+  RegisterHandle(L, "plateau.view", view_methods, up);
 
   static const luaL_Reg zone_methods[] = {{"cards", ZoneCards}, {"count", ZoneCount}, {"add", ZoneAdd},
                                           {"del", ZoneDel},     {"shuffle", ZoneShuffle}, {"draw", ZoneDraw},

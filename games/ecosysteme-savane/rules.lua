@@ -8,16 +8,7 @@ local game = { api_version = 1, version = 1 }
 game.categories = { "waterhole", "prairie", "tree", "gazelle", "zebra", "giraffe",
                     "cheetah", "lion", "elephant", "hyena", "vulture" }
 
-local ANIMAL = {}    -- card id -> true for animals (from data: kind == "animal")
-local function load_kinds(ctx)
-  if next(ANIMAL) then return end
-  for _, card in ipairs(ctx.data.cards.cards) do
-    ANIMAL[card.id] = card.kind == "animal"
-  end
-end
-
 function game.draft(ctx)
-  load_kinds(ctx)
   local deck = {}
   for _, card in ipairs(ctx.data.cards.cards) do deck[card.id] = card.count end
   local n = ctx.params.hand_size
@@ -31,136 +22,52 @@ function game.draft(ctx)
   }
 end
 
--- Geometry of a rows x cols dense grid (index = r * cols + c + 1), cached per shape.
--- It is pure geometry, not game state, so caching it in the module is safe on reload.
-local shapes = {}
-local function shape(rows, cols)
-  local key = rows * 64 + cols
-  local s = shapes[key]
-  if s then return s end
-  s = { orth = {}, diag = {}, dist2 = {}, below = {}, above = {}, row = {}, col = {} }
-  for r = 0, rows - 1 do
-    for c = 0, cols - 1 do
-      local i = r * cols + c + 1
-      s.row[i], s.col[i] = r, c
-      local orth, diag, dist2, below = {}, {}, {}, {}
-      for _, d in ipairs({ { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }) do
-        local rr, cc = r + d[1], c + d[2]
-        if rr >= 0 and rr < rows and cc >= 0 and cc < cols then orth[#orth + 1] = rr * cols + cc + 1 end
-        rr, cc = r + 2 * d[1], c + 2 * d[2]
-        if rr >= 0 and rr < rows and cc >= 0 and cc < cols then dist2[#dist2 + 1] = rr * cols + cc + 1 end
-      end
-      for _, d in ipairs({ { -1, -1 }, { -1, 1 }, { 1, 1 }, { 1, -1 } }) do
-        local rr, cc = r + d[1], c + d[2]
-        if rr >= 0 and rr < rows and cc >= 0 and cc < cols then diag[#diag + 1] = rr * cols + cc + 1 end
-      end
-      local above = {}
-      for rr = r + 1, rows - 1 do below[#below + 1] = rr * cols + c + 1 end
-      for rr = 0, r - 1 do above[#above + 1] = rr * cols + c + 1 end
-      s.orth[i], s.diag[i], s.dist2[i], s.below[i], s.above[i] = orth, diag, dist2, below, above
-    end
-  end
-  shapes[key] = s
-  return s
-end
-
--- Flags as face down (in `down`) every gazelle diagonal to at least one cheetah.
-local function cheetahs_hunt(cells, s, n, down)
-  for i = 1, n do
-    if cells[i] == "cheetah" then
-      local d = s.diag[i]
-      for k = 1, #d do
-        local j = d[k]
-        if cells[j] == "gazelle" then down[j] = true end
-      end
+-- Card sets from the data: what counts as an animal (waterholes, elephants), and every card
+-- (hyenas and vultures count any face-down card).
+local ANIMALS, OTHER_ANIMALS, ALL = {}, {}, {}
+local function load_sets(ctx)
+  if #ALL > 0 then return end
+  for _, card in ipairs(ctx.data.cards.cards) do
+    ALL[#ALL + 1] = card.id
+    if card.kind == "animal" then
+      ANIMALS[#ANIMALS + 1] = card.id
+      if card.id ~= "elephant" then OTHER_ANIMALS[#OTHER_ANIMALS + 1] = card.id end
     end
   end
 end
 
--- Lions that hunt (next to a prairie) and the prey they may take (face-up gazelles and
--- zebras once the cheetahs have eaten).
-local function lion_options(cells, s, n, down)
-  local lions = 0
-  for i = 1, n do
-    if cells[i] == "lion" then
-      local o = s.orth[i]
-      for k = 1, #o do
-        if cells[o[k]] == "prairie" then lions = lions + 1; break end
-      end
-    end
+local PREY = { "gazelle", "zebra" }
+local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
+
+-- Elephants, hyenas and vultures: the only scores that depend on what is face down.
+local function carcass_scores(v, floor)
+  local elephant = 0
+  local elephants = v:cells("elephant")
+  for t = 1, #elephants do
+    local e = 6 - 2 * v:around(elephants[t], OTHER_ANIMALS, "orthogonal", "up")
+    if e < floor then e = floor end
+    elephant = elephant + e
   end
-  local prey = {}
-  for i = 1, n do
-    local c = cells[i]
-    if (c == "gazelle" or c == "zebra") and not down[i] then prey[#prey + 1] = i end
-  end
-  return lions, prey
+  return elephant, 3 * v:pairs("hyena", ALL, "distance2", "down"), 4 * v:pairs("vulture", ALL, "below", "down")
 end
 
--- Scores from elephants, hyenas and vultures: the only ones that depend on what is face down.
-local function carcass_scores(cells, s, n, down, floor)
-  local elephant, hyena, vulture = 0, 0, 0
-  for i = 1, n do
-    local c = cells[i]
-    if c == "elephant" then
-      local v = 6
-      local o = s.orth[i]
-      for k = 1, #o do
-        local j = o[k]
-        local x = cells[j]
-        if x and x ~= "elephant" and ANIMAL[x] and not down[j] then v = v - 2 end
-      end
-      -- Open point (README, house rules): the rulebook sets no minimum; elephant_floor does.
-      if v < floor then v = floor end
-      elephant = elephant + v
-    elseif c == "hyena" then
-      local o = s.dist2[i]
-      for k = 1, #o do
-        if down[o[k]] then hyena = hyena + 3 end
-      end
-    elseif c == "vulture" then
-      local o = s.below[i]
-      for k = 1, #o do
-        if down[o[k]] then vulture = vulture + 4 end
-      end
-    end
-  end
-  return elephant, hyena, vulture
-end
-
--- Chooses which `k` of `prey` the lions eat to maximise elephants + hyenas + vultures.
--- Exhaustive over combinations when they are few, greedy by marginal gain otherwise.
-local function best_prey(cells, s, n, down, prey, k, floor)
+-- Chooses which `k` of `prey` (dense indices) the lions eat to maximise elephants + hyenas +
+-- vultures. While no elephant is held up by its floor each prey's gain is independent of the
+-- others and the k best gains are exact; otherwise combinations are searched.
+local function best_prey(v, prey, k, floor)
   local m = #prey
   if k >= m then return prey end
-  -- While no elephant is held up by its floor, each prey's gain is independent of the others:
-  -- taking the k best gains is exact. Otherwise fall back to the search below.
   local additive = true
-  for i = 1, n do
-    if cells[i] == "elephant" then
-      local v, o = 6, s.orth[i]
-      for t = 1, #o do
-        local x = cells[o[t]]
-        if x and x ~= "elephant" and ANIMAL[x] and not down[o[t]] then v = v - 2 end
-      end
-      if v < floor then additive = false; break end
-    end
+  local elephants = v:cells("elephant")
+  for t = 1, #elephants do
+    if 6 - 2 * v:around(elephants[t], OTHER_ANIMALS, "orthogonal", "up") < floor then additive = false; break end
   end
   if additive then
-    -- gain of eating prey i: +2 per elephant beside it, +3 per hyena two cells away in a
-    -- straight line, +4 per vulture above it in its column
     local gains = {}
     for t = 1, m do
-      local i, g = prey[t], 0
-      local o = s.orth[i]
-      for q = 1, #o do if cells[o[q]] == "elephant" then g = g + 2 end end
-      o = s.dist2[i]
-      for q = 1, #o do if cells[o[q]] == "hyena" then g = g + 3 end end
-      o = s.above[i]
-      for q = 1, #o do if cells[o[q]] == "vulture" then g = g + 4 end end
-      gains[t] = g
+      local i = prey[t]
+      gains[t] = 2 * v:around(i, "elephant") + 3 * v:around(i, "hyena", "distance2") + 4 * v:around(i, "vulture", "above")
     end
-    -- k best gains, earliest cell first among equals (k is small: selection, not a sort)
     local chosen, taken = {}, {}
     for c = 1, k do
       local bt
@@ -172,185 +79,91 @@ local function best_prey(cells, s, n, down, prey, k, floor)
     end
     return chosen
   end
-  local combos, limit = 1, 3000
-  for t = 1, k do combos = combos * (m - t + 1) / t end
   local best, best_set = -math.huge, nil
-  if combos <= limit then
-    local pick = {}
-    local function rec(start, depth)
-      if depth > k then
-        for t = 1, k do down[prey[pick[t]]] = true end
-        local e, h, v = carcass_scores(cells, s, n, down, floor)
-        for t = 1, k do down[prey[pick[t]]] = nil end
-        if e + h + v > best then
-          best = e + h + v
-          best_set = {}
-          for t = 1, k do best_set[t] = prey[pick[t]] end
-        end
-        return
+  local pick = {}
+  local function rec(start, depth)
+    if depth > k then
+      for t = 1, k do v:set_down(prey[pick[t]], true) end
+      local e, h, u = carcass_scores(v, floor)
+      for t = 1, k do v:set_down(prey[pick[t]], false) end
+      if e + h + u > best then
+        best = e + h + u
+        best_set = {}
+        for t = 1, k do best_set[t] = prey[pick[t]] end
       end
-      for t = start, m - (k - depth) do
-        pick[depth] = t
-        rec(t + 1, depth + 1)
-      end
+      return
     end
-    rec(1, 1)
-    return best_set
-  end
-  local chosen, taken = {}, {}
-  for _ = 1, k do
-    local bi, bv = nil, -math.huge
-    for t = 1, m do
-      if not taken[t] then
-        down[prey[t]] = true
-        local e, h, v = carcass_scores(cells, s, n, down, floor)
-        down[prey[t]] = nil
-        if e + h + v > bv then bi, bv = t, e + h + v end
-      end
+    for t = start, m - (k - depth) do
+      pick[depth] = t
+      rec(t + 1, depth + 1)
     end
-    taken[bi] = true
-    down[prey[bi]] = true
-    chosen[#chosen + 1] = prey[bi]
   end
-  for t = 1, #chosen do down[chosen[t]] = nil end
-  return chosen
+  rec(1, 1)
+  return best_set
 end
 
--- Lion prey already chosen by moves for one grid, as dense indices (nil when none).
--- `eaten` is a plain copy of state.data.eaten (state:read), read once per hook.
-local function chosen_prey(eaten, seat, snap)
+-- Lion prey already chosen by moves for one grid, as dense indices of the view (nil when
+-- none). `eaten` is a plain copy of state.data.eaten (state:read), read once per hook.
+local function chosen_prey(eaten, seat, v)
   if not eaten then return nil end
   local out
   for t = 1, #eaten do
     local e = eaten[t]
     if e.grid == seat then
-      local cell = e.cell
-      out = out or {}
-      out[#out + 1] = (cell[1] - snap.min_row) * snap.cols + (cell[2] - snap.min_col) + 1
+      local i = v:index(e.cell[1], e.cell[2])
+      if i then
+        out = out or {}
+        out[#out + 1] = i
+      end
     end
   end
   return out
 end
 
--- Scratch arrays reused by every call (cleared before use). They hold no game state: the
--- state is only ever read from the host, so reusing them is invisible to the rules.
-local scratch_down, scratch_seen, scratch_stack = {}, {}, {}
-local tree_rows, tree_cols = {}, {}
+local function is_face_up_prey(v, i)
+  local card, down = v:get(i)
+  return not down and (card == "gazelle" or card == "zebra")
+end
 
--- Scores one grid. Returns the breakdown (gazelle majority not yet added), the number of
--- gazelles, and the face-down cells after cheetahs and lions.
-local function score_grid(snap, chosen, floor)
-  local cells, rows, cols = snap.cells, snap.rows, snap.cols
-  local n = rows * cols
-  local waterhole, prairie, zebra, giraffe, cheetah = 0, 0, 0, 0, 0
-  local gazelles, tree = 0, 0
-  local down, seen = scratch_down, scratch_seen
-  for i = 1, n do down[i] = false; seen[i] = false end
-  if n == 0 then
-    return { waterhole = 0, prairie = 0, tree = 0, gazelle = 0, zebra = 0, giraffe = 0, cheetah = 0,
-             lion = 0, elephant = 0, hyena = 0, vulture = 0 }, 0, down
-  end
-  for r = 0, rows - 1 do tree_rows[r] = false end
-  for c = 0, cols - 1 do tree_cols[c] = false end
-  local s = shape(rows, cols)
-  local orth, diag, srow, scol = s.orth, s.diag, s.row, s.col
-  local lions = 0
-  for i = 1, n do
-    local c = cells[i]
-    if c == "prairie" then
-      if not seen[i] then
-        -- flood fill the group: 1/4/9/16 points for 1/2/3/4+ cards
-        local stack, top, size = scratch_stack, 1, 0
-        stack[1] = i
-        seen[i] = true
-        while top > 0 do
-          local x = stack[top]
-          top = top - 1
-          size = size + 1
-          local o = orth[x]
-          for k = 1, #o do
-            local j = o[k]
-            if not seen[j] and cells[j] == "prairie" then
-              seen[j] = true
-              top = top + 1
-              stack[top] = j
-            end
-          end
-        end
-        prairie = prairie + (size >= 4 and 16 or size * size)
-      end
-    elseif c == "gazelle" then
-      gazelles = gazelles + 1
-    elseif c == "tree" then
-      local r, col = srow[i], scol[i]
-      if not tree_rows[r] then tree_rows[r] = true; tree = tree + 2 end
-      if not tree_cols[col] then tree_cols[col] = true; tree = tree + 2 end
-    elseif c == "waterhole" then
-      local o = orth[i]
-      local t1, t2, t3
-      for k = 1, #o do
-        local x = cells[o[k]]
-        if x and x ~= t1 and x ~= t2 and x ~= t3 and ANIMAL[x] then
-          waterhole = waterhole + 2
-          if not t1 then t1 = x elseif not t2 then t2 = x else t3 = x end
-        end
-      end
-    elseif c == "zebra" then
-      local o = orth[i]
-      for k = 1, #o do
-        if cells[o[k]] == "prairie" then zebra = zebra + 3 end
-      end
-    elseif c == "giraffe" then
-      local o = orth[i]
-      for k = 1, #o do
-        if cells[o[k]] == "tree" then giraffe = giraffe + 5; break end
-      end
-    elseif c == "cheetah" then
-      local d = diag[i]
-      for k = 1, #d do
-        local j = d[k]
-        if cells[j] == "gazelle" then cheetah = cheetah + 3; down[j] = true end
-      end
-    elseif c == "lion" then
-      local o = orth[i]
-      for k = 1, #o do
-        if cells[o[k]] == "prairie" then lions = lions + 1; break end
-      end
-    end
-  end
-  -- Cheetahs have scored and the gazelles they hunted are face down (flagged above).
-
+-- Scores one grid in the rulebook's order. Returns the breakdown (the gazelle majority is
+-- added by the caller, which compares seats) and the number of gazelles.
+local function score_grid(v, chosen, floor)
+  local b = {}
+  b.waterhole = 2 * v:distinct("waterhole", ANIMALS)
+  b.prairie = v:groups("prairie", PRAIRIE_POINTS)
+  local rows, cols = v:lines("tree")
+  b.tree = 2 * (rows + cols)
+  local gazelles = v:count("gazelle")
+  b.gazelle = 2 * gazelles
+  b.zebra = 3 * v:pairs("zebra", "prairie")
+  b.giraffe = 5 * v:touching("giraffe", "tree")
+  -- Cheetahs score, then every gazelle they hunted goes face down.
+  b.cheetah = 3 * v:pairs("cheetah", "gazelle", "diagonal")
+  v:flip_touching("gazelle", "cheetah", "diagonal")
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4.
-  local lion = 0
+  local lions, eaten = v:touching("lion", "prairie"), 0
   if lions > 0 then
-    local eaten = 0
     if chosen then
       for t = 1, #chosen do
         local i = chosen[t]
-        if eaten < lions and not down[i] and (cells[i] == "gazelle" or cells[i] == "zebra") then
-          down[i] = true
+        if eaten < lions and is_face_up_prey(v, i) then
+          v:set_down(i, true)
           eaten = eaten + 1
         end
       end
     end
-    local rest = 0
-    -- Open point (README, house rules): prey not chosen by a move (boards given to `plateau
-    -- score`, questions not yet answered) is the prey that maximises this grid's own total,
-    -- Jhay's grid included.
     if eaten < lions then
-      local _, prey = lion_options(cells, s, n, down)
+      local prey = v:cells(PREY, "up")
       if #prey > 0 then
-        local picked = best_prey(cells, s, n, down, prey, math.min(lions - eaten, #prey), floor)
-        for t = 1, #picked do down[picked[t]] = true end
-        rest = #picked
+        local picked = best_prey(v, prey, math.min(lions - eaten, #prey), floor)
+        for t = 1, #picked do v:set_down(picked[t], true) end
+        eaten = eaten + #picked
       end
     end
-    lion = 4 * (eaten + rest)
   end
-  local elephant, hyena, vulture = carcass_scores(cells, s, n, down, floor)
-  return { waterhole = waterhole, prairie = prairie, tree = tree, gazelle = 2 * gazelles, zebra = zebra,
-           giraffe = giraffe, cheetah = cheetah, lion = lion, elephant = elephant, hyena = hyena,
-           vulture = vulture }, gazelles, down
+  b.lion = 4 * eaten
+  b.elephant, b.hyena, b.vulture = carcass_scores(v, floor)
+  return b, gazelles
 end
 
 -- Ranked majority with the rulebook's tie rule: tied seats all take their rank's points and
@@ -376,7 +189,7 @@ end
 local CATEGORIES = game.categories
 
 function game.score(ctx, state)
-  load_kinds(ctx)
+  load_sets(ctx)
   local floor = ctx.params.elephant_floor
   local seats = state:seats()
   local nseats = #seats
@@ -387,8 +200,8 @@ function game.score(ctx, state)
     if seat.kind == "neutral" then
       gazelles[k] = state:zone("pile", k):count("gazelle")
     else
-      local snap = state:grid(k):snapshot()
-      local b, g = score_grid(snap, chosen_prey(eaten, k, snap), floor)
+      local v = state:grid(k):view()
+      local b, g = score_grid(v, chosen_prey(eaten, k, v), floor)
       gazelles[k] = g
       lines[k] = { breakdown = b }
     end
@@ -424,28 +237,23 @@ end
 
 -- The eat moves still open for one grid, or nil when nothing is left to choose.
 local function prey_question(state, seat, eaten)
-  local snap = state:grid(seat):snapshot()
-  local n = snap.rows * snap.cols
-  if n == 0 then return nil end
-  local s = shape(snap.rows, snap.cols)
-  local cells = snap.cells
-  local down = {}
-  cheetahs_hunt(cells, s, n, down)
-  local lions, prey = lion_options(cells, s, n, down)
-  local chosen = chosen_prey(eaten, seat, snap)
+  local v = state:grid(seat):view()
+  local lions = v:touching("lion", "prairie")
+  if lions == 0 then return nil end
+  v:flip_touching("gazelle", "cheetah", "diagonal")
+  local chosen = chosen_prey(eaten, seat, v)
   if chosen then
     for t = 1, #chosen do
       local i = chosen[t]
-      if not down[i] then down[i] = true; lions = lions - 1 end
+      if is_face_up_prey(v, i) then v:set_down(i, true); lions = lions - 1 end
     end
-    local _, left = lion_options(cells, s, n, down)
-    prey = left
   end
+  local prey = v:cells(PREY, "up")
   if lions <= 0 or #prey <= lions then return nil end
   local moves = {}
   for t = 1, #prey do
-    local i = prey[t]
-    moves[t] = { type = "eat", grid = seat, cell = { s.row[i] + snap.min_row, s.col[i] + snap.min_col } }
+    local r, c = v:cell(prey[t])
+    moves[t] = { type = "eat", grid = seat, cell = { r, c } }
   end
   return moves
 end
@@ -458,7 +266,7 @@ local function ask_next(state, mover, eaten)
 end
 
 function game.after_draft(ctx, state)
-  load_kinds(ctx)
+  load_sets(ctx)
   local eaten = state:read("eaten")
   for seat = 1, state.player_count do ask_next(state, seat, eaten) end
 end
