@@ -353,11 +353,23 @@ struct GridView {
 
 enum ViewAdj { kAdjOrth, kAdjDiag, kAdjAll, kAdjDist2, kAdjBelow, kAdjAbove, kAdjRow, kAdjCol };
 
-GridView* CheckView(lua_State* L) { return static_cast<GridView*>(luaL_checkudata(L, 1, "plateau.view")); }
+// Views are checked against their metatable kept in upvalue 3 of every view method: a
+// pointer comparison instead of a registry lookup by name on each query.
+GridView* CheckView(lua_State* L) {
+  void* p = lua_touserdata(L, 1);
+  if (p && lua_getmetatable(L, 1)) {
+    const bool ok = lua_rawequal(L, -1, lua_upvalueindex(3));
+    lua_pop(L, 1);
+    if (ok) return static_cast<GridView*>(p);
+  }
+  luaL_typeerror(L, 1, "view");
+  return nullptr;
+}
 
 ViewAdj CheckAdj(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return kAdjOrth;
   static const char* const kinds[] = {"orthogonal", "diagonal", "all", "distance2", "below", "above", "row", "col", nullptr};
-  return static_cast<ViewAdj>(luaL_checkoption(L, arg, "orthogonal", kinds));
+  return static_cast<ViewAdj>(luaL_checkoption(L, arg, nullptr, kinds));
 }
 
 // A card or a list of cards, as a bit set over card ids (games have at most 256 card types).
@@ -372,6 +384,11 @@ CardMask CheckMask(lua_State* L, int arg) {
   if (lua_type(L, arg) == LUA_TSTRING) {
     m.Add(CheckCard(L, arg));
     return m;
+  }
+  if (lua_type(L, arg) == LUA_TUSERDATA) {
+    // An immutable set made once with ctx.card_set{...}: no conversion per query.
+    if (auto* set = static_cast<CardMask*>(luaL_testudata(L, arg, "plateau.card_set"))) return *set;
+    luaL_typeerror(L, arg, "card id, list of card ids or card set");
   }
   luaL_checktype(L, arg, LUA_TTABLE);
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
@@ -412,8 +429,9 @@ void ForNeighbors(const GridView& v, int i, ViewAdj adj, F&& f) {
 
 // Which neighbours count: "any" (default), "up" (face-up only) or "down" (face-down only).
 int CheckFace(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return 0;
   static const char* const faces[] = {"any", "up", "down", nullptr};
-  return luaL_checkoption(L, arg, "any", faces);
+  return luaL_checkoption(L, arg, nullptr, faces);
 }
 bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1) != v.down[j]; }
 
@@ -1271,6 +1289,15 @@ int DiceRollFn(lua_State* L) {
   return 2;
 }
 
+// ctx.card_set{ids...}: an immutable set of cards for grid-view queries.
+int CtxCardSet(lua_State* L) {
+  const CardMask m = CheckMask(L, 1);
+  auto* set = static_cast<CardMask*>(lua_newuserdatauv(L, sizeof(CardMask), 0));
+  *set = m;
+  luaL_setmetatable(L, "plateau.card_set");
+  return 1;
+}
+
 int CtxLog(lua_State* L) {
   const int n = lua_gettop(L);
   std::string line;
@@ -1354,7 +1381,20 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"distinct", ViewDistinct}, {"groups", ViewGroups}, {"lines", ViewLines}, {"cells", ViewCells},
       {"flip_touching", ViewFlipTouching}, {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
       {"cell", ViewCell},   {"index", ViewIndex}, {nullptr, nullptr}};
-  RegisterHandle(L, "plateau.view", view_methods, up);
+  luaL_newmetatable(L, "plateau.view");
+  const int view_meta = lua_gettop(L);
+  lua_newtable(L);
+  for (const luaL_Reg* r = view_methods; r->name; ++r) {
+    lua_pushvalue(L, up);
+    lua_pushvalue(L, up + 1);
+    lua_pushvalue(L, view_meta);
+    lua_pushcclosure(L, r->func, 3);
+    lua_setfield(L, -2, r->name);
+  }
+  lua_setfield(L, view_meta, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, view_meta, "__metatable");
+  lua_pop(L, 1);
 
   static const luaL_Reg zone_methods[] = {{"cards", ZoneCards}, {"count", ZoneCount}, {"add", ZoneAdd},
                                           {"del", ZoneDel},     {"shuffle", ZoneShuffle}, {"draw", ZoneDraw},
@@ -1417,6 +1457,16 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_setfield(L, -2, "dice");
   lua_pushcfunction(L, CtxLog);
   lua_setfield(L, -2, "log");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, CtxCardSet, 2);
+  lua_setfield(L, -2, "card_set");
+  luaL_newmetatable(L, "plateau.card_set");
+  lua_pushstring(L, "card set");
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.services");
   lua_pop(L, 2);
 }

@@ -64,7 +64,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   lua_getfield(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log"}) {
+  for (const char* k : {"rng", "dice", "log", "card_set"}) {
     lua_getfield(L, -1, k);
     lua_setfield(L, -3, k);
   }

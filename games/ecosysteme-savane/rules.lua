@@ -23,20 +23,22 @@ function game.draft(ctx)
 end
 
 -- Card sets from the data: what counts as an animal (waterholes, elephants), and every card
--- (hyenas and vultures count any face-down card).
-local ANIMALS, OTHER_ANIMALS, ALL = {}, {}, {}
+-- (hyenas and vultures count any face-down card). Built once per VM: they are pure data.
+local ANIMALS, OTHER_ANIMALS, ALL, PREY
 local function load_sets(ctx)
-  if #ALL > 0 then return end
+  if ALL then return end
+  local animals, others, all = {}, {}, {}
   for _, card in ipairs(ctx.data.cards.cards) do
-    ALL[#ALL + 1] = card.id
+    all[#all + 1] = card.id
     if card.kind == "animal" then
-      ANIMALS[#ANIMALS + 1] = card.id
-      if card.id ~= "elephant" then OTHER_ANIMALS[#OTHER_ANIMALS + 1] = card.id end
+      animals[#animals + 1] = card.id
+      if card.id ~= "elephant" then others[#others + 1] = card.id end
     end
   end
+  ANIMALS, OTHER_ANIMALS, ALL = ctx.card_set(animals), ctx.card_set(others), ctx.card_set(all)
+  PREY = ctx.card_set({ "gazelle", "zebra" })
 end
 
-local PREY = { "gazelle", "zebra" }
 local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
 
 -- Elephants, hyenas and vultures: the only scores that depend on what is face down.
@@ -128,17 +130,14 @@ end
 -- Scores one grid in the rulebook's order. Returns the breakdown (the gazelle majority is
 -- added by the caller, which compares seats) and the number of gazelles.
 local function score_grid(v, chosen, floor)
-  local b = {}
-  b.waterhole = 2 * v:distinct("waterhole", ANIMALS)
-  b.prairie = v:groups("prairie", PRAIRIE_POINTS)
+  local waterhole = 2 * v:distinct("waterhole", ANIMALS)
+  local prairie = v:groups("prairie", PRAIRIE_POINTS)
   local rows, cols = v:lines("tree")
-  b.tree = 2 * (rows + cols)
   local gazelles = v:count("gazelle")
-  b.gazelle = 2 * gazelles
-  b.zebra = 3 * v:pairs("zebra", "prairie")
-  b.giraffe = 5 * v:touching("giraffe", "tree")
+  local zebra = 3 * v:pairs("zebra", "prairie")
+  local giraffe = 5 * v:touching("giraffe", "tree")
   -- Cheetahs score, then every gazelle they hunted goes face down.
-  b.cheetah = 3 * v:pairs("cheetah", "gazelle", "diagonal")
+  local cheetah = 3 * v:pairs("cheetah", "gazelle", "diagonal")
   v:flip_touching("gazelle", "cheetah", "diagonal")
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4.
   local lions, eaten = v:touching("lion", "prairie"), 0
@@ -161,9 +160,11 @@ local function score_grid(v, chosen, floor)
       end
     end
   end
-  b.lion = 4 * eaten
-  b.elephant, b.hyena, b.vulture = carcass_scores(v, floor)
-  return b, gazelles
+  local elephant, hyena, vulture = carcass_scores(v, floor)
+  -- One constructor: the table is built at its final size.
+  return { waterhole = waterhole, prairie = prairie, tree = 2 * (rows + cols), gazelle = 2 * gazelles,
+           zebra = zebra, giraffe = giraffe, cheetah = cheetah, lion = 4 * eaten, elephant = elephant,
+           hyena = hyena, vulture = vulture }, gazelles
 end
 
 -- Ranked majority with the rulebook's tie rule: tied seats all take their rank's points and
