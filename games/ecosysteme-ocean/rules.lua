@@ -1,0 +1,745 @@
+-- Écosystème – Océan: the rules that are not drafting. The host deals, runs the secret
+-- simultaneous picks, passes hands, keeps the floating 4x5 frame, the neutral hand (2
+-- players) and Tim's grid (solo); this file declares that draft, the octopus's move-or-swap
+-- question when one is played, the whales' flip questions after the draft, and scores the
+-- grids in the order of the rulebook's score sheet (README.md: "Scoring").
+--
+-- Layout of this file. Parts 2, 3 and 4 are the draft/grid code a later "ecosysteme" base
+-- game can take over unchanged (they know nothing about Océan's cards); part 1 only reads the
+-- data's "group" field; parts 5 to 7 are Océan's own.
+--   1. card data cache          5. scoring of one grid, the whale search, score, evaluate
+--   2. the draft                6. the octopus question
+--   3. dense grid geometry      7. the whale questions
+--   4. ranked majority and solo result
+
+local game = { api_version = 1, version = 1 }
+
+-- The score sheet's rows: producers, prey, predators, the food-chain bonus ("le plus petit
+-- total parmi" the three group totals), then the two cards that belong to no group.
+game.categories = { "coral", "krill", "plankton", "grouper", "clownfish", "crab",
+                    "moray_eel", "shark", "whale", "food_chain_bonus", "sea_turtle", "octopus" }
+
+-- The frame of every ecosystem (the draft's grid); the octopus checks moves against it.
+local ROWS, COLS = 4, 5
+
+---------------------------------------------------------------------------------------------
+-- 1. Card data, derived from ctx.data once. Pure data (the same for every game of this rules
+--    instance), so caching it in the module is safe.
+
+local CARD_IDS = {}                                 -- card ids in data order
+local GROUP_CARDS = { producer = {}, prey = {}, predator = {} }   -- group -> card ids
+local OTHER_CARDS = {}                              -- cards in no food-chain group
+local IS_PREY = {}                                  -- card id -> true for the prey group
+
+local function load_cards(ctx)
+  if CARD_IDS[1] then return end
+  for _, card in ipairs(ctx.data.cards.cards) do
+    local id, group = card.id, card.group
+    CARD_IDS[#CARD_IDS + 1] = id
+    local list = group and GROUP_CARDS[group] or OTHER_CARDS
+    list[#list + 1] = id
+    IS_PREY[id] = group == "prey"
+  end
+end
+
+---------------------------------------------------------------------------------------------
+-- 2. The draft: 2 rounds of `hand_size` cards (10 by the rulebook), 10 placed per round,
+--    left then right, a 4x5 frame, a neutral third hand with 2 players, Tim in solo.
+
+function game.draft(ctx)
+  load_cards(ctx)
+  local deck = {}
+  for _, card in ipairs(ctx.data.cards.cards) do deck[card.id] = card.count end
+  local n = ctx.params.hand_size
+  return {
+    rounds = { { deal = n, keep = 10, pass = "left" }, { deal = n, keep = 10, pass = "right" } },
+    grid = { rows = ROWS, cols = COLS },
+    deck = deck,
+    neutral = true,
+    neutral_name = "neutral",
+    solo = { hand = 10, draw = 1, draw_on_row = 5, opponent = "Tim" },
+  }
+end
+
+-- Questions in flight: a seat asked about its octopus is not asked about its whales until it
+-- has answered (state:ask replaces a seat's question).
+function game.setup(ctx, state)
+  local pending = {}
+  for k = 1, state.seat_count do pending[k] = false end
+  state.data.octopus_pending = pending
+end
+
+---------------------------------------------------------------------------------------------
+-- 3. Geometry of a rows x cols dense grid (index = r * cols + c + 1), cached per shape:
+--    orthogonal neighbours in reading order (up, left, right, down), row and column of each
+--    index.
+
+local shapes = {}
+local function shape(rows, cols)
+  local key = rows * 64 + cols
+  local s = shapes[key]
+  if s then return s end
+  s = { orth = {}, row = {}, col = {} }
+  for r = 0, rows - 1 do
+    for c = 0, cols - 1 do
+      local i = r * cols + c + 1
+      s.row[i], s.col[i] = r, c
+      local o = {}
+      if r > 0 then o[#o + 1] = i - cols end
+      if c > 0 then o[#o + 1] = i - 1 end
+      if c < cols - 1 then o[#o + 1] = i + 1 end
+      if r < rows - 1 then o[#o + 1] = i + cols end
+      s.orth[i] = o
+    end
+  end
+  shapes[key] = s
+  return s
+end
+
+-- Grid coordinates of dense index i of a snapshot.
+local function cell_of(snap, s, i)
+  return { s.row[i] + snap.min_row, s.col[i] + snap.min_col }
+end
+
+---------------------------------------------------------------------------------------------
+-- 4. Ranked majority and the solo result.
+
+-- Rank of seat `a` in a comparison of `counts` (nil or 0: the seat takes no rank), or nil.
+-- Open point (README, house rule 3): "marquez les points indiqués selon votre place et les
+-- points du rang suivant ne seront pas attribués". "competition": tied seats share their rank
+-- and the next rank is 1 + the number of seats ahead (5,5,3 -> 1,1,3; 5,5,5,3 -> 1,1,1,4);
+-- "skip_one": after a tied group only the one next rank is skipped (5,5,5,3 -> 1,1,1,3).
+local function rank_of(counts, nseats, a, ties)
+  local v = counts[a]
+  if not v or v <= 0 then return nil end
+  local rank = 1
+  if ties == "skip_one" then
+    for b = 1, nseats do
+      local w = counts[b]
+      if w and w > v then
+        local first, size = true, 0
+        for b2 = 1, nseats do
+          if counts[b2] == w then
+            size = size + 1
+            if b2 < b then first = false end
+          end
+        end
+        if first then rank = rank + (size >= 2 and 2 or 1) end
+      end
+    end
+  else
+    for b = 1, nseats do
+      local w = counts[b]
+      if w and w > v then rank = rank + 1 end
+    end
+  end
+  return rank
+end
+
+local PLANKTON_POINTS = { 12, 8, 4 }
+
+local function plankton_points(counts, nseats, a, ties)
+  local rank = rank_of(counts, nseats, a, ties)
+  return rank and PLANKTON_POINTS[rank] or 0
+end
+
+-- Open point (README, house rule 9): "battre Tim de 55 points" is read as margin >= target.
+local function solo_result(margin, p)
+  return margin >= p.solo_target_hard and "hard win" or margin >= p.solo_target_normal and "normal win"
+    or margin >= p.solo_target_easy and "easy win" or "loss"
+end
+
+---------------------------------------------------------------------------------------------
+-- 5. Océan scoring.
+
+-- Scratch arrays reused by every call (cleared before use). They hold no game state.
+local row_plankton, row_prey, col_prey, row_turtle, col_turtle = {}, {}, {}, {}, {}
+local krill_seen, krill_stack = {}, {}
+
+-- Scores one grid's cards (`cells` dense, `down[i]` true for a face-down card, which every
+-- scoring ignores) into `b`. The plankton category is left at 0: the majority needs every
+-- seat. Returns the number of face-up plankton.
+local function grid_points(cells, down, rows, cols, b)
+  local n = rows * cols
+  local coral, krill, grouper, clownfish, crab, moray, shark, whale, turtle, octopus = 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+  local planktons = 0
+  if n > 0 then
+    local s = shape(rows, cols)
+    local orth, srow, scol = s.orth, s.row, s.col
+    for r = 0, rows - 1 do row_plankton[r] = 0; row_prey[r] = 0; row_turtle[r] = false end
+    for c = 0, cols - 1 do col_prey[c] = 0; col_turtle[c] = false end
+    local krills = 0
+    -- First pass: what rows, columns and the whole ecosystem hold (face-up cards only).
+    for i = 1, n do
+      krill_seen[i] = false
+      local c = cells[i]
+      if c and not down[i] then
+        if c == "plankton" then
+          planktons = planktons + 1
+          local r = srow[i]
+          row_plankton[r] = row_plankton[r] + 1
+        elseif c == "krill" then
+          krills = krills + 1
+        elseif IS_PREY[c] then
+          local r, q = srow[i], scol[i]
+          row_prey[r] = row_prey[r] + 1
+          col_prey[q] = col_prey[q] + 1
+        end
+      end
+    end
+    local bottom = rows - 1
+    for i = 1, n do
+      local c = cells[i]
+      if c and not down[i] then
+        if c == "coral" then
+          -- 3 on the bottom row of the ecosystem, else nothing
+          if srow[i] == bottom then coral = coral + 3 end
+        elseif c == "krill" then
+          if not krill_seen[i] then
+            -- flood fill the group of face-up krill: 1/4/9 for 1/2/3+ cards, at most 9
+            local stack, top, size = krill_stack, 1, 0
+            stack[1] = i
+            krill_seen[i] = true
+            while top > 0 do
+              local x = stack[top]
+              top = top - 1
+              size = size + 1
+              local o = orth[x]
+              for k = 1, #o do
+                local j = o[k]
+                if not krill_seen[j] and cells[j] == "krill" and not down[j] then
+                  krill_seen[j] = true
+                  top = top + 1
+                  stack[top] = j
+                end
+              end
+            end
+            krill = krill + (size >= 3 and 9 or size * size)
+          end
+        elseif c == "grouper" then
+          -- 3 per adjacent krill
+          local o = orth[i]
+          for k = 1, #o do
+            local j = o[k]
+            if cells[j] == "krill" and not down[j] then grouper = grouper + 3 end
+          end
+        elseif c == "clownfish" then
+          -- 2 per adjacent plankton and per adjacent coral
+          local o = orth[i]
+          for k = 1, #o do
+            local j = o[k]
+            local x = cells[j]
+            if (x == "plankton" or x == "coral") and not down[j] then clownfish = clownfish + 2 end
+          end
+        elseif c == "crab" then
+          -- 2 per plankton in its row
+          crab = crab + 2 * row_plankton[srow[i]]
+        elseif c == "moray_eel" then
+          -- 4 per adjacent prey, only while adjacent to a coral
+          local o = orth[i]
+          local prey, fed = 0, false
+          for k = 1, #o do
+            local j = o[k]
+            if not down[j] then
+              local x = cells[j]
+              if x == "coral" then fed = true elseif IS_PREY[x] then prey = prey + 1 end
+            end
+          end
+          if fed then moray = moray + 4 * prey end
+        elseif c == "shark" then
+          -- 2 per prey in its row and 2 per prey in its column (a shark is no prey)
+          shark = shark + 2 * (row_prey[srow[i]] + col_prey[scol[i]])
+        elseif c == "whale" then
+          -- 2 per (face-up) krill in the ecosystem
+          whale = whale + 2 * krills
+        elseif c == "sea_turtle" then
+          -- 2 per row and 2 per column holding at least one turtle
+          local r, q = srow[i], scol[i]
+          if not row_turtle[r] then row_turtle[r] = true; turtle = turtle + 2 end
+          if not col_turtle[q] then col_turtle[q] = true; turtle = turtle + 2 end
+        elseif c == "octopus" then
+          octopus = octopus + 3
+        end
+      end
+    end
+  end
+  b.coral, b.krill, b.plankton, b.grouper, b.clownfish, b.crab = coral, krill, 0, grouper, clownfish, crab
+  b.moray_eel, b.shark, b.whale, b.sea_turtle, b.octopus = moray, shark, whale, turtle, octopus
+  return planktons
+end
+
+-- Group totals of a breakdown (card ids grouped by their data "group"), the food-chain bonus
+-- (the lowest group total) and the total: groups + bonus + the cards of no group.
+local function group_totals(b)
+  local g = GROUP_CARDS
+  local producer, prey, predator = 0, 0, 0
+  local list = g.producer
+  for k = 1, #list do producer = producer + b[list[k]] end
+  list = g.prey
+  for k = 1, #list do prey = prey + b[list[k]] end
+  list = g.predator
+  for k = 1, #list do predator = predator + b[list[k]] end
+  local bonus = producer
+  if prey < bonus then bonus = prey end
+  if predator < bonus then bonus = predator end
+  local total = producer + prey + predator + bonus
+  for k = 1, #OTHER_CARDS do total = total + b[OTHER_CARDS[k]] end
+  return total, bonus, producer, prey, predator
+end
+
+-- The whales still to act on one grid, searched exactly: every sequence of flips (whales in
+-- reading order, each flipping one face-up orthogonal neighbour, or nothing when none is
+-- left) is scored and the best total for the grid's owner is kept; among equal totals, the
+-- first found: earlier whales' targets first, each whale's targets in reading order.
+-- At most 6 whales with 4 neighbours each: 4^6 = 4096 leaves.
+-- Open point (README, house rule 6): the plankton comparison in this search uses the other
+-- seats' face-up plankton as they are before their own unresolved whales flip.
+local S = { flips = {}, best_flips = {}, b = {} }   -- search scratch (no game state)
+
+local function search(w)
+  if w > S.nw then
+    local b = S.b
+    local counts = S.counts
+    counts[S.seat] = grid_points(S.cells, S.down, S.rows, S.cols, b)
+    b.plankton = plankton_points(counts, S.nseats, S.seat, S.ties)
+    local v = group_totals(b)
+    if not S.best or v > S.best then
+      S.best = v
+      for k = 1, S.nw do S.best_flips[k] = S.flips[k] end
+    end
+    return
+  end
+  local i = S.whales[w]
+  local down, cells = S.down, S.cells
+  if down[i] and not S.acts then
+    S.flips[w] = 0
+    return search(w + 1)
+  end
+  local o = S.orth[i]
+  local any = false
+  for k = 1, #o do
+    local j = o[k]
+    if cells[j] and not down[j] then
+      any = true
+      down[j] = true
+      S.flips[w] = j
+      search(w + 1)
+      down[j] = false
+    end
+  end
+  if not any then
+    S.flips[w] = 0
+    search(w + 1)
+  end
+end
+
+-- Runs the search for one grid and turns the best flips face down in `down`. Returns the
+-- list of {whale = index, cell = index} flips applied.
+local function resolve_whales(snap, down, whales, counts, nseats, seat, ties, acts)
+  S.cells, S.down, S.rows, S.cols = snap.cells, down, snap.rows, snap.cols
+  S.orth = shape(snap.rows, snap.cols).orth
+  S.whales, S.nw = whales, #whales
+  S.counts, S.nseats, S.seat, S.ties, S.acts = counts, nseats, seat, ties, acts
+  S.best = nil
+  search(1)
+  local applied = {}
+  for k = 1, #whales do
+    local j = S.best_flips[k]
+    if j and j > 0 then
+      down[j] = true
+      applied[#applied + 1] = { whale = whales[k], cell = j }
+    end
+  end
+  S.cells, S.down, S.whales, S.counts = nil, nil, nil, nil
+  return applied
+end
+
+local scratch_downs = {}   -- one face-down array per seat, reused
+
+-- Scores every seat. Returns the score lines and, when `with_extra`, the score's extra
+-- (group totals, whale flips, solo result); the greedy bots' evaluate skips the extra.
+local function score_all(ctx, state, with_extra)
+  load_cards(ctx)
+  local p = ctx.params
+  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+  local seats = state:seats()
+  local nseats = #seats
+  local acted = state:read("whale_acted")     -- whales that already flipped, per grid
+  local snaps, downs, counts = {}, {}, {}
+  -- Snapshots, face-down flags and face-up plankton as the state holds them.
+  for k = 1, nseats do
+    if seats[k].kind == "neutral" then
+      counts[k] = state:zone("pile", k):count("plankton")
+    else
+      local snap = state:grid(k):snapshot()
+      local n = snap.rows * snap.cols
+      local d = scratch_downs[k]
+      if not d then d = {}; scratch_downs[k] = d end
+      local sd, cells = snap.down, snap.cells
+      local planktons = 0
+      for i = 1, n do
+        local down = sd[i] == true
+        d[i] = down
+        if not down and cells[i] == "plankton" then planktons = planktons + 1 end
+      end
+      snaps[k], downs[k], counts[k] = snap, d, planktons
+    end
+  end
+  -- The flips already made (answers and forced flips), for the extra.
+  local extra_flips
+  local chosen = with_extra and state:read("whale_flips")
+  if chosen then
+    for t = 1, #chosen do
+      local f = chosen[t]
+      local name = seats[f.grid].name
+      extra_flips = extra_flips or {}
+      extra_flips[name] = extra_flips[name] or {}
+      local list = extra_flips[name]
+      list[#list + 1] = { whale = f.whale, cell = f.cell, card = f.card, by = f.by }
+    end
+  end
+  -- Whales that have not acted yet (boards given to `plateau score`, questions not answered
+  -- yet, grids still being drafted): the flips that maximise that grid's own total.
+  local search_counts = {}
+  for k = 1, nseats do
+    local snap = snaps[k]
+    if snap then
+      local n = snap.rows * snap.cols
+      local cells = snap.cells
+      local done = acted and acted[k] or 0
+      local whales, seen = nil, 0
+      for i = 1, n do
+        if cells[i] == "whale" then
+          seen = seen + 1
+          if seen > done then
+            whales = whales or {}
+            whales[#whales + 1] = i
+          end
+        end
+      end
+      if whales then
+        for a = 1, nseats do search_counts[a] = counts[a] end
+        local applied = resolve_whales(snap, downs[k], whales, search_counts, nseats, k, ties, acts)
+        local s = shape(snap.rows, snap.cols)
+        for t = 1, with_extra and #applied or 0 do
+          local f = applied[t]
+          extra_flips = extra_flips or {}
+          local name = seats[k].name
+          extra_flips[name] = extra_flips[name] or {}
+          local list = extra_flips[name]
+          list[#list + 1] = { whale = cell_of(snap, s, f.whale), cell = cell_of(snap, s, f.cell),
+                              card = cells[f.cell], by = "search" }
+        end
+      end
+    end
+  end
+  -- Every card, then the plankton majority over the final face-up plankton (the neutral
+  -- pile's plankton rank like a seat's), then the food-chain groups.
+  local lines = {}
+  for k = 1, nseats do
+    local snap = snaps[k]
+    if snap then
+      local b = {}
+      counts[k] = grid_points(snap.cells, downs[k], snap.rows, snap.cols, b)
+      lines[k] = { breakdown = b }
+    end
+  end
+  local groups = {}
+  for k = 1, nseats do
+    local line = lines[k]
+    if line then
+      local b = line.breakdown
+      b.plankton = plankton_points(counts, nseats, k, ties)
+      local total, bonus, producer, prey, predator = group_totals(b)
+      b.food_chain_bonus = bonus
+      line.total = total
+      if with_extra then groups[seats[k].name] = { producer = producer, prey = prey, predator = predator } end
+    end
+  end
+  if not with_extra then return lines end
+  local extra = { groups = groups, whale_flips = extra_flips }
+  -- Solo only: a one-player board given to `plateau score` has no Tim to compare with.
+  if state.player_count == 1 and nseats >= 2 and seats[2].kind == "opponent" and lines[2] then
+    local margin = lines[1].total - lines[2].total
+    extra.solo = solo_result(margin, p)
+    extra.margin = margin
+  end
+  return lines, extra
+end
+
+function game.score(ctx, state)
+  return score_all(ctx, state, true)
+end
+
+-- For the greedy bots: the host's default measure (the seat's total minus half the best other
+-- total), without building the score's extra. Tim counts as an other seat.
+function game.evaluate(ctx, state, seat)
+  local lines = score_all(ctx, state, false)
+  local own, best = lines[seat] and lines[seat].total or 0, nil
+  for k, line in pairs(lines) do
+    if k ~= seat and (not best or line.total > best) then best = line.total end
+  end
+  return own - (best or 0) / 2
+end
+
+---------------------------------------------------------------------------------------------
+-- 6. The octopus: when a player places one, that player may move one card of the grid to an
+--    empty cell, swap two cards (the new octopus may be one of them), or do nothing.
+
+local ask_whales   -- section 7: the whale questions, asked once an octopus question is answered
+
+-- Scratch arrays of the octopus question (no game state).
+local oct_occ, oct_comp, oct_stack, oct_cell = {}, {}, {}, {}
+
+-- The octopus question for a grid: skip, then every legal move (sources and destinations in
+-- reading order), then every swap of two different cards (swapping two copies of the same
+-- card changes nothing, so it is not listed). A move's destination must be empty, touch
+-- another card orthogonally, keep the cards within the 4x5 frame and, when
+-- `keep_connected`, leave every card connected (README, house rule 4).
+local function octopus_moves(grid, keep_connected)
+  local snap = grid:snapshot()
+  local R, C = snap.rows, snap.cols
+  local moves = { { type = "octopus", action = "skip" } }
+  if R * C == 0 then return moves end
+  -- Expanded map with a one-cell margin: index e = er * W + ec + 1 with er = r - min_row + 1,
+  -- ec = c - min_col + 1; oct_occ[e] is the card or false.
+  local W, H = C + 2, R + 2
+  local occ, comp, stack, cells = oct_occ, oct_comp, oct_stack, snap.cells
+  local list = {}
+  for e = 1, W * H do occ[e] = false end
+  for r = 0, R - 1 do
+    for c = 0, C - 1 do
+      local card = cells[r * C + c + 1]
+      if card then
+        local e = (r + 1) * W + c + 2
+        occ[e] = card
+        list[#list + 1] = e
+      end
+    end
+  end
+  local N = #list
+  -- Grid coordinates of each expanded cell, built once (moves may share these tables: the
+  -- host copies a question's moves).
+  local r0, c0 = snap.min_row - 1, snap.min_col - 1
+  local at = oct_cell
+  for e = 1, W * H do at[e] = { r0 + (e - 1) // W, c0 + (e - 1) % W } end
+  -- Empty cells touching a card, with their occupied neighbours.
+  local dests, near = {}, {}
+  for e = 1, W * H do
+    if not occ[e] then
+      local er, ec = (e - 1) // W, (e - 1) % W
+      local nb = {}
+      if er > 0 and occ[e - W] then nb[#nb + 1] = e - W end
+      if ec < W - 1 and occ[e + 1] then nb[#nb + 1] = e + 1 end
+      if er < H - 1 and occ[e + W] then nb[#nb + 1] = e + W end
+      if ec > 0 and occ[e - 1] then nb[#nb + 1] = e - 1 end
+      if nb[1] then dests[#dests + 1] = e; near[#near + 1] = nb end
+    end
+  end
+  for a = 1, N do
+    local src = list[a]
+    -- Frame of the other cards.
+    local minr, maxr, minc, maxc = H, -1, W, -1
+    for b = 1, N do
+      if b ~= a then
+        local e = list[b]
+        local er, ec = (e - 1) // W, (e - 1) % W
+        if er < minr then minr = er end
+        if er > maxr then maxr = er end
+        if ec < minc then minc = ec end
+        if ec > maxc then maxc = ec end
+      end
+    end
+    -- Components of the other cards: a destination keeps the grid connected when it touches
+    -- every one of them.
+    local ncomp = 0
+    if keep_connected then
+      for b = 1, N do comp[list[b]] = 0 end
+      comp[src] = -1
+      for b = 1, N do
+        local e0 = list[b]
+        if comp[e0] == 0 then
+          ncomp = ncomp + 1
+          comp[e0] = ncomp
+          local top = 1
+          stack[1] = e0
+          while top > 0 do
+            local e = stack[top]
+            top = top - 1
+            local er, ec = (e - 1) // W, (e - 1) % W
+            local f = e - W
+            if er > 0 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
+            f = e + 1
+            if ec < W - 1 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
+            f = e + W
+            if er < H - 1 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
+            f = e - 1
+            if ec > 0 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
+          end
+        end
+      end
+    end
+    for t = 1, #dests do
+      local e, nb = dests[t], near[t]
+      -- neighbours other than the moving card, and the components they reach
+      local touch, c1, c2, c3, c4 = 0, nil, nil, nil, nil
+      for k = 1, #nb do
+        local f = nb[k]
+        if f ~= src then
+          touch = touch + 1
+          if keep_connected then
+            local x = comp[f]
+            if x ~= c1 and x ~= c2 and x ~= c3 then
+              if not c1 then c1 = x elseif not c2 then c2 = x elseif not c3 then c3 = x else c4 = x end
+            end
+          end
+        end
+      end
+      if touch > 0 then
+        local er, ec = (e - 1) // W, (e - 1) % W
+        local rows = (maxr > er and maxr or er) - (minr < er and minr or er) + 1
+        local cols = (maxc > ec and maxc or ec) - (minc < ec and minc or ec) + 1
+        local reached = (c1 and 1 or 0) + (c2 and 1 or 0) + (c3 and 1 or 0) + (c4 and 1 or 0)
+        if rows <= ROWS and cols <= COLS and (not keep_connected or reached == ncomp) then
+          moves[#moves + 1] = { type = "octopus", action = "move", cell = at[src], to = at[e] }
+        end
+      end
+    end
+  end
+  for a = 1, N - 1 do
+    local ea = list[a]
+    local card = occ[ea]
+    for b = a + 1, N do
+      local eb = list[b]
+      if card ~= occ[eb] then
+        moves[#moves + 1] = { type = "octopus", action = "swap", cell = at[ea], to = at[eb] }
+      end
+    end
+  end
+  return moves
+end
+
+game.on_place = {}
+
+function game.on_place.octopus(ctx, state, seat, cell)
+  -- Open point (README, house rule 8): Tim's grid fills itself in reading order; his octopus
+  -- moves nothing (the rulebook only lets the solo player choose for Tim's whales).
+  if state:kind(seat) ~= "player" then return end
+  local moves = octopus_moves(state:grid(seat), ctx.params.octopus_keep_connected)
+  if #moves > 1 then
+    state:ask(seat, moves)
+    state.data.octopus_pending[seat] = true
+  end
+end
+
+game.moves = {}
+
+function game.moves.octopus(ctx, state, seat, move)
+  local grid = state:grid(seat)
+  if move.action == "move" then
+    grid:move(move.cell[1], move.cell[2], move.to[1], move.to[2])
+  elseif move.action == "swap" then
+    grid:swap(move.cell[1], move.cell[2], move.to[1], move.to[2])
+  end
+  state.data.octopus_pending[seat] = false
+  -- The octopus of the draft's last pick: the whales wait for its answer.
+  if state.phase == "draft_done" then ask_whales(ctx, state, seat) end
+end
+
+---------------------------------------------------------------------------------------------
+-- 7. The whales: after the draft each whale, in reading order, turns one adjacent face-up card
+--    face down. A question is put only when a whale has a real choice (2+ face-up
+--    neighbours); a whale with one is resolved at once, one with none flips nothing. The
+--    flips are applied with grid:set_face_down, `whale_acted[seat]` counts the whales of
+--    each grid that have acted and `whale_flips` lists the flips. The solo player chooses
+--    for Tim's whales after her own.
+
+-- Resolves the whales of grid `g` up to the next real choice. Returns that question's moves,
+-- or nil when every whale of the grid has acted.
+local function advance_whales(ctx, state, g)
+  local grid = state:grid(g)
+  local snap = grid:snapshot()
+  local n = snap.rows * snap.cols
+  local acted_list = state.data.whale_acted
+  if n == 0 then return nil end
+  local s = shape(snap.rows, snap.cols)
+  local cells, sd = snap.cells, snap.down
+  local down, whales = {}, {}
+  for i = 1, n do
+    down[i] = sd[i] == true
+    if cells[i] == "whale" then whales[#whales + 1] = i end
+  end
+  local acted = acted_list[g]
+  local acts = ctx.params.whale_flipped_acts
+  while acted < #whales do
+    local w = whales[acted + 1]
+    if not down[w] or acts then
+      local o = s.orth[w]
+      local opts = {}
+      for k = 1, #o do
+        local j = o[k]
+        if cells[j] and not down[j] then opts[#opts + 1] = j end
+      end
+      if #opts >= 2 then
+        acted_list[g] = acted
+        local moves = {}
+        for t = 1, #opts do moves[t] = { type = "flip", grid = g, cell = cell_of(snap, s, opts[t]) } end
+        return moves
+      elseif #opts == 1 then
+        local j = opts[1]
+        down[j] = true
+        local at = cell_of(snap, s, j)
+        grid:set_face_down(at[1], at[2])
+        local flips = state.data.whale_flips
+        flips[#flips + 1] = { grid = g, whale = cell_of(snap, s, w), cell = at, card = cells[j], by = "forced" }
+      end
+    end
+    acted = acted + 1
+  end
+  acted_list[g] = acted
+  return nil
+end
+
+-- Asks `mover` about the next whale it decides for: its own grid, then (solo) Tim's.
+ask_whales = function(ctx, state, mover)
+  local q = advance_whales(ctx, state, mover)
+  if not q and state.player_count == 1 and state.seat_count >= 2 and state:kind(2) == "opponent" then
+    q = advance_whales(ctx, state, 2)
+  end
+  if q then state:ask(mover, q) end
+end
+
+function game.after_draft(ctx, state)
+  local acted = {}
+  for k = 1, state.seat_count do acted[k] = 0 end
+  state.data.whale_acted = acted
+  state.data.whale_flips = {}
+  local pending = state:read("octopus_pending")
+  for seat = 1, state.player_count do
+    if not (pending and pending[seat]) then ask_whales(ctx, state, seat) end
+  end
+end
+
+-- The current whale of `move.grid` turns the chosen card face down.
+function game.moves.flip(ctx, state, seat, move)
+  local g = move.grid
+  local grid = state:grid(g)
+  local snap = grid:snapshot()
+  local s = shape(snap.rows, snap.cols)
+  local acted = state.data.whale_acted[g]
+  local seen, whale = 0, nil
+  for i = 1, snap.rows * snap.cols do
+    if snap.cells[i] == "whale" then
+      seen = seen + 1
+      if seen == acted + 1 then whale = cell_of(snap, s, i); break end
+    end
+  end
+  grid:set_face_down(move.cell[1], move.cell[2])
+  local flips = state.data.whale_flips
+  flips[#flips + 1] = { grid = g, whale = whale, cell = { move.cell[1], move.cell[2] },
+                        card = (grid:get(move.cell[1], move.cell[2])), by = "move" }
+  state.data.whale_acted[g] = acted + 1
+  ask_whales(ctx, state, seat)
+end
+
+return game
