@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "host/feature_graph.h"
 #include "scripting/runtime.h"
@@ -45,14 +46,13 @@ int CheckSeat(lua_State* L, int arg, const State& s) {
   return static_cast<int>(n - 1);
 }
 
-// Card ids by name, looked up in a Lua table (registry "plateau.card_ids"): the name is
+// Card ids by name, looked up in the bindings' shared name table (upvalue 2): the name is
 // already an interned Lua string, so this costs a table probe instead of a std::string.
 CardId LookupCard(lua_State* L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.card_ids");
+  // Upvalue 2 of every binding maps ids to names and names to ids.
   lua_pushvalue(L, idx);
-  const CardId id = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<CardId>(lua_tointeger(L, -1)) : kNoCard;
-  lua_pop(L, 2);
+  const CardId id = lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER ? static_cast<CardId>(lua_tointeger(L, -1)) : kNoCard;
+  lua_pop(L, 1);
   return id;
 }
 
@@ -344,10 +344,12 @@ int GridGroups(lua_State* L) {
 // card's rule is one call instead of an interpreted scan of every cell. Cells are dense
 // indices i = r * cols + c + 1 (r, c from 0 at the top-left of the bounding box).
 
+// Allocated with exactly rows * cols cells after the header (a Lua userdata), uninitialised
+// until filled: views are made on every scoring call.
 struct GridView {
   int rows = 0, cols = 0, min_row = 0, min_col = 0;
-  CardId cell[256];
-  bool down[256];
+  CardId* cell;
+  bool* down;
   int n() const { return rows * cols; }
 };
 
@@ -392,15 +394,14 @@ CardMask CheckMask(lua_State* L, int arg) {
   }
   luaL_checktype(L, arg, LUA_TTABLE);
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
-  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.card_ids");
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, arg, i);
-    lua_pushvalue(L, -1);
-    if (lua_rawget(L, -3) != LUA_TNUMBER) Raise(L, std::string("unknown card '") + luaL_tolstring(L, -2, nullptr) + "'");
-    m.Add(static_cast<CardId>(lua_tointeger(L, -1)));
-    lua_pop(L, 2);
+    if (lua_type(L, -1) != LUA_TSTRING) Raise(L, "card lists hold card ids (strings)");
+    const CardId c = LookupCard(L, -1);
+    if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+    m.Add(c);
+    lua_pop(L, 1);
   }
-  lua_pop(L, 1);
   return m;
 }
 
@@ -437,12 +438,17 @@ bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1
 
 int GridView_(lua_State* L) {
   Grid* g = CheckGrid(L, false);
-  auto* v = static_cast<GridView*>(lua_newuserdatauv(L, sizeof(GridView), 0));
-  new (v) GridView();
-  luaL_setmetatable(L, "plateau.view");
-  if (g->count() == 0) return 1;
   const Bounds& b = g->bounds();
-  if (b.rows() * b.cols() > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  const int n = g->count() ? b.rows() * b.cols() : 0;
+  if (n > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  auto* v = static_cast<GridView*>(
+      lua_newuserdatauv(L, sizeof(GridView) + static_cast<size_t>(n) * (sizeof(CardId) + sizeof(bool)), 0));
+  v->rows = v->cols = v->min_row = v->min_col = 0;
+  v->cell = reinterpret_cast<CardId*>(v + 1);
+  v->down = reinterpret_cast<bool*>(v->cell + n);
+  lua_rawgeti(L, lua_upvalueindex(2), 0);  // the view metatable, kept in the name table
+  lua_setmetatable(L, -2);
+  if (n == 0) return 1;
   v->rows = b.rows();
   v->cols = b.cols();
   v->min_row = b.min_row;
@@ -676,6 +682,181 @@ int ViewIndex(lua_State* L) {
   if (r < 0 || c < 0 || r >= v->rows || c >= v->cols) return 0;
   lua_pushinteger(L, r * v->cols + c + 1);
   return 1;
+}
+
+
+// ---- compiled view queries ------------------------------------------------------------
+//
+// ctx.query{ {op, args...}, ... } compiles a list of view queries once; v:run(q) answers
+// them all in one call and returns one number per entry, in order. Entries run in order on
+// the same view, so a "flip_touching" entry changes what later entries see. Ops and their
+// arguments are the view methods': count(cards, face), pairs(a, b, adj, face),
+// touching(a, b, adj, face), distinct(a, b, adj, face), groups(cards, points, face),
+// lines(cards, face) -> rows + columns, flip_touching(a, b, adj), and
+// each(a, b, adj, face, base, per, floor): the sum over cells of `a` of
+// max(base + per * (neighbours in b), floor).
+
+struct QueryOp {
+  enum Kind { kCount, kPairs, kTouching, kDistinct, kGroups, kLines, kFlip, kEach } kind;
+  CardMask a, b;
+  ViewAdj adj = kAdjOrth;
+  int face = 0;
+  std::vector<lua_Integer> points;
+  lua_Integer base = 0, per = 0, floor = INT32_MIN;
+};
+
+struct Query {
+  std::vector<QueryOp> ops;
+};
+
+int QueryGc(lua_State* L) {
+  static_cast<Query*>(lua_touserdata(L, 1))->~Query();
+  return 0;
+}
+
+// Reads entry field k of the query entry at the top of the stack, pushing it.
+int EntryField(lua_State* L, int k) { return lua_rawgeti(L, -1, k); }
+
+int CtxQuery(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  auto* q = static_cast<Query*>(lua_newuserdatauv(L, sizeof(Query), 0));
+  new (q) Query();
+  luaL_setmetatable(L, "plateau.query");
+  const int query_idx = lua_gettop(L);
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  static const char* const kinds[] = {"count", "pairs", "touching", "distinct", "groups", "lines", "flip_touching", "each", nullptr};
+  for (lua_Integer e = 1; e <= n; ++e) {
+    if (lua_rawgeti(L, 1, e) != LUA_TTABLE) Raise(L, "query entry #" + std::to_string(e) + " must be a table {op, args...}");
+    const int entry = lua_gettop(L);
+    QueryOp op;
+    lua_rawgeti(L, entry, 1);
+    op.kind = static_cast<QueryOp::Kind>(luaL_checkoption(L, -1, nullptr, kinds));
+    lua_pop(L, 1);
+    int arg = 2;
+    auto next = [&]() { lua_rawgeti(L, entry, arg++); return lua_gettop(L); };
+    auto mask = [&]() { const int i = next(); CardMask m = CheckMask(L, i); lua_pop(L, 1); return m; };
+    auto adj = [&]() { const int i = next(); ViewAdj a = CheckAdj(L, i); lua_pop(L, 1); return a; };
+    auto face = [&]() { const int i = next(); int f = CheckFace(L, i); lua_pop(L, 1); return f; };
+    auto integer = [&](lua_Integer def) { const int i = next(); lua_Integer v = luaL_optinteger(L, i, def); lua_pop(L, 1); return v; };
+    switch (op.kind) {
+      case QueryOp::kCount: op.a = mask(); op.face = face(); break;
+      case QueryOp::kPairs:
+      case QueryOp::kTouching:
+      case QueryOp::kDistinct: op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face(); break;
+      case QueryOp::kGroups: {
+        op.a = mask();
+        const int t = next();
+        luaL_checktype(L, t, LUA_TTABLE);
+        for (lua_Integer k = 1; k <= static_cast<lua_Integer>(lua_rawlen(L, t)); ++k) {
+          lua_rawgeti(L, t, k);
+          op.points.push_back(luaL_checkinteger(L, -1));
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (op.points.empty()) Raise(L, "query entry #" + std::to_string(e) + ": groups needs a points list");
+        op.face = face();
+        break;
+      }
+      case QueryOp::kLines: op.a = mask(); op.face = face(); break;
+      case QueryOp::kFlip: op.a = mask(); op.b = mask(); op.adj = adj(); break;
+      case QueryOp::kEach:
+        op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face();
+        op.base = integer(0); op.per = integer(1); op.floor = integer(INT32_MIN);
+        break;
+    }
+    q->ops.push_back(std::move(op));
+    lua_settop(L, entry - 1);
+  }
+  lua_settop(L, query_idx);
+  return 1;
+}
+
+lua_Integer RunOp(GridView& v, const QueryOp& op) {
+  lua_Integer n = 0;
+  switch (op.kind) {
+    case QueryOp::kCount:
+      for (int i = 0; i < v.n(); ++i) n += op.a.Has(v.cell[i]) && FaceOk(v, i, op.face);
+      return n;
+    case QueryOp::kPairs:
+      for (int i = 0; i < v.n(); ++i)
+        if (op.a.Has(v.cell[i])) ForNeighbors(v, i, op.adj, [&](int j) { n += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+      return n;
+    case QueryOp::kTouching:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        bool hit = false;
+        ForNeighbors(v, i, op.adj, [&](int j) { hit = hit || (op.b.Has(v.cell[j]) && FaceOk(v, j, op.face)); });
+        n += hit;
+      }
+      return n;
+    case QueryOp::kDistinct:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        CardMask seen;
+        ForNeighbors(v, i, op.adj, [&](int j) {
+          const CardId c = v.cell[j];
+          if (op.b.Has(c) && FaceOk(v, j, op.face) && !seen.Has(c)) { seen.Add(c); ++n; }
+        });
+      }
+      return n;
+    case QueryOp::kGroups: {
+      bool seen[256] = {};
+      int stack[256];
+      for (int i = 0; i < v.n(); ++i) {
+        if (seen[i] || !op.a.Has(v.cell[i]) || !FaceOk(v, i, op.face)) continue;
+        int top = 0, size = 0;
+        stack[top++] = i;
+        seen[i] = true;
+        while (top) {
+          const int x = stack[--top];
+          ++size;
+          ForNeighbors(v, x, kAdjOrth, [&](int j) {
+            if (!seen[j] && op.a.Has(v.cell[j]) && FaceOk(v, j, op.face)) { seen[j] = true; stack[top++] = j; }
+          });
+        }
+        n += op.points[static_cast<size_t>(std::min<int>(size, static_cast<int>(op.points.size())) - 1)];
+      }
+      return n;
+    }
+    case QueryOp::kLines: {
+      bool row[256] = {}, col[256] = {};
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.face)) continue;
+        const int r = i / v.cols, c = i % v.cols;
+        if (!row[r]) { row[r] = true; ++n; }
+        if (!col[c]) { col[c] = true; ++n; }
+      }
+      return n;
+    }
+    case QueryOp::kFlip: {
+      bool flip[256] = {};
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i]) || v.down[i]) continue;
+        ForNeighbors(v, i, op.adj, [&](int j) { flip[i] = flip[i] || (op.b.Has(v.cell[j]) && !v.down[j]); });
+      }
+      for (int i = 0; i < v.n(); ++i)
+        if (flip[i]) { v.down[i] = true; ++n; }
+      return n;
+    }
+    case QueryOp::kEach:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        lua_Integer around = 0;
+        ForNeighbors(v, i, op.adj, [&](int j) { around += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+        n += std::max(op.base + op.per * around, op.floor);
+      }
+      return n;
+  }
+  return 0;
+}
+
+// v:run(q) -> one number per query entry
+int ViewRun(lua_State* L) {
+  GridView* v = CheckView(L);
+  auto* q = static_cast<Query*>(luaL_checkudata(L, 2, "plateau.query"));
+  luaL_checkstack(L, static_cast<int>(q->ops.size()) + 2, "query results");
+  for (const QueryOp& op : q->ops) lua_pushinteger(L, RunOp(*v, op));
+  return static_cast<int>(q->ops.size());
 }
 
 // ---- zone -----------------------------------------------------------------------------
@@ -1349,11 +1530,13 @@ void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int
 void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushlightuserdata(L, binding);
   const int up = lua_gettop(L);
-  lua_newtable(L);  // card name cache
+  lua_newtable(L);  // card names by id + 1, and card ids by name
   if (binding->cards)
     for (size_t i = 0; i < binding->cards->size(); ++i) {
       lua_pushstring(L, binding->cards->Name(static_cast<CardId>(i)).c_str());
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+      lua_pushinteger(L, static_cast<lua_Integer>(i));
+      lua_setfield(L, -2, binding->cards->Name(static_cast<CardId>(i)).c_str());
     }
   lua_pushvalue(L, -1);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.card_names");
@@ -1380,9 +1563,19 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"size", ViewSize},   {"count", ViewCount}, {"pairs", ViewPairs},       {"touching", ViewTouching},
       {"distinct", ViewDistinct}, {"groups", ViewGroups}, {"lines", ViewLines}, {"cells", ViewCells},
       {"flip_touching", ViewFlipTouching}, {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
-      {"cell", ViewCell},   {"index", ViewIndex}, {nullptr, nullptr}};
+      {"cell", ViewCell},   {"index", ViewIndex}, {"run", ViewRun}, {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.query");
+  lua_pushcfunction(L, QueryGc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushstring(L, "query");
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
   luaL_newmetatable(L, "plateau.view");
   const int view_meta = lua_gettop(L);
+  lua_pushvalue(L, view_meta);
+  lua_rawseti(L, up + 1, 0);  // grid:view() finds it here without a registry lookup
   lua_newtable(L);
   for (const luaL_Reg* r = view_methods; r->name; ++r) {
     lua_pushvalue(L, up);
@@ -1461,6 +1654,10 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxCardSet, 2);
   lua_setfield(L, -2, "card_set");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, CtxQuery, 2);
+  lua_setfield(L, -2, "query");
   luaL_newmetatable(L, "plateau.card_set");
   lua_pushstring(L, "card set");
   lua_setfield(L, -2, "__name");

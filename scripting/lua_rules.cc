@@ -64,7 +64,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   lua_getfield(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log", "card_set"}) {
+  for (const char* k : {"rng", "dice", "log", "card_set", "query"}) {
     lua_getfield(L, -1, k);
     lua_setfield(L, -3, k);
   }
@@ -601,6 +601,7 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
   if (!lua_istable(L, -2)) return fail(std::string("must return a table of seats, got ") + luaL_typename(L, -2));
   const std::vector<std::string>& order = categories_;
   ScoreTable table;
+  table.lines.reserve(state.seats.size());
   for (size_t seat = 0; seat < state.seats.size(); ++seat) {
     if (lua_rawgeti(L, -2, static_cast<lua_Integer>(seat + 1)) == LUA_TNIL) {
       lua_pop(L, 1);
@@ -615,6 +616,7 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     line.seat = static_cast<int>(seat);
     line.name = state.seats[seat].name;
     std::vector<std::pair<std::string, int64_t>> parts;
+    parts.reserve(order.size());
     if (lua_getfield(L, -1, "breakdown") == LUA_TTABLE) {
       // Declared categories first, in their order; then any others, sorted by name.
       auto bad = [&](const std::string& key) {

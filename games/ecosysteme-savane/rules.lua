@@ -41,16 +41,49 @@ end
 
 local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
 
--- Elephants, hyenas and vultures: the only scores that depend on what is face down.
-local function carcass_scores(v, floor)
-  local elephant = 0
-  local elephants = v:cells("elephant")
-  for t = 1, #elephants do
-    local e = 6 - 2 * v:around(elephants[t], OTHER_ANIMALS, "orthogonal", "up")
-    if e < floor then e = floor end
-    elephant = elephant + e
+-- The scoring rules that need no choice, as one compiled query per grid (in the rulebook's
+-- order; entry 8 turns the cheetahs' prey face down before the lions look for theirs).
+local scoring_query
+local function scoring(ctx)
+  if not scoring_query then
+    scoring_query = ctx.query{
+      { "distinct", "waterhole", ANIMALS },             -- 1: animal types next to each waterhole
+      { "groups", "prairie", PRAIRIE_POINTS },          -- 2: prairie group points
+      { "lines", "tree" },                              -- 3: rows + columns holding a tree
+      { "count", "gazelle" },                           -- 4: gazelles
+      { "pairs", "zebra", "prairie" },                  -- 5: prairies next to zebras
+      { "touching", "giraffe", "tree" },                -- 6: giraffes next to a tree
+      { "pairs", "cheetah", "gazelle", "diagonal" },    -- 7: gazelles on cheetahs' diagonals
+      { "flip_touching", "gazelle", "cheetah", "diagonal" },  -- 8: hunted gazelles face down
+      { "touching", "lion", "prairie" },                -- 9: hungry lions
+    }
   end
-  return elephant, 3 * v:pairs("hyena", ALL, "distance2", "down"), 4 * v:pairs("vulture", ALL, "below", "down")
+  return scoring_query
+end
+
+-- Elephants (6 minus 2 per face-up animal other than elephants, not below the floor), hyenas
+-- and vultures (face-down cards two cells away / below): one query per floor value.
+local carcass_queries = {}
+local function carcass_query(ctx, floor)
+  local q = carcass_queries[floor]
+  if not q then
+    q = ctx.query{
+      { "each", "elephant", OTHER_ANIMALS, "orthogonal", "up", 6, -2, floor },
+      { "pairs", "hyena", ALL, "distance2", "down" },
+      { "pairs", "vulture", ALL, "below", "down" },
+    }
+    carcass_queries[floor] = q
+  end
+  return q
+end
+
+local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
+
+-- Elephants, hyenas and vultures: the only scores that depend on what is face down.
+local current_carcass  -- the carcass query for the floor of the game being scored
+local function carcass_scores(v)
+  local elephant, hyenas, vultures = v:run(current_carcass)
+  return elephant, 3 * hyenas, 4 * vultures
 end
 
 -- Chooses which `k` of `prey` (dense indices) the lions eat to maximise elephants + hyenas +
@@ -86,7 +119,7 @@ local function best_prey(v, prey, k, floor)
   local function rec(start, depth)
     if depth > k then
       for t = 1, k do v:set_down(prey[pick[t]], true) end
-      local e, h, u = carcass_scores(v, floor)
+      local e, h, u = carcass_scores(v)
       for t = 1, k do v:set_down(prey[pick[t]], false) end
       if e + h + u > best then
         best = e + h + u
@@ -130,17 +163,9 @@ end
 -- Scores one grid in the rulebook's order. Returns the breakdown (the gazelle majority is
 -- added by the caller, which compares seats) and the number of gazelles.
 local function score_grid(v, chosen, floor)
-  local waterhole = 2 * v:distinct("waterhole", ANIMALS)
-  local prairie = v:groups("prairie", PRAIRIE_POINTS)
-  local rows, cols = v:lines("tree")
-  local gazelles = v:count("gazelle")
-  local zebra = 3 * v:pairs("zebra", "prairie")
-  local giraffe = 5 * v:touching("giraffe", "tree")
-  -- Cheetahs score, then every gazelle they hunted goes face down.
-  local cheetah = 3 * v:pairs("cheetah", "gazelle", "diagonal")
-  v:flip_touching("gazelle", "cheetah", "diagonal")
+  local waterhole, prairie, lines, gazelles, zebra, giraffe, cheetah, _, lions = v:run(scoring_query)
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4.
-  local lions, eaten = v:touching("lion", "prairie"), 0
+  local eaten = 0
   if lions > 0 then
     if chosen then
       for t = 1, #chosen do
@@ -160,11 +185,11 @@ local function score_grid(v, chosen, floor)
       end
     end
   end
-  local elephant, hyena, vulture = carcass_scores(v, floor)
+  local elephant, hyena, vulture = carcass_scores(v)
   -- One constructor: the table is built at its final size.
-  return { waterhole = waterhole, prairie = prairie, tree = 2 * (rows + cols), gazelle = 2 * gazelles,
-           zebra = zebra, giraffe = giraffe, cheetah = cheetah, lion = 4 * eaten, elephant = elephant,
-           hyena = hyena, vulture = vulture }, gazelles
+  return { waterhole = 2 * waterhole, prairie = prairie, tree = 2 * lines, gazelle = 2 * gazelles,
+           zebra = 3 * zebra, giraffe = 5 * giraffe, cheetah = 3 * cheetah, lion = 4 * eaten,
+           elephant = elephant, hyena = hyena, vulture = vulture }, gazelles
 end
 
 -- Ranked majority with the rulebook's tie rule: tied seats all take their rank's points and
@@ -192,13 +217,13 @@ local CATEGORIES = game.categories
 function game.score(ctx, state)
   load_sets(ctx)
   local floor = ctx.params.elephant_floor
-  local seats = state:seats()
-  local nseats = #seats
+  scoring(ctx)
+  current_carcass = carcass_query(ctx, floor)
+  local nseats = state.seat_count
   local lines, gazelles = {}, {}
   local eaten = state:read("eaten")
   for k = 1, nseats do
-    local seat = seats[k]
-    if seat.kind == "neutral" then
+    if state:kind(k) == "neutral" then
       gazelles[k] = state:zone("pile", k):count("gazelle")
     else
       local v = state:grid(k):view()
@@ -220,7 +245,7 @@ function game.score(ctx, state)
   end
   local extra = nil
   -- Solo only: a one-player board given to `plateau score` has no Jhay seat to compare with.
-  if state.player_count == 1 and nseats >= 2 and seats[2].kind == "opponent" and lines[2] then
+  if state.player_count == 1 and nseats >= 2 and state:kind(2) == "opponent" and lines[2] then
     local margin = lines[1].total - lines[2].total
     local p = ctx.params
     -- Open point (README, house rules): "battre Jhay de 55 points" is read as margin >= target.
@@ -237,11 +262,11 @@ end
 -- the solo player.
 
 -- The eat moves still open for one grid, or nil when nothing is left to choose.
+local hunger_query
 local function prey_question(state, seat, eaten)
   local v = state:grid(seat):view()
-  local lions = v:touching("lion", "prairie")
+  local lions = v:run(hunger_query)
   if lions == 0 then return nil end
-  v:flip_touching("gazelle", "cheetah", "diagonal")
   local chosen = chosen_prey(eaten, seat, v)
   if chosen then
     for t = 1, #chosen do
@@ -266,8 +291,17 @@ local function ask_next(state, mover, eaten)
   if q then state:ask(mover, q) end
 end
 
+local function load_hunger(ctx)
+  -- hungry lions, after the cheetahs' prey is face down
+  hunger_query = hunger_query or ctx.query{
+    { "touching", "lion", "prairie" },
+    { "flip_touching", "gazelle", "cheetah", "diagonal" },
+  }
+end
+
 function game.after_draft(ctx, state)
   load_sets(ctx)
+  load_hunger(ctx)
   local eaten = state:read("eaten")
   for seat = 1, state.player_count do ask_next(state, seat, eaten) end
 end
@@ -276,6 +310,8 @@ game.moves = {}
 
 -- A lion eats the chosen gazelle or zebra; scoring flips it face down.
 function game.moves.eat(ctx, state, seat, move)
+  load_sets(ctx)
+  load_hunger(ctx)
   local eaten = state:read("eaten") or {}
   eaten[#eaten + 1] = { grid = move.grid, cell = { move.cell[1], move.cell[2] } }
   state.data.eaten = eaten
