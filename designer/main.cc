@@ -246,7 +246,8 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   return 0;
 }
 
-int CmdScore(const std::string& game, const std::string& board_path, const std::string& format) {
+int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
+             const std::vector<std::string>& sets) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
@@ -266,8 +267,11 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     names.push_back(p.value("name", "P" + std::to_string(i + 1)));
     grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
   }
+  Json given;
+  st = ParseSets(sets, &given);
+  if (!st.ok()) return Fail(st);
   State state;
-  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state);
+  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given);
   if (!st.ok()) {
     st.message = board_path + ": " + st.message;
     return Fail(st);
@@ -284,6 +288,7 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
       for (const auto& [k, v] : line.breakdown) b[k] = v;
       out["players"].push_back({{"name", line.name}, {"total", line.total}, {"breakdown", b}});
     }
+    if (!scores.extra.empty()) out["extra"] = nlohmann::ordered_json::parse(scores.extra.dump());
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::printf("%s", RenderScores(scores).c_str());
@@ -427,6 +432,7 @@ int main(int argc, char** argv) {
   score->add_option("game", game, "game id or path to a game folder")->required();
   score->add_option("board", board, "board.json")->required();
   score->add_option("--format", format, "text or json");
+  score->add_option("--set", sets, "override a parameter: name=value");
 
   auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
   simulate->add_option("game", game, "game id or path to a game folder")->required();
@@ -462,7 +468,7 @@ int main(int argc, char** argv) {
   if (*validate) return CmdValidate(game);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
-  if (*score) return CmdScore(game, board, format);
+  if (*score) return CmdScore(game, board, format, sets);
   if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;

@@ -393,6 +393,17 @@ CardMask CheckMask(lua_State* L, int arg) {
     luaL_typeerror(L, arg, "card id, list of card ids or card set");
   }
   luaL_checktype(L, arg, LUA_TTABLE);
+  arg = lua_absindex(L, arg);
+  // A frozen list (from ctx.data) is read through its proxy.
+  if (luaL_getmetafield(L, arg, "__plateau_frozen") != LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_getmetatable(L, arg);
+    lua_getfield(L, -1, "__index");
+    lua_replace(L, -2);
+    CardMask inner = CheckMask(L, lua_gettop(L));
+    lua_pop(L, 1);
+    return inner;
+  }
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, arg, i);
@@ -917,6 +928,7 @@ int ZoneShuffle(lua_State* L) {
 int ZoneReshuffleInto(lua_State* L) {
   Zone* from = CheckZone(L, 1, true);
   Zone* to = CheckZone(L, 2, true);
+  if (from == to) Raise(L, "cannot reshuffle a zone into itself");
   State* s = Writable(L);
   Reshuffle(from, to, &s->rng);
   s->Log(-1, "shuffle", {{"zone", to->name}, {"cards", to->cards.size()}});
@@ -1250,6 +1262,7 @@ int StateAddCounter(lua_State* L) {
     lua_pop(L, 3);
   }
   if (c.min > c.max || c.value < c.min || c.value > c.max) Raise(L, "counter '" + key + "': needs min <= value <= max");
+  if (s->counters.count(key)) Raise(L, "counter '" + key + "' already exists");
   s->counters[key] = c;
   PushKeyRef(L, key, "plateau.counter");
   return 1;
@@ -1271,6 +1284,7 @@ int StateAddTrack(lua_State* L) {
   lua_pop(L, 3);
   if (t.length < 1 || t.length > 100000 || t.position < 0 || t.position >= t.length)
     Raise(L, "track '" + key + "': needs length >= 1 and 1 <= position <= length");
+  if (s->tracks.count(key)) Raise(L, "track '" + key + "' already exists");
   s->tracks[key] = t;
   PushKeyRef(L, key, "plateau.track");
   return 1;

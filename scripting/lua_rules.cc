@@ -144,8 +144,12 @@ Status LuaRules::CheckShape() {
           const std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
           return fail(std::string("game.") + table + "." + key + " must be a function");
         }
-        if (std::string(table) == "on_place" && files_.cards->Find(lua_tostring(L, -2)) == kNoCard)
-          return fail(std::string("game.on_place names unknown card '") + lua_tostring(L, -2) + "'");
+        if (std::string(table) == "on_place") {
+          const CardId c = files_.cards->Find(lua_tostring(L, -2));
+          if (c == kNoCard) return fail(std::string("game.on_place names unknown card '") + lua_tostring(L, -2) + "'");
+          if (on_place_card_.size() < files_.cards->size()) on_place_card_.resize(files_.cards->size(), false);
+          on_place_card_[static_cast<size_t>(c)] = true;
+        }
         lua_pop(L, 1);
       }
       if (std::string(table) == "on_place") has_on_place_ = true;
@@ -287,8 +291,9 @@ Status LuaRules::EnsureDraftConfig(const Json& params) {
   if (placed != d.rows * d.cols)
     return {ErrorKind::kScript, where + "the rounds place " + std::to_string(placed) + " cards but the grid has " +
                                     std::to_string(d.rows * d.cols) + " cells", {}, {}};
-  // Solo: the hand must hold a card to place and one to give on every turn.
-  {
+  // Solo: the hand must hold a card to place and one to give on every turn (only games that
+  // can be played alone are checked).
+  if (info().min_players <= 1) {
     int hand = d.solo_hand;
     const int cells = d.rows * d.cols;
     for (int turn = 0; turn < cells; ++turn) {
@@ -478,7 +483,21 @@ Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
   if (uses_draft_ && draft::Active(*state) && !state->flow.HasAsks()) {
     // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
-    const bool scripted = has_on_place_ || (has_after_draft_ && draft::EndsDraft(draft_, *state, seat));
+    // An on_place hook can only run when this move reveals the picks and one of the revealed
+    // cards has a hook.
+    bool hook_card = false;
+    if (has_on_place_) {
+      auto hooked = [&](CardId c) { return c >= 0 && static_cast<size_t>(c) < on_place_card_.size() && on_place_card_[static_cast<size_t>(c)]; };
+      bool reveals = true;
+      for (int p = 0; p < state->player_count && state->player_count > 1; ++p)
+        if (p != seat && !state->flow.committed[static_cast<size_t>(p)]) reveals = false;
+      if (reveals) {
+        hook_card = hooked(move.card);
+        for (int p = 0; p < state->player_count && !hook_card; ++p)
+          if (state->flow.committed[static_cast<size_t>(p)]) hook_card = hooked(state->flow.pending[static_cast<size_t>(p)].card);
+      }
+    }
+    const bool scripted = hook_card || (has_after_draft_ && draft::EndsDraft(draft_, *state, seat));
     if (!scripted) {
       Status st = draft::Apply(draft_, state, seat, move, nullptr);
       if (st.ok() && state->record) state->Log(seat, "move", MoveToJson(move, *files_.cards));
@@ -730,12 +749,12 @@ std::string LuaRules::View(const State& state, int seat) {
 
 Status LuaRules::BoardState(const std::vector<std::string>& names,
                             const std::vector<std::vector<std::vector<std::string>>>& grids, const Json& neutral,
-                            State* out) {
+                            State* out, const Json& given) {
   State s;
   s.game_id = info().id;
   s.cards = files_.cards;
   Json params;
-  Status st = ResolveParams(info(), Json::object(), &params);
+  Status st = ResolveParams(info(), given, &params);
   if (!st.ok()) return st;
   s.params = params;
   UpdateParams(params);

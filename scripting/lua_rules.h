@@ -42,7 +42,7 @@ class LuaRules : public Rules {
   // Builds a state holding the given grids for scoring finished boards (plateau score).
   // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card.
   Status BoardState(const std::vector<std::string>& names, const std::vector<std::vector<std::vector<std::string>>>& grids,
-                    const Json& neutral, State* out);
+                    const Json& neutral, State* out, const Json& params = Json::object());
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
   // their own total: used when scoring boards given without choices.
   bool has_hook(const std::string& name) const;
@@ -76,6 +76,7 @@ class LuaRules : public Rules {
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;
   bool has_on_place_ = false;
+  std::vector<bool> on_place_card_;  // by card id: the card has an on_place hook
   bool has_after_draft_ = false;
   DraftConfig draft_;
   Json draft_params_;  // the params draft_ was built with

@@ -174,8 +174,15 @@ int Board(lua_State* L) {
     if (!LuaToJson(L, -1, &neutral, &error)) Fail(L, "neutral: " + error);
   }
   lua_pop(L, 1);
+  Json params = Json::object();
+  if (lua_getfield(L, 1, "params") == LUA_TTABLE) {
+    std::string error;
+    if (!LuaToJson(L, -1, &params, &error)) Fail(L, "params: " + error);
+    if (params.is_array() && params.empty()) params = Json::object();
+  }
+  lua_pop(L, 1);
   GameHandle* g = PushGame(L);
-  CheckStatus(L, r->rules->BoardState(names, grids, neutral, &g->state), "board");
+  CheckStatus(L, r->rules->BoardState(names, grids, neutral, &g->state, params), "board");
   return 1;
 }
 

@@ -1,13 +1,14 @@
 -- api-draft-example: a test fixture for scripting/README.md, not a real game. It runs the
 -- examples of the reference that need the host's drafting: game.draft, on_place, after_draft,
--- grid handles and zone handles (only drafting games have grids and zones).
+-- grid handles, grid views and zone handles.
 --
 -- The game, "fox and hens": each player drafts 6 cards into a floating 2 x 3 grid over two
 -- rounds (deal 4, keep 3, pass left then right; a neutral "Magpie" hand with 2 players; solo
 -- against "Robot"). A hen placed next to a fox (or a fox placed next to hens) is eaten: the
 -- hen turns face down. After the draft each player may swap the first two cards of their top
 -- row. Scores: 2 per face-up hen, 3 per fox next to an eaten hen, the largest group of trees
--- squared, 2 per tree diagonal to a pond.
+-- squared, 2 per tree diagonal to a pond. The score computes this twice: with grid handle
+-- calls (the lines) and with a grid view (the second result, which tests compare).
 
 local game = { api_version = 1, version = 1 }
 
@@ -23,7 +24,7 @@ function game.draft(ctx)
     deck = deck,                             -- { fox = 8, hen = 10, tree = 12, pond = 6 }
     neutral = true,                          -- 2 players: a third, neutral hand
     neutral_name = "Magpie",
-    solo = { hand = 6, draw = 1, draw_on_row = 2, opponent = "Robot" },
+    solo = { hand = ctx.params.solo_hand, draw = 1, draw_on_row = 2, opponent = "Robot" },
   }
 end
 
@@ -43,6 +44,8 @@ function game.setup(ctx, state)
     hand = #state:zone("hand", 1):cards(), hens_in_hand = state:zone("hand", 1):count("hen"),
     absent = discard:del("fox") and discard:count() or discard:count(),
   }
+  discard:reshuffle_into(deck)             -- the discard goes back into the deck, which is shuffled
+  state.data.zones.reshuffled = { deck = deck:count(), discard = discard:count() }
   state.data.eaten = 0
 end
 
@@ -137,6 +140,7 @@ function game.moves.probe(ctx, state, seat, move)
   ex.bad_neighbors = select(2, pcall(function() return grid:neighbors(r0, c0, "knight") end))
   ex.bad_seat = select(2, pcall(function() return state:grid(9) end))
   ex.bad_card = select(2, pcall(function() return grid:count("wolf") end))
+  ex.far_add = select(2, pcall(function() grid:add(r0 - 5000, c0, "fox") end))
   state.data.probe = ex
 end
 
@@ -158,7 +162,7 @@ local function score_grid(grid)
     end
   end
   for _, group in ipairs(grid:groups("tree")) do
-    b.tree = math.max(b.tree, #group * #group)
+    b.tree = math.max(b.tree, (#group) ^ 2)   -- ^ gives a float (4.0): fine, its value is integral
   end
   for _, cell in ipairs(grid:find("pond")) do
     for _, n in ipairs(grid:neighbors(cell[1], cell[2], "diagonal")) do
@@ -166,6 +170,20 @@ local function score_grid(grid)
     end
   end
   return b
+end
+
+-- The same score with a grid view: one host call per rule instead of a loop over cells.
+local TREE_POINTS = { 1, 4, 9, 16, 25, 36 }
+local function score_view(v)
+  local _, sizes = v:groups("tree", TREE_POINTS)     -- total (unused here) and the group sizes
+  local largest = 0
+  for _, size in ipairs(sizes) do largest = math.max(largest, size) end
+  return {
+    hen = 2 * v:count("hen", "up"),                                  -- face-up hens
+    fox = 3 * v:touching("fox", "hen", "orthogonal", "down"),        -- foxes beside an eaten hen
+    tree = largest * largest,
+    pond = 2 * v:pairs("pond", "tree", "diagonal"),                  -- trees diagonal to each pond
+  }
 end
 
 local function grid_examples(grid)
@@ -180,7 +198,44 @@ local function grid_examples(grid)
     placeable = #grid:placeable(), can_place = ok, why_not = why,
     trees = #grid:find("tree"), tree_groups = #grid:groups("tree"),
     all_neighbors = #grid:neighbors(min_row, min_col, "all"),
+    top_row = grid:line("row", min_row),               -- {r, c, card} of each occupied cell
+    last_col = grid:line("col", max_col),
+    corners = { grid:distance(min_row, min_col, max_row, max_col),
+                grid:distance(min_row, min_col, max_row, max_col, "chebyshev") },
   }
+end
+
+-- Every view method, on a view of `grid` (README section 5, "Grid views").
+local function view_examples(grid)
+  local v = grid:view()
+  local ex = {}
+  ex.size = { v:size() }                                  -- rows, cols, min_row, min_col
+  ex.count = { v:count("tree"), v:count({ "fox", "hen" }), v:count("hen", "down") }
+  ex.pairs = { v:pairs("tree", "tree"), v:pairs("fox", "tree", "distance2"),
+               v:pairs("tree", { "fox", "hen" }, "above"), v:pairs("pond", "tree", "row"),
+               v:pairs("hen", "tree", "col"), v:pairs("pond", "hen", "diagonal"),
+               v:pairs("fox", "pond", "all"), v:pairs("hen", "tree", "below") }
+  ex.touching = v:touching("fox", "hen")
+  ex.distinct = v:distinct("pond", { "fox", "hen", "tree", "pond" }, "all")
+  ex.groups = { v:groups("tree", { 1, 4, 9 }) }           -- total, sizes
+  ex.lines = { v:lines("tree") }                          -- rows, cols
+  ex.cells = v:cells("tree")                              -- dense indices
+  ex.around = { v:around(6, "tree", "all"), v:around(1, "tree", "below") }
+  ex.cell = { v:cell(6) }
+  ex.index = { v:index(1, 2), v:index(5, 5) }             -- {6}: nil outside the view
+  ex.get = { v:get(2) }                                   -- the hen, face up
+  -- The overlay: changes stay in the view, the state's grid is not touched.
+  ex.flipped = v:flip_touching("hen", "fox")              -- hens beside a face-up fox turn face down
+  ex.get_after = { v:get(2) }
+  ex.eaten_beside_fox = v:touching("fox", "hen", "orthogonal", "down")
+  v:set_down(3)                                           -- the tree at index 3, face down
+  ex.trees_up = v:count("tree", "up")
+  v:set_down(3, false)
+  ex.trees_up_again = v:count("tree", "up")
+  ex.grid_hen_down = select(2, grid:get(0, 1))           -- still face up in the state
+  ex.bad_index = select(2, pcall(function() return v:get(7) end))
+  ex.bad_adj = select(2, pcall(function() return v:pairs("fox", "hen", "knight") end))
+  return ex
 end
 
 function game.score(ctx, state)
@@ -191,9 +246,12 @@ function game.score(ctx, state)
       extra.magpie_pile = state:zone("pile", seat):count()   -- the neutral seat is not scored
     else
       lines[seat] = { breakdown = score_grid(state:grid(seat)) }
+      extra.by_view = extra.by_view or {}
+      extra.by_view[seat] = score_view(state:grid(seat):view())
     end
   end
   extra.grid = grid_examples(state:grid(1))
+  if state:grid(1):count() == 6 then extra.view = view_examples(state:grid(1)) end
   return lines, extra
 end
 

@@ -8,6 +8,11 @@
 -- everyone has passed once in a row). Scores: dice points, card points, and the bet (won
 -- times three by the player who finished the race, lost otherwise).
 --
+-- Components (a game without draft creates its own in setup): each player has a "hand" zone
+-- that collects the cards they draw and a "coins" counter (capped at 10) that every roll
+-- feeds; a circular 12-space "clock" track moves with every roll. They do not change the
+-- score: the score's second result reports them.
+--
 -- Results of calls that tests cannot make themselves (tests have no `ctx` or `state`) are
 -- recorded in state.data.examples by setup, and in the second result of score.
 
@@ -45,9 +50,12 @@ local function record_examples(ctx, state)
   local keys = {}
   for k in pairs({ zebra = 1, apple = 2, [2] = "b", [1] = "a", mango = 3 }) do keys[#keys + 1] = tostring(k) end
   ex.pairs_order = table.concat(keys, ",")
+  ex.data_comment = ctx.data.cards["$comment"]   -- "$" keys of data files are visible
   -- frozen tables: reading works, writing raises
   local ok, err = pcall(function() ctx.params.target = 3 end)
   ex.frozen_write_ok, ex.frozen_write_error = ok, err
+  -- ctx itself is read-only too
+  ex.ctx_write_error = select(2, pcall(function() ctx.cache = {} end))
   -- a frozen table stored into state.data is copied with its contents
   state.data.frozen_copy = ctx.params
   state.data.plain_copy = { target = ctx.params.target, bonus = ctx.params.bonus }
@@ -75,6 +83,72 @@ local function data_examples(state)
   local copy = state:read("board")        -- a plain Lua copy: changing it changes nothing
   copy.name = "changed"
   state.data.copy_is_table = type(copy) == "table" and state.data.board.name == "table"
+  state.data.meta = { ["$note"] = "kept", size = 2 }
+  state.data.read_dollar = state:read("meta")["$note"]   -- state:read keeps "$" keys
+end
+
+-- Components of a game without draft: created in setup (README section 4, "Components").
+local function add_components(state)
+  for seat = 1, state.player_count do
+    state:add_zone("hand", seat, "owner")                      -- drawn cards: only their owner sees them
+    state:add_counter("coins", seat, { value = 0, max = 10 })  -- every roll earns coins, capped at 10
+  end
+  state:add_track("clock", { length = 12, circular = true })   -- every roll moves the clock
+  state:add_zone("bag", nil, "hidden", { "star", "star", "moon", "sun" })
+  state:add_zone("shown", nil, "public")
+  state:add_grid("board", nil, { rows = 3, cols = 3 })         -- shared: no seat
+  state:add_grid("scratch", 1, { rows = 2, cols = 2, must_touch = false })
+end
+
+-- What the component examples of the reference return (sections 4 and 5).
+local function component_examples(state)
+  local ex = {}
+  -- counters: a cap clamps, and says how much it cut
+  local water = state:add_counter("water", 1, { value = 3, max = 5 })
+  ex.water_add = { water:add(4) }          -- {2, 2}: 2 applied, 2 lost to the cap
+  ex.water_spend = { water:add(-10) }      -- {-5, 0}: stops at min 0; only the max cap counts as lost
+  ex.water_limits = { water:limits() }     -- {0, 5, 2}: min, max, lost so far
+  water:set(99)                            -- clamped to 5 (set never counts as lost)
+  ex.water_set = water:get()
+  local min, max, lost = state:counter("coins", 1):limits()
+  ex.coins_limits = { min = min, max = max, lost = lost }
+  local free = state:add_counter("free", nil)               -- no table: value 0, min 0, no max
+  local fmin, fmax = free:limits()
+  ex.free = { value = free:get(), min = fmin, max_is_nil = fmax == nil }
+  ex.counter_error = select(2, pcall(function() state:add_counter("bad", nil, { value = 9, max = 5 }) end))
+  -- tracks
+  local path = state:add_track("path", { length = 10 })     -- linear, from space 1
+  ex.path = { { path:move(25) }, { path:move(-3) } }        -- {10, 0}, {7, 0}: stops at the ends
+  local moon = state:add_track("moon", { length = 4, circular = true, position = 3 })
+  ex.moon = { { moon:move(6) }, { moon:move(-2) }, { moon:get() }, moon:length() }  -- {1, 2}, {3, 1}, {3, 1}, 4
+  ex.clock = { state:track("clock"):get() }                 -- {1, 0}
+  -- zones
+  local bag, shown = state:zone("bag"), state:zone("shown")
+  ex.drawn = bag:draw(shown, 3)
+  shown:reshuffle_into(bag)                -- every card of shown goes into bag, which is shuffled
+  ex.after_reshuffle = { bag:count(), shown:count() }       -- {4, 0}
+  ex.zone_error = select(2, pcall(function() state:add_zone("bag", nil, "public") end))
+  -- grids
+  local board = state:grid("board")        -- a shared grid, by its key
+  ex.first_cells = board:placeable()       -- {{0, 0}}
+  board:add(0, 0, "star")
+  board:add(0, 1, "moon")
+  board:add(1, 1, "sun")
+  board:add(2, 1, "star", true)            -- face down
+  ex.row0 = board:line("row", 0)           -- {{0, 0, "star"}, {0, 1, "moon"}}
+  ex.col1 = board:line("col", 1)           -- moon, sun, then the face-down star
+  ex.distance = { board:distance(0, 0, 2, 1), board:distance(0, 0, 2, 1, "chebyshev") }   -- {3, 2}
+  ex.too_far = select(2, pcall(function() board:add(5000, 0, "sun") end))
+  local v = board:view()
+  ex.view_size = { v:size() }              -- {3, 2, 0, 0}: rows, cols, min_row, min_col
+  ex.view_stars = { v:count("star"), v:count("star", "up"), v:count({ "star", "moon" }) }   -- {2, 1, 3}
+  ex.view_index = { v:index(2, 1), v:index(9, 9) }          -- {6}: nil outside the view
+  ex.view_cell = { v:cell(6) }             -- {2, 1}
+  local scratch = state:grid(1, "scratch")
+  scratch:add(0, 0, "moon")
+  ex.scratch_diagonal = scratch:can_place(1, 1)             -- true: must_touch = false
+  ex.board_taller = { board:can_place(3, 1) }              -- the 3 x 3 frame: false and the reason
+  state.data.components = ex
 end
 
 function game.setup(ctx, state)
@@ -93,6 +167,8 @@ function game.setup(ctx, state)
   state.data.passes = 0
   record_examples(ctx, state)
   data_examples(state)
+  add_components(state)
+  component_examples(state)
   state:set_phase("bet")
   ctx.log("setup:", ctx.game_id, #deck, "cards")
 end
@@ -122,7 +198,7 @@ function game.legal_moves(ctx, state, seat)
   -- can see moves.pass refuse it (a listed move that is refused stops random bots).
   if points_of(state, seat) > 0 or ctx.params.debug_moves then moves[#moves + 1] = { type = "pass" } end
   if ctx.params.debug_moves then
-    for _, t in ipairs({ "crash", "spin", "hog", "sneaky" }) do moves[#moves + 1] = { type = t } end
+    for _, t in ipairs({ "crash", "spin", "hog", "sneaky", "shy", "fraction" }) do moves[#moves + 1] = { type = t } end
   end
   return moves
 end
@@ -152,6 +228,8 @@ function game.moves.roll(ctx, state, seat, move)
   local total, faces = ctx.dice:roll(move.dice)
   state.data.dice[seat] = state.data.dice[seat] + total
   state.data.last_roll = { seat = seat, total = total, faces = faces }
+  state:counter("coins", seat):add(total)   -- capped at 10: the counter keeps what it lost
+  state:track("clock"):move(total)          -- circular: wraps around and counts laps
   state.data.passes = 0
   end_turn(ctx, state, seat)
 end
@@ -167,12 +245,14 @@ function game.moves.draw(ctx, state, seat, move)
     state:ask(seat, { { type = "keep", card = "sun" }, { type = "discard", card = "sun" } })
     return
   end
+  state:zone("hand", seat):add(card)     -- the drawn card joins the player's hand zone
   local points = helpers.card_points(ctx)[card] + (card == ctx.params.bonus and 1 or 0)
   state.data.cards[seat] = state.data.cards[seat] + points
   end_turn(ctx, state, seat)
 end
 
 function game.moves.keep(ctx, state, seat, move)
+  state:zone("hand", seat):add(move.card)
   state.data.cards[seat] = state.data.cards[seat] + helpers.card_points(ctx)[move.card]
   end_turn(ctx, state, seat)
 end
@@ -209,6 +289,15 @@ function game.moves.sneaky(ctx, state, seat, move)
   undeclared_total = 1                    -- strict globals: an error
 end
 
+function game.moves.shy(ctx, state, seat, move)
+  state.data.dice[seat] = 99
+  return nil, "nil with a reason refuses too"   -- like return false, "..."
+end
+
+function game.moves.fraction(ctx, state, seat, move)
+  state.data.fraction = true              -- the score then has a non-integral value
+end
+
 function game.score(ctx, state)
   local dice, cards, bets = state:read("dice"), state:read("cards"), state:read("bets")
   local finisher = state.data.finisher
@@ -219,10 +308,25 @@ function game.score(ctx, state)
       breakdown = { dice = dice[seat], cards = cards[seat], bet = seat == finisher and 3 * bet or -bet },
       -- total omitted: the host sums the breakdown
     }
+    if state.data.fraction then lines[seat].breakdown.dice = dice[seat] + 0.5 end   -- debug_moves only
   end
   -- Read-only hook: writing raises "state is read-only in hook 'score'".
   local ok, err = pcall(function() state.data.turn = 1 end)
   local extra = { finisher = finisher, write_ok = ok, write_error = err, phase = state.phase }
+  -- Components are read like the rest of the state.
+  extra.coins, extra.lost_coins = {}, {}
+  for seat = 1, state.player_count do
+    local coins = state:counter("coins", seat)
+    extra.coins[seat] = coins:get()
+    extra.lost_coins[seat] = select(3, coins:limits())
+  end
+  extra.clock = { state:track("clock"):get() }   -- position (1-based), laps
+  extra.hand_1 = state:zone("hand", 1):cards()
+  extra.params = ctx.params                      -- a frozen table: copied with its contents
+  -- Read-only hook: no random numbers either.
+  extra.rng_error = select(2, pcall(function() return ctx.rng:int(1, 6) end))
+  extra.dice_error = select(2, pcall(function() return ctx.dice:roll("d6") end))
+  extra.math_random_error = select(2, pcall(function() return math.random(6) end))
   return lines, extra
 end
 
@@ -235,7 +339,9 @@ function game.evaluate(ctx, state, seat)
 end
 
 function game.view(ctx, state, seat)
-  return string.format("turn of P%d, %d cards in the deck", state.data.turn, #state.data.deck)
+  local text = string.format("turn of P%d, %d cards in the deck", state.data.turn, #state.data.deck)
+  if seat == nil then return text .. " (public view)" end   -- seat is nil for the public view
+  return text .. string.format("; P%d has %d coins", seat, state:counter("coins", seat):get())
 end
 
 return game

@@ -1,6 +1,6 @@
 -- Scenario tests of the api-draft-example fixture: the draft configuration, setup on zones,
 -- on_place, after_draft with questions, grid reads (in score) and grid writes (the probe
--- move), and board{} scoring. They check the examples of scripting/README.md.
+-- move), grid views, and board{} scoring. They check the examples of scripting/README.md.
 -- Run: plateau test tests/data/games/api-draft-example
 
 -- Plays the whole draft of a game with random picks (2 rounds of 3 picks per player).
@@ -53,6 +53,15 @@ test("setup: zone handles draw, del, add, count, cards and shuffle", function()
   expect_eq(z.discard, 1)
   expect_eq(z.hand, 4)
   expect_true(z.hens_in_hand >= 0 and z.hens_in_hand <= 4)
+  expect_eq(z.reshuffled, { deck = z.after + 1, discard = 0 }, "reshuffle_into moved the discard into the deck")
+end)
+
+test("draft: a solo schedule whose hand runs out is refused when the draft is configured", function()
+  expect_error(function() new_game{ players = 1, seed = 1, params = { solo_hand = 5 } } end,
+               "game.draft: solo: the hand runs out at turn 6 (hand 5, draw 1, draw_on_row 2)")
+  -- The configuration is checked whatever the player count.
+  expect_error(function() new_game{ players = 2, seed = 1, params = { solo_hand = 5 } } end, "the hand runs out")
+  expect_eq(#new_game{ players = 1, seed = 1, params = { solo_hand = 7 } }:zone("hand", 1), 7)
 end)
 
 test("the draft ends after 6 picks each; on_place turned every hen beside a fox face down", function()
@@ -108,6 +117,7 @@ test("grid writes: del, move, add, set_face_down, can_place (the probe move)", f
   expect_true(p.bad_neighbors:find("bad argument #3 to 'neighbors' (invalid option 'knight')", 1, true), p.bad_neighbors)
   expect_true(p.bad_seat:find("bad argument #1 to 'grid' (seat 9 out of range 1..3)", 1, true), p.bad_seat)
   expect_true(p.bad_card:find("bad argument #1 to 'count' (unknown card 'wolf')", 1, true), p.bad_card)
+  expect_true(p.far_add:find("cell coordinate %-500%d outside %-4096%.%.4096"), p.far_add)
   local after = g:grid(1)
   expect_eq(after[2], rows[2], "the bottom row is as it was")
   expect_eq({ after[1][1], after[1][2], after[1][3] }, { rows[1][2], rows[1][1], rows[1][3] })
@@ -138,7 +148,49 @@ test("grid reads in score: count, bounds, snapshot, placeable, can_place, find, 
     snap = { rows = 2, cols = 3, min_row = 0, min_col = 0, cells = 6 },
     placeable = 0, can_place = false, why_not = "cell is already occupied",
     trees = 3, tree_groups = 2, all_neighbors = 3,
+    top_row = { { 0, 0, "fox" }, { 0, 1, "hen" }, { 0, 2, "tree" } },
+    last_col = { { 0, 2, "tree" }, { 1, 2, "pond" } },
+    corners = { 3, 2 },
   })
+end)
+
+-- Ann's grid as a view; dense indices i = r * cols + c + 1:
+--   1 fox   2 hen   3 tree
+--   4 tree  5 tree  6 pond
+test("grid views: every query, the face-down overlay, and the state left untouched", function()
+  local v = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view
+  expect_eq(v.size, { 2, 3, 0, 0 })
+  expect_eq(v.count, { 3, 2, 0 }, "trees; foxes and hens; face-down hens")
+  expect_eq(v.pairs, { 2, 1, 2, 2, 1, 1, 0, 1 },
+            "orthogonal, distance2, above, row, col, diagonal, all, below")
+  expect_eq(v.touching, 1)
+  expect_eq(v.distinct, 2, "the pond sees a hen and two trees: 2 kinds")
+  expect_eq(v.groups, { 5, { 1, 2 } }, "1 + 4 points; sizes in order of their first cell")
+  expect_eq(v.lines, { 2, 3 })
+  expect_eq(v.cells, { 3, 4, 5 })
+  expect_eq(v.around, { 2, 1 })
+  expect_eq(v.cell, { 1, 2 })
+  expect_eq(v.index, { 6 })
+  expect_eq(v.get, { "hen", false })
+  expect_eq(v.flipped, 1)
+  expect_eq(v.get_after, { "hen", true })
+  expect_eq(v.eaten_beside_fox, 1)
+  expect_eq({ v.trees_up, v.trees_up_again }, { 2, 3 })
+  expect_eq(v.grid_hen_down, false, "the view's overlay did not change the state")
+  expect_true(v.bad_index:find("bad argument #1 to 'get' (cell index 7 out of 1..6)", 1, true), v.bad_index)
+  expect_true(v.bad_adj:find("invalid option 'knight'", 1, true), v.bad_adj)
+end)
+
+test("grid views score like the handle loops (boards and random games)", function()
+  local g = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }
+  local s = g:score()
+  expect_eq(s.extra.by_view, { s[1].breakdown, s[2].breakdown })
+  for seed = 1, 6 do
+    local r = new_game{ players = 1 + seed % 4, seed = seed }
+    r:play_random(nil, seed)
+    s = r:score()
+    for seat, b in pairs(s.extra.by_view) do expect_eq(b, s[seat].breakdown, "seed " .. seed .. ", seat " .. seat) end
+  end
 end)
 
 test("solo: the opponent seat fills its grid with the gifts; g:force_deck fixes the next draw", function()

@@ -56,6 +56,26 @@ test("every random draw comes from the seed: same seed, same game; another seed,
   expect_true(new_game{ players = 3, seed = 43 }:hash() ~= new_game{ players = 3, seed = 42 }:hash())
 end)
 
+test("ctx is read-only; data files keep their \"$\" keys", function()
+  local ex = new_game{ players = 2, seed = 1 }:data().examples
+  expect_true(ex.ctx_write_error:find("sandbox: attempt to modify read-only table (field 'cache')", 1, true),
+              ex.ctx_write_error)
+  expect_true(ex.data_comment:find("Cards of the api-examples test game", 1, true), ex.data_comment)
+end)
+
+test("read-only hooks cannot draw random numbers: ctx.rng, ctx.dice and math.random raise in score", function()
+  local g = start_race(new_game{ players = 2, seed = 1 })
+  local before = g:hash()
+  local extra = g:score().extra
+  expect_true(extra.rng_error:find("ctx.rng is not available in hook 'score' (it only reads the state; " ..
+                                   "randomness belongs in moves and setup)", 1, true), extra.rng_error)
+  expect_true(extra.dice_error:find("ctx.dice is not available in hook 'score'", 1, true), extra.dice_error)
+  expect_true(extra.math_random_error:find("math.random is not available here (no game state in this hook)", 1, true),
+              extra.math_random_error)
+  expect_eq(g:hash(), before, "scoring changed nothing, not even the RNG")
+  expect_eq(g:score(), g:score(), "scoring twice gives the same result")
+end)
+
 test("pairs() visits keys in sorted order: numbers first, then strings", function()
   expect_eq(new_game{ players = 2, seed = 1 }:data().examples.pairs_order, "1,2,apple,mango,zebra")
 end)
@@ -106,8 +126,88 @@ test("state.data refuses holes, far indices and values that are not plain data",
   expect_true(e.hole:find("^games/api%-examples/rules%.lua:%d+: "), "errors name the rules line")
 end)
 
-test("a frozen table (ctx.params) stored in state.data is copied with its contents", function()
-  expect_eq(new_game{ players = 2, seed = 1 }:data().frozen_copy, { bonus = "star", debug_moves = false, target = 15 })
+test("a frozen table (ctx.params) stored in state.data or the score's extra is copied with its contents", function()
+  local g = new_game{ players = 2, seed = 1 }
+  expect_eq(g:data().frozen_copy, { bonus = "star", debug_moves = false, target = 15 })
+  expect_eq(g:score().extra.params, { bonus = "star", debug_moves = false, target = 15 })
+end)
+
+test("state:read keeps keys that start with \"$\"", function()
+  local d = new_game{ players = 2, seed = 1 }:data()
+  expect_eq(d.read_dollar, "kept")
+  expect_eq(d.meta, { ["$note"] = "kept", size = 2 })
+end)
+
+---------------------------------------------------------------------------------------------
+-- components created in setup: zones, grids, counters, tracks
+
+test("setup creates zones, grids, counters and tracks in a game without draft", function()
+  local g = new_game{ players = 2, seed = 1 }
+  expect_eq(g:zone("hand", 1), {}, "an owner zone per player, empty at first")
+  expect_eq(#g:zone("bag"), 4, "a shared zone created with its cards")
+  expect_eq(g:zone("shown"), {})
+  expect_eq(g:grid(1, "scratch"), { { "moon" } }, "a grid owned by seat 1")
+  local text = g:view()
+  expect_true(text:find("board:", 1, true), "the shared grid is in the view: " .. text)
+  expect_true(text:find("coins:1: 0/10", 1, true), text)
+  expect_true(text:find("clock: space 1 of 12", 1, true), text)
+  local c = g:data().components
+  expect_true(c.zone_error:find("zone 'bag' already exists", 1, true), c.zone_error)
+end)
+
+test("counters: caps clamp additions and report what they cut; set clamps; limits", function()
+  local c = new_game{ players = 2, seed = 1 }:data().components
+  expect_eq(c.water_add, { 2, 2 }, "3 + 4 with max 5: 2 applied, 2 lost to the cap")
+  expect_eq(c.water_spend, { -5, 0 }, "min 0 stops the spending; only the max cap counts as lost")
+  expect_eq(c.water_limits, { 0, 5, 2 })
+  expect_eq(c.water_set, 5, "set(99) is clamped to the max")
+  expect_eq(c.coins_limits, { min = 0, max = 10, lost = 0 })
+  expect_eq(c.free, { value = 0, min = 0, max_is_nil = true }, "no table: 0, min 0, no max")
+  expect_true(c.counter_error:find("counter 'bad': needs min <= value <= max", 1, true), c.counter_error)
+end)
+
+test("tracks: linear tracks stop at their ends, circular tracks wrap and count laps", function()
+  local c = new_game{ players = 2, seed = 1 }:data().components
+  expect_eq(c.path, { { 10, 0 }, { 7, 0 } })
+  expect_eq(c.moon, { { 1, 2 }, { 3, 1 }, { 3, 1 }, 4 }, "3 + 6 on 4 spaces: space 1 after 2 laps; back 2: lap undone")
+  expect_eq(c.clock, { 1, 0 }, "a track starts on space 1")
+end)
+
+test("zones: draw from a setup zone, then reshuffle_into puts the cards back and shuffles", function()
+  local c = new_game{ players = 2, seed = 1 }:data().components
+  expect_eq(#c.drawn, 3)
+  expect_eq(c.after_reshuffle, { 4, 0 })
+end)
+
+test("grids made in setup: placeable, line, distance, the coordinate limit, views, must_touch", function()
+  local c = new_game{ players = 2, seed = 1 }:data().components
+  expect_eq(c.first_cells, { { 0, 0 } })
+  expect_eq(c.row0, { { 0, 0, "star" }, { 0, 1, "moon" } })
+  expect_eq(c.col1, { { 0, 1, "moon" }, { 1, 1, "sun" }, { 2, 1, "star" } }, "face-down cards are listed too")
+  expect_eq(c.distance, { 3, 2 }, "manhattan, chebyshev")
+  expect_true(c.too_far:find("bad argument #1 to 'add' (cell coordinate 5000 outside -4096..4096)", 1, true), c.too_far)
+  expect_eq(c.view_size, { 3, 2, 0, 0 })
+  expect_eq(c.view_stars, { 2, 1, 3 })
+  expect_eq(c.view_index, { 6 })
+  expect_eq(c.view_cell, { 2, 1 })
+  expect_eq(c.scratch_diagonal, true)
+  expect_eq(c.board_taller, { false, "the grid would be taller than 3 rows" })
+end)
+
+test("moves use the components: coins are capped, the clock laps, drawn cards go to the hand", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { target = 100 } })
+  for _, seat in ipairs({ 1, 2, 1 }) do
+    g:force_dice("d6", 6)
+    g:play(seat, { type = "roll", dice = "d6" })
+  end
+  local extra = g:score().extra
+  expect_eq(extra.coins, { 10, 6 }, "P1 rolled 12 but holds at most 10")
+  expect_eq(extra.lost_coins, { 2, 0 })
+  expect_eq(extra.clock, { 7, 1 }, "18 spaces on a 12-space clock: space 7, one lap")
+  g:play(2, { type = "draw" })
+  g:play(1, { type = "draw" })
+  expect_eq(#g:zone("hand", 1), 1)
+  expect_eq(g:score().extra.hand_1, g:zone("hand", 1))
 end)
 
 ---------------------------------------------------------------------------------------------
@@ -138,8 +238,9 @@ end)
 test("refused and illegal moves leave the state unchanged", function()
   local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
   expect_illegal(g, 1, { type = "pass" }, "you need at least one point to pass")   -- moves.pass returned false
+  expect_illegal(g, 1, { type = "shy" }, "nil with a reason refuses too")          -- moves.shy returned nil, why
   expect_illegal(g, 2, { type = "roll", dice = "d6" }, "it is not P2's turn")
-  expect_illegal(g, 1, { type = "roll", dice = "2d6" }, "is not among the 7 legal moves")
+  expect_illegal(g, 1, { type = "roll", dice = "2d6" }, "is not among the 9 legal moves")
   local ok, message, kind = g:try_play(1, { type = "pass" })
   expect_eq({ ok, message, kind }, { false, "you need at least one point to pass", "illegal move" })
   expect_eq(g:try_play(1, { type = "roll", dice = "d6" }), true)
@@ -196,9 +297,18 @@ test("the finisher wins three times the bet", function()
 end)
 
 test("view: the host's description followed by the string view returns", function()
-  local text = start_race(new_game{ players = 2, seed = 1 }):view(1)
+  local g = start_race(new_game{ players = 2, seed = 1 })
+  local text = g:view(1)
   expect_true(text:find("phase race", 1, true), text)
-  expect_true(text:find("turn of P1, 8 cards in the deck", 1, true), text)
+  expect_true(text:find("turn of P1, 8 cards in the deck; P1 has 0 coins", 1, true), text)
+  local public = g:view()
+  expect_true(public:find("turn of P1, 8 cards in the deck (public view)", 1, true), "seat is nil: " .. public)
+end)
+
+test("score values may be floats with an integral value, but not fractions", function()
+  local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
+  g:play(1, { type = "fraction" })
+  expect_error(function() g:score() end, "breakdown 'dice' for seat 1 is a non-integer number, an integer is expected")
 end)
 
 ---------------------------------------------------------------------------------------------
