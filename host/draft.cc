@@ -63,6 +63,12 @@ Coord OpponentCell(const DraftConfig& cfg, int turn) { return {turn / cfg.cols, 
 std::string GridKey(int seat) { return State::Key("grid", seat); }
 
 Status Setup(const DraftConfig& cfg, int players, State* s) {
+  Status st = Build(cfg, players, s);
+  if (!st.ok()) return st;
+  return Start(cfg, s);
+}
+
+Status Build(const DraftConfig& cfg, int players, State* s) {
   if (cfg.rounds.empty() && players > 1) return Status::Input("draft: at least one round is needed");
   s->seats.clear();
   for (int i = 0; i < players; ++i) s->seats.push_back({"P" + std::to_string(i + 1), "player"});
@@ -84,22 +90,24 @@ Status Setup(const DraftConfig& cfg, int players, State* s) {
       s->AddGrid(GridKey(seat), GridRules{cfg.rows, cfg.cols, true});
     }
   }
-  // Zones may have moved while growing the vector; look the deck up again.
-  deck = s->FindZone("deck", -1);
-  Shuffle(deck, &s->rng);
-  s->Log(-1, "shuffle", {{"zone", "deck"}, {"cards", deck->cards.size()}});
-
   // Enough cards for everyone's hands over every round?
   int needed = 0;
   if (players == 1) {
-    const int cells = cfg.rows * cfg.cols;
-    needed = 2 * cells + 1;
+    needed = 2 * cfg.rows * cfg.cols + 1;
   } else {
     for (const auto& r : cfg.rounds) needed += r.deal * static_cast<int>(RotationSeats(*s).size());
   }
+  deck = s->FindZone("deck", -1);
   if (static_cast<int>(deck->cards.size()) < needed)
     return Status::Input("draft: the deck has " + std::to_string(deck->cards.size()) + " cards but " +
                          std::to_string(players) + " player(s) need " + std::to_string(needed));
+  return Status::Ok();
+}
+
+Status Start(const DraftConfig& cfg, State* s) {
+  Zone* deck = &s->zones[static_cast<size_t>(s->index().deck)];
+  Shuffle(deck, &s->rng);
+  if (s->record) s->Log(-1, "shuffle", {{"zone", "deck"}, {"cards", deck->cards.size()}});
   s->flow = Flow{};
   s->flow.phase = kPhase;
   s->flow.committed.assign(s->seats.size(), 0);

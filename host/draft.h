@@ -34,8 +34,13 @@ struct DraftConfig {
 
 namespace draft {
 
-// Creates seats, the deck, hands and grids, and deals the first round.
+// Creates seats, the deck, hands and grids, and deals the first round (Build then Start).
 Status Setup(const DraftConfig& cfg, int players, State* state);
+// Creates the seats and components with the deck in data order (no randomness): a state
+// that can be copied as the template of every new game with the same players and config.
+Status Build(const DraftConfig& cfg, int players, State* state);
+// Shuffles the deck with the state's RNG and deals the first round.
+Status Start(const DraftConfig& cfg, State* state);
 bool Active(const State& state);  // still drafting
 void ToMove(const DraftConfig& cfg, const State& state, std::vector<int>* seats);
 void LegalMoves(const DraftConfig& cfg, const State& state, int seat, std::vector<Move>* out);

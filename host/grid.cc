@@ -86,15 +86,37 @@ void Grid::Placeable(std::vector<Coord>* out) const {
   int c0 = bounds_.min_col - 1, c1 = bounds_.max_col + 1;
   if (rules_.max_rows) { r0 = std::max(r0, bounds_.max_row - rules_.max_rows + 1); r1 = std::min(r1, bounds_.min_row + rules_.max_rows - 1); }
   if (rules_.max_cols) { c0 = std::max(c0, bounds_.max_col - rules_.max_cols + 1); c1 = std::min(c1, bounds_.min_col + rules_.max_cols - 1); }
+  const int h = r1 - r0 + 1, w = c1 - c0 + 1;
+  if (h <= 0 || w <= 0) return;
+  // Mark the window cells touching a placed cell by walking the placed cells once (the
+  // playout loop calls this for every decision), then list unmarked-free cells row-major.
+  uint8_t small[256];
+  std::vector<uint8_t> large;
+  uint8_t* touch = small;
+  const size_t area = static_cast<size_t>(h) * static_cast<size_t>(w);
+  if (area > sizeof small) {
+    large.assign(area, 0);
+    touch = large.data();
+  } else {
+    std::fill(small, small + area, 0);
+  }
+  auto mark = [&](int r, int c) {
+    if (r >= r0 && r <= r1 && c >= c0 && c <= c1) touch[static_cast<size_t>(r - r0) * static_cast<size_t>(w) + static_cast<size_t>(c - c0)] = 1;
+  };
+  for (int r = bounds_.min_row; r <= bounds_.max_row; ++r) {
+    const Cell* row = &data_[static_cast<size_t>(r - origin_row_) * static_cast<size_t>(width_) +
+                             static_cast<size_t>(bounds_.min_col - origin_col_)];
+    for (int c = bounds_.min_col; c <= bounds_.max_col; ++c, ++row) {
+      if (row->empty()) continue;
+      if (rules_.must_touch) {
+        mark(r - 1, c); mark(r + 1, c); mark(r, c - 1); mark(r, c + 1);
+      }
+    }
+  }
   for (int r = r0; r <= r1; ++r)
     for (int c = c0; c <= c1; ++c) {
+      if (rules_.must_touch && !touch[static_cast<size_t>(r - r0) * static_cast<size_t>(w) + static_cast<size_t>(c - c0)]) continue;
       if (Occupied(r, c)) continue;
-      if (rules_.must_touch) {
-        bool touch = false;
-        for (const auto& d : kOrth)
-          if (Occupied(r + d[0], c + d[1])) { touch = true; break; }
-        if (!touch) continue;
-      }
       out->push_back({r, c});
     }
 }

@@ -324,7 +324,23 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
   if (uses_draft_) {
     Status st = EnsureDraftConfig(params);
     if (!st.ok()) return st;
-    st = draft::Setup(draft_, players, &s);
+    // Components come from a template built once per player count and parameters; only the
+    // shuffle and the deal are done per game.
+    if (template_players_ != players || template_params_ != params) {
+      State t;
+      t.game_id = info().id;
+      t.cards = files_.cards;
+      t.params = params;
+      st = draft::Build(draft_, players, &t);
+      if (!st.ok()) return st;
+      template_ = std::move(t);
+      template_players_ = players;
+      template_params_ = params;
+    }
+    s = template_;
+    s.seed = seed;
+    s.rng.Seed(seed);
+    st = draft::Start(draft_, &s);
     if (!st.ok()) return st;
   } else {
     for (int i = 0; i < players; ++i) s.seats.push_back({"P" + std::to_string(i + 1), "player"});

@@ -81,6 +81,9 @@ class LuaRules : public Rules {
   DraftConfig draft_;
   Json draft_params_;  // the params draft_ was built with
   Json current_params_;
+  State template_;  // a new draft game before its shuffle, for template_players_/params_
+  int template_players_ = -1;
+  Json template_params_;
   std::vector<std::string> categories_;  // game.categories, the breakdown order
 };
 
