@@ -483,71 +483,9 @@ int ViewSize(lua_State* L) {
   return 4;
 }
 
-// v:count(cards, [face]) -> cells holding one of `cards`
-int ViewCount(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask m = CheckMask(L, 2);
-  const int face = CheckFace(L, 3);
-  int n = 0;
-  for (int i = 0; i < v->n(); ++i) n += m.Has(v->cell[i]) && FaceOk(*v, i, face);
-  lua_pushinteger(L, n);
-  return 1;
-}
 
-// v:pairs(a, b, [adj], [face]) -> sum over cells of `a` of their `adj` neighbours in `b`
-int ViewPairs(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
-  const ViewAdj adj = CheckAdj(L, 4);
-  const int face = CheckFace(L, 5);
-  int n = 0;
-  for (int i = 0; i < v->n(); ++i) {
-    if (!a.Has(v->cell[i])) continue;
-    ForNeighbors(*v, i, adj, [&](int j) { n += b.Has(v->cell[j]) && FaceOk(*v, j, face); });
-  }
-  lua_pushinteger(L, n);
-  return 1;
-}
 
-// v:touching(a, b, [adj], [face]) -> cells of `a` with at least one `adj` neighbour in `b`
-int ViewTouching(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
-  const ViewAdj adj = CheckAdj(L, 4);
-  const int face = CheckFace(L, 5);
-  int n = 0;
-  for (int i = 0; i < v->n(); ++i) {
-    if (!a.Has(v->cell[i])) continue;
-    bool hit = false;
-    ForNeighbors(*v, i, adj, [&](int j) { hit = hit || (b.Has(v->cell[j]) && FaceOk(*v, j, face)); });
-    n += hit;
-  }
-  lua_pushinteger(L, n);
-  return 1;
-}
 
-// v:distinct(a, b, [adj], [face]) -> sum over cells of `a` of the number of different cards
-// of `b` among their neighbours
-int ViewDistinct(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
-  const ViewAdj adj = CheckAdj(L, 4);
-  const int face = CheckFace(L, 5);
-  int n = 0;
-  for (int i = 0; i < v->n(); ++i) {
-    if (!a.Has(v->cell[i])) continue;
-    CardMask seen;
-    ForNeighbors(*v, i, adj, [&](int j) {
-      const CardId c = v->cell[j];
-      if (b.Has(c) && FaceOk(*v, j, face) && !seen.Has(c)) {
-        seen.Add(c);
-        ++n;
-      }
-    });
-  }
-  lua_pushinteger(L, n);
-  return 1;
-}
 
 // v:groups(cards, points, [face]) -> sum over orthogonally connected groups of `cards` of
 // points[min(size, #points)], and the sizes as a list
@@ -589,23 +527,6 @@ int ViewGroups(lua_State* L) {
   return 2;
 }
 
-// v:lines(cards, [face]) -> rows containing one of `cards`, columns containing one
-int ViewLines(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask m = CheckMask(L, 2);
-  const int face = CheckFace(L, 3);
-  bool row[256] = {}, col[256] = {};
-  int rows = 0, cols = 0;
-  for (int i = 0; i < v->n(); ++i) {
-    if (!m.Has(v->cell[i]) || !FaceOk(*v, i, face)) continue;
-    const int r = i / v->cols, c = i % v->cols;
-    if (!row[r]) { row[r] = true; ++rows; }
-    if (!col[c]) { col[c] = true; ++cols; }
-  }
-  lua_pushinteger(L, rows);
-  lua_pushinteger(L, cols);
-  return 2;
-}
 
 // v:cells(cards, [face]) -> dense indices of the cells holding one of `cards`
 int ViewCells(lua_State* L) {
@@ -622,23 +543,6 @@ int ViewCells(lua_State* L) {
   return 1;
 }
 
-// v:flip_touching(a, b, [adj]) -> turns face down every face-up cell of `a` that has an
-// `adj` neighbour in `b` (face up); returns how many were turned
-int ViewFlipTouching(lua_State* L) {
-  GridView* v = CheckView(L);
-  const CardMask a = CheckMask(L, 2), b = CheckMask(L, 3);
-  const ViewAdj adj = CheckAdj(L, 4);
-  bool flip[256] = {};
-  for (int i = 0; i < v->n(); ++i) {
-    if (!a.Has(v->cell[i]) || v->down[i]) continue;
-    ForNeighbors(*v, i, adj, [&](int j) { flip[i] = flip[i] || (b.Has(v->cell[j]) && !v->down[j]); });
-  }
-  int n = 0;
-  for (int i = 0; i < v->n(); ++i)
-    if (flip[i]) { v->down[i] = true; ++n; }
-  lua_pushinteger(L, n);
-  return 1;
-}
 
 int CheckDense(lua_State* L, const GridView& v, int arg) {
   const lua_Integer i = luaL_checkinteger(L, arg);
@@ -782,6 +686,17 @@ int CtxQuery(lua_State* L) {
   return 1;
 }
 
+// Rows and columns holding a card of `m` (seen with `face`).
+void LineCounts(const GridView& v, const CardMask& m, int face, lua_Integer* rows, lua_Integer* cols) {
+  bool row[256] = {}, col[256] = {};
+  *rows = *cols = 0;
+  for (int i = 0; i < v.n(); ++i) {
+    if (!m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
+    if (!row[i / v.cols]) { row[i / v.cols] = true; ++*rows; }
+    if (!col[i % v.cols]) { col[i % v.cols] = true; ++*cols; }
+  }
+}
+
 lua_Integer RunOp(GridView& v, const QueryOp& op) {
   lua_Integer n = 0;
   switch (op.kind) {
@@ -830,14 +745,9 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
       return n;
     }
     case QueryOp::kLines: {
-      bool row[256] = {}, col[256] = {};
-      for (int i = 0; i < v.n(); ++i) {
-        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.face)) continue;
-        const int r = i / v.cols, c = i % v.cols;
-        if (!row[r]) { row[r] = true; ++n; }
-        if (!col[c]) { col[c] = true; ++n; }
-      }
-      return n;
+      lua_Integer rows, cols;
+      LineCounts(v, op.a, op.face, &rows, &cols);
+      return rows + cols;
     }
     case QueryOp::kFlip: {
       bool flip[256] = {};
@@ -859,6 +769,32 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
       return n;
   }
   return 0;
+}
+
+// The single-query view methods, the same operations as query entries run at once:
+//   v:count(cards, [face]), v:pairs(a, b, [adj], [face]), v:touching(a, b, [adj], [face]),
+//   v:distinct(a, b, [adj], [face]), v:lines(cards, [face]) -> rows, cols,
+//   v:flip_touching(a, b, [adj]) -> how many cells turned face down.
+template <QueryOp::Kind kKind>
+int ViewOp(lua_State* L) {
+  GridView* v = CheckView(L);
+  QueryOp op;
+  op.kind = kKind;
+  switch (kKind) {
+    case QueryOp::kCount:
+    case QueryOp::kLines: op.a = CheckMask(L, 2); op.face = CheckFace(L, 3); break;
+    case QueryOp::kFlip: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); break;
+    default: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); op.face = CheckFace(L, 5); break;
+  }
+  if (kKind == QueryOp::kLines) {  // v:lines returns rows and columns separately
+    lua_Integer rows, cols;
+    LineCounts(*v, op.a, op.face, &rows, &cols);
+    lua_pushinteger(L, rows);
+    lua_pushinteger(L, cols);
+    return 2;
+  }
+  lua_pushinteger(L, RunOp(*v, op));
+  return 1;
 }
 
 // v:run(q) -> one number per query entry
@@ -1574,9 +1510,10 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"line", GridLine},       {"view", GridView_},          {nullptr, nullptr}};
   RegisterHandle(L, "plateau.grid", grid_methods, up);
   static const luaL_Reg view_methods[] = {
-      {"size", ViewSize},   {"count", ViewCount}, {"pairs", ViewPairs},       {"touching", ViewTouching},
-      {"distinct", ViewDistinct}, {"groups", ViewGroups}, {"lines", ViewLines}, {"cells", ViewCells},
-      {"flip_touching", ViewFlipTouching}, {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
+      {"size", ViewSize},   {"count", ViewOp<QueryOp::kCount>}, {"pairs", ViewOp<QueryOp::kPairs>},
+      {"touching", ViewOp<QueryOp::kTouching>}, {"distinct", ViewOp<QueryOp::kDistinct>}, {"groups", ViewGroups},
+      {"lines", ViewOp<QueryOp::kLines>}, {"cells", ViewCells}, {"flip_touching", ViewOp<QueryOp::kFlip>},
+      {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
       {"cell", ViewCell},   {"index", ViewIndex}, {"run", ViewRun}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.query");
   lua_pushcfunction(L, QueryGc);
