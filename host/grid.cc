@@ -39,12 +39,21 @@ void Grid::Grow(int row, int col) {
                             std::to_string(kMaxCells) + " cells");
   const int nh = static_cast<int>(h64), nw = static_cast<int>(w64);
   std::vector<Cell> fresh(static_cast<size_t>(nh * nw));
+  std::vector<uint8_t> fresh_touch(static_cast<size_t>(nh * nw), 0);
   for (int r = 0; r < height_; ++r)
-    for (int c = 0; c < width_; ++c)
-      fresh[static_cast<size_t>((r + origin_row_ - want_r0) * nw + (c + origin_col_ - want_c0))] =
-          data_[static_cast<size_t>(r * width_ + c)];
+    for (int c = 0; c < width_; ++c) {
+      const size_t to = static_cast<size_t>((r + origin_row_ - want_r0) * nw + (c + origin_col_ - want_c0));
+      fresh[to] = data_[static_cast<size_t>(r * width_ + c)];
+      fresh_touch[to] = touch_[static_cast<size_t>(r * width_ + c)];
+    }
+  touch_ = std::move(fresh_touch);
   data_ = std::move(fresh);
   origin_row_ = static_cast<int>(want_r0); origin_col_ = static_cast<int>(want_c0); height_ = nh; width_ = nw;
+  // Cells that were outside the old storage missed their neighbours' counts: recount (rare).
+  std::fill(touch_.begin(), touch_.end(), 0);
+  for (int r = 0; r < height_; ++r)
+    for (int c = 0; c < width_; ++c)
+      if (!data_[static_cast<size_t>(r * width_ + c)].empty()) AddTouch(r + origin_row_, c + origin_col_, 1);
 }
 
 bool Grid::CanPlace(int row, int col, std::string* why) const {
@@ -86,37 +95,18 @@ void Grid::Placeable(std::vector<Coord>* out) const {
   int c0 = bounds_.min_col - 1, c1 = bounds_.max_col + 1;
   if (rules_.max_rows) { r0 = std::max(r0, bounds_.max_row - rules_.max_rows + 1); r1 = std::min(r1, bounds_.min_row + rules_.max_rows - 1); }
   if (rules_.max_cols) { c0 = std::max(c0, bounds_.max_col - rules_.max_cols + 1); c1 = std::min(c1, bounds_.min_col + rules_.max_cols - 1); }
-  const int h = r1 - r0 + 1, w = c1 - c0 + 1;
-  if (h <= 0 || w <= 0) return;
-  // Mark the window cells touching a placed cell by walking the placed cells once (the
-  // playout loop calls this for every decision), then list unmarked-free cells row-major.
-  uint8_t small[256];
-  std::vector<uint8_t> large;
-  uint8_t* touch = small;
-  const size_t area = static_cast<size_t>(h) * static_cast<size_t>(w);
-  if (area > sizeof small) {
-    large.assign(area, 0);
-    touch = large.data();
-  } else {
-    std::fill(small, small + area, 0);
-  }
-  auto mark = [&](int r, int c) {
-    if (r >= r0 && r <= r1 && c >= c0 && c <= c1) touch[static_cast<size_t>(r - r0) * static_cast<size_t>(w) + static_cast<size_t>(c - c0)] = 1;
-  };
-  for (int r = bounds_.min_row; r <= bounds_.max_row; ++r) {
-    const Cell* row = &data_[static_cast<size_t>(r - origin_row_) * static_cast<size_t>(width_) +
-                             static_cast<size_t>(bounds_.min_col - origin_col_)];
-    for (int c = bounds_.min_col; c <= bounds_.max_col; ++c, ++row) {
-      if (row->empty()) continue;
-      if (rules_.must_touch) {
-        mark(r - 1, c); mark(r + 1, c); mark(r, c - 1); mark(r, c + 1);
-      }
-    }
-  }
+  // Each storage cell keeps how many placed cells touch it (maintained by Set and Take), so
+  // the playout loop's question "where may a card go" is one pass over the window.
   for (int r = r0; r <= r1; ++r)
     for (int c = c0; c <= c1; ++c) {
-      if (rules_.must_touch && !touch[static_cast<size_t>(r - r0) * static_cast<size_t>(w) + static_cast<size_t>(c - c0)]) continue;
-      if (Occupied(r, c)) continue;
+      const uint64_t rr = static_cast<uint64_t>(int64_t{r} - origin_row_), cc = static_cast<uint64_t>(int64_t{c} - origin_col_);
+      if (rr >= static_cast<uint64_t>(height_) || cc >= static_cast<uint64_t>(width_)) {
+        if (!rules_.must_touch) out->push_back({r, c});  // outside storage: empty, touching nothing
+        continue;
+      }
+      const size_t i = rr * static_cast<uint64_t>(width_) + cc;
+      if (!data_[i].empty()) continue;
+      if (rules_.must_touch && touch_[i] == 0) continue;
       out->push_back({r, c});
     }
 }
@@ -126,9 +116,14 @@ void Grid::Set(int row, int col, const Cell& cell) {
     Take(row, col);
     return;
   }
-  if (!Get(row, col)) Grow(row, col);
+  // Unbounded directions keep a margin so every placed cell's neighbours are in storage
+  // (their touching counts must exist); bounded grids reserve their whole frame up front.
+  if (!Get(row, col) || (!rules_.max_rows && (!Get(row - 1, col) || !Get(row + 1, col))) ||
+      (!rules_.max_cols && (!Get(row, col - 1) || !Get(row, col + 1))))
+    Grow(row, col);
   Cell* slot = Mutable(row, col);
   if (slot->empty()) {
+    AddTouch(row, col, 1);
     ++count_;
     if (count_ == 1) bounds_ = {row, row, col, col};
     else {
@@ -144,9 +139,20 @@ Cell Grid::Take(int row, int col) {
   if (!slot || slot->empty()) return Cell{};
   Cell old = *slot;
   *slot = Cell{};
+  AddTouch(row, col, -1);
   --count_;
   RecomputeBounds();
   return old;
+}
+
+void Grid::AddTouch(int row, int col, int delta) {
+  static constexpr int kDelta[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
+  for (const auto& d : kDelta) {
+    const uint64_t r = static_cast<uint64_t>(int64_t{row} + d[0] - origin_row_);
+    const uint64_t c = static_cast<uint64_t>(int64_t{col} + d[1] - origin_col_);
+    if (r < static_cast<uint64_t>(height_) && c < static_cast<uint64_t>(width_))
+      touch_[r * static_cast<uint64_t>(width_) + c] = static_cast<uint8_t>(touch_[r * static_cast<uint64_t>(width_) + c] + delta);
+  }
 }
 
 void Grid::SetFaceDown(int row, int col, bool down) {

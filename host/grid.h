@@ -101,11 +101,13 @@ class Grid {
   Cell* Mutable(int row, int col);
   void Grow(int row, int col);
   void RecomputeBounds();
+  void AddTouch(int row, int col, int delta);
 
   GridRules rules_;
   int origin_row_ = 0, origin_col_ = 0;  // coordinates of data_[0]
   int height_ = 0, width_ = 0;
   std::vector<Cell> data_;
+  std::vector<uint8_t> touch_;  // per storage cell: occupied orthogonal neighbours (derived)
   int count_ = 0;
   Bounds bounds_;
 };

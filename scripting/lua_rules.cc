@@ -157,7 +157,10 @@ Status LuaRules::CheckShape() {
     lua_pop(L, 1);
   }
   categories_.clear();
+  categories_ref_ = LUA_NOREF;
   if (lua_getfield(L, t, "categories") == LUA_TTABLE) {
+    lua_pushvalue(L, -1);
+    categories_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);  // the interned names, for Score
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
@@ -542,12 +545,19 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
   if (std::find(seats.begin(), seats.end(), seat) == seats.end())
     return Status::Illegal("it is not " + (seat >= 0 && seat < static_cast<int>(state->seats.size())
                                                ? state->seats[static_cast<size_t>(seat)].name : "that seat") + "'s turn");
-  std::vector<Move> legal;
-  st = LegalMoves(*state, seat, &legal);
-  if (!st.ok()) return st;
-  if (std::find(legal.begin(), legal.end(), move) == legal.end())
+  // An answer to a question is checked against the question itself, in place.
+  const std::vector<Move>* legal = nullptr;
+  std::vector<Move> listed;
+  if (state->flow.HasAsks() && static_cast<size_t>(seat) < state->flow.asks.size()) {
+    legal = &state->flow.asks[static_cast<size_t>(seat)];
+  } else {
+    st = LegalMoves(*state, seat, &listed);
+    if (!st.ok()) return st;
+    legal = &listed;
+  }
+  if (std::find(legal->begin(), legal->end(), move) == legal->end())
     return Status::Illegal("move " + MoveToString(move, *files_.cards) + " is not among the " +
-                           std::to_string(legal.size()) + " legal moves");
+                           std::to_string(legal->size()) + " legal moves");
   lua_State* L = rt_->L();
   State before = *state;
   auto run = [&](int s, const Move& m) -> Status {
@@ -660,18 +670,27 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
         return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer is expected");
       };
       size_t found = 0;
-      for (const auto& cat : order) {
-        if (lua_getfield(L, -1, cat.c_str()) == LUA_TNIL) {
+      const int breakdown = lua_gettop(L);
+      if (categories_ref_ != LUA_NOREF) lua_rawgeti(L, LUA_REGISTRYINDEX, categories_ref_);
+      const int names = lua_gettop(L);
+      for (size_t k = 0; k < order.size(); ++k) {
+        const std::string& cat = order[k];
+        lua_rawgeti(L, names, static_cast<lua_Integer>(k + 1));  // interned: no hashing of a C string
+        if (lua_rawget(L, breakdown) == LUA_TNIL) {
           lua_pop(L, 1);
           continue;
         }
         int isint = 0;
         const lua_Integer v = lua_tointegerx(L, -1, &isint);
-        if (!isint || lua_type(L, -1) != LUA_TNUMBER) return bad(cat);
+        if (!isint || lua_type(L, -1) != LUA_TNUMBER) {
+          lua_remove(L, names);
+          return bad(cat);
+        }
         parts.emplace_back(cat, v);
         ++found;
         lua_pop(L, 1);
       }
+      lua_settop(L, breakdown);
       size_t total_keys = 0;
       lua_pushnil(L);
       while (lua_next(L, -2)) {

@@ -85,6 +85,7 @@ class LuaRules : public Rules {
   int template_players_ = -1;
   Json template_params_;
   std::vector<std::string> categories_;  // game.categories, the breakdown order
+  int categories_ref_ = -2;               // the same names as a Lua list (registry)
 };
 
 }  // namespace plateau::scripting

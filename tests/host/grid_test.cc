@@ -1,5 +1,6 @@
 // Host grids: the Écosystème floating 4x5 frame, placement rules, neighbours, editing and growth.
 #include "host/grid.h"
+#include "host/rng.h"
 
 #include <gtest/gtest.h>
 
@@ -355,6 +356,40 @@ TEST(Grid, EqualityIgnoresStorageLayoutButNotContents) {
   b.Set(1, 1, Card(4));
   EXPECT_FALSE(a == b);
   EXPECT_FALSE(Grid(kFrame) == Grid(GridRules{3, 3, true}));
+}
+
+}  // namespace
+}  // namespace plateau
+
+namespace plateau {
+namespace {
+
+// Placeable keeps incremental "touching" counts; they must stay right when the storage
+// grows in every direction, and match a brute-force check of every candidate cell.
+TEST(Grid, PlaceableMatchesBruteForceWhileAnUnboundedGridGrows) {
+  Grid g(GridRules{0, 0, true});
+  Rng rng(17);
+  for (int step = 0; step < 200; ++step) {
+    std::vector<Coord> fast;
+    g.Placeable(&fast);
+    ASSERT_FALSE(fast.empty());
+    for (const Coord& c : fast) EXPECT_TRUE(g.CanPlace(c.row, c.col, nullptr)) << c.row << "," << c.col;
+    // Every empty cell next to the bounding box that CanPlace accepts must be listed.
+    const Bounds& b = g.bounds();
+    if (g.count() > 0)
+      for (int r = b.min_row - 1; r <= b.max_row + 1; ++r)
+        for (int c = b.min_col - 1; c <= b.max_col + 1; ++c)
+          if (g.CanPlace(r, c, nullptr))
+            EXPECT_NE(std::find(fast.begin(), fast.end(), Coord{r, c}), fast.end()) << "missing " << r << "," << c;
+    const Coord pick = fast[rng.Below(static_cast<uint32_t>(fast.size()))];
+    g.Set(pick.row, pick.col, Cell{static_cast<CardId>(step % 3)});
+    if (step % 7 == 6) {  // take one away now and then: counts must go down too
+      std::vector<Coord> occ;
+      g.OccupiedCells(&occ);
+      const Coord gone = occ[rng.Below(static_cast<uint32_t>(occ.size()))];
+      if (g.count() > 1) g.Take(gone.row, gone.col);
+    }
+  }
 }
 
 }  // namespace
