@@ -313,6 +313,15 @@ Status LuaRules::EnsureDraftConfig(const Json& params) {
   return Status::Ok();
 }
 
+// The draft configuration depends on the parameters; a state loaded from a save or kept
+// across a reload may come with parameters this instance has not configured yet.
+Status LuaRules::DraftFor(const State& state) {
+  if (state.identity.uid == draft_uid_ && !draft_.rounds.empty()) return Status::Ok();
+  Status st = EnsureDraftConfig(state.params);
+  if (st.ok()) draft_uid_ = state.identity.uid;
+  return st;
+}
+
 Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* out) {
   if (players < info().min_players || players > info().max_players)
     return Status::Input(info().id + " is for " + std::to_string(info().min_players) + " to " +
@@ -373,6 +382,8 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
     return Status::Ok();
   }
   if (uses_draft_ && draft::Active(state)) {
+    Status st = DraftFor(state);
+    if (!st.ok()) return st;
     draft::ToMove(draft_, state, seats);
     return Status::Ok();
   }
@@ -418,6 +429,8 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
     return Status::Ok();
   }
   if (uses_draft_ && draft::Active(state)) {
+    Status st = DraftFor(state);
+    if (!st.ok()) return st;
     draft::LegalMoves(draft_, state, seat, out);
     return Status::Ok();
   }
@@ -461,6 +474,8 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
 
 Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
   if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks()) {
+    Status st = DraftFor(state);
+    if (!st.ok()) return st;
     if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
     return Status::Ok();
   }
@@ -501,6 +516,8 @@ Status LuaRules::Apply(State* state, int seat, const Move& move) {
 Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
   if (uses_draft_ && draft::Active(*state) && !state->flow.HasAsks()) {
+    Status dst = DraftFor(*state);
+    if (!dst.ok()) return dst;
     // Snapshots only when a script will run: on-place hooks, or the move that ends the draft.
     // An on_place hook can only run when this move reveals the picks and one of the revealed
     // cards has a hook.
@@ -617,7 +634,8 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
 }
 
 Status LuaRules::Preview(const State& state, int seat, const Move& move, State* out) {
-  if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks() && move.type == "place" && state.player_count > 1) {
+  if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks() && move.type == "place" && state.player_count > 1 &&
+      DraftFor(state).ok()) {
     // Show the pick on its own grid at once instead of waiting for the reveal.
     *out = state;
     out->record = false;

@@ -54,6 +54,8 @@ class LuaRules : public Rules {
   Status PushHook(const char* name);  // pushes game[name] (or nil)
   Status CallHook(const char* name, const State* state, bool writable, int nargs, int nresults);
   Status EnsureDraftConfig(const Json& params);
+  Status DraftFor(const State& state);
+  uint64_t draft_uid_ = 0;  // the state whose parameters draft_ was last checked against
   void UpdateParams(const Json& params);
   Status Reveal(State* state, const std::vector<draft::Placement>& placed);
   Status ApplyMove(State* state, int seat, const Move& move);

@@ -1,0 +1,83 @@
+// Hot reload (see reload.h).
+#include "scripting/reload.h"
+
+namespace plateau::scripting {
+namespace {
+
+// Card ids index the card set, so every card of the running game must keep its id.
+Status CheckCards(const CardSet& old_cards, const CardSet& new_cards, const std::string& game) {
+  for (size_t i = 0; i < old_cards.size(); ++i) {
+    const std::string& name = old_cards.Name(static_cast<CardId>(i));
+    if (i >= new_cards.size() || new_cards.Name(static_cast<CardId>(i)) != name) {
+      const CardId now = new_cards.Find(name);
+      return Status::Input("games/" + game + ": card '" + name + "' " +
+                           (now == kNoCard ? "was removed" : "moved in the card files") +
+                           " while a game is on the table; keep existing cards in place (add new ones at the end)");
+    }
+  }
+  return Status::Ok();
+}
+
+std::string ScoreChanges(const ScoreTable& before, const ScoreTable& after) {
+  std::string out;
+  for (const auto& b : before.lines) {
+    for (const auto& a : after.lines) {
+      if (a.seat != b.seat) continue;
+      for (const auto& [cat, v_after] : a.breakdown) {
+        int64_t v_before = 0;
+        bool had = false;
+        for (const auto& [c, v] : b.breakdown)
+          if (c == cat) { v_before = v; had = true; }
+        if (!had || v_before != v_after)
+          out += cat + ": " + (had ? std::to_string(v_before) : "-") + " -> " + std::to_string(v_after) + " for " + a.name + "\n";
+      }
+      if (a.total != b.total)
+        out += "total: " + std::to_string(b.total) + " -> " + std::to_string(a.total) + " for " + a.name + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* state,
+                         std::unique_ptr<LuaRules>* rules) {
+  ReloadResult r;
+  std::unique_ptr<LuaRules> fresh;
+  Status st = LuaRules::Load(game, limits, &fresh);
+  if (!st.ok()) {
+    r.error = st;
+    return r;
+  }
+  if (fresh->info().id != (*rules)->info().id) {
+    r.error = Status::Input("the folder now holds game '" + fresh->info().id + "', not '" + (*rules)->info().id + "'");
+    return r;
+  }
+  st = CheckCards(*state->cards, *fresh->files().cards, fresh->info().id);
+  if (!st.ok()) {
+    r.error = st;
+    return r;
+  }
+  // Dry run on a copy that sees the new card set: who moves, what they may do, the score.
+  State probe = *state;
+  probe.cards = fresh->files().cards;
+  std::vector<int> seats;
+  std::vector<Move> moves;
+  ScoreTable after, before;
+  st = fresh->ToMove(probe, &seats);
+  for (size_t i = 0; st.ok() && i < seats.size(); ++i) st = fresh->LegalMoves(probe, seats[i], &moves);
+  if (st.ok()) st = fresh->Score(probe, &after);
+  if (!st.ok()) {
+    r.error = st;
+    return r;
+  }
+  if ((*rules)->Score(*state, &before).ok()) r.changes = ScoreChanges(before, after);
+  // Commit: the state keeps every value; only its card set is the new, compatible one.
+  state->cards = fresh->files().cards;
+  state->Touch();
+  *rules = std::move(fresh);
+  r.ok = true;
+  return r;
+}
+
+}  // namespace plateau::scripting
