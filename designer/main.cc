@@ -18,6 +18,7 @@
 #include "host/simulate.h"
 #include "scripting/lua_rules.h"
 #include "scripting/test_runner.h"
+#include "designer/watch.h"
 
 namespace plateau {
 namespace {
@@ -444,6 +445,21 @@ int main(int argc, char** argv) {
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter: name=value");
 
+  WatchOptions watch_options;
+  auto* watch = app.add_subcommand("watch", "hold a game on the table and reload its rules when their files change");
+  watch->add_option("game", watch_options.game, "game id or path to a game folder")->required();
+  watch->add_option("--players", watch_options.players, "number of players")->check(CLI::Range(1, 16));
+  watch->add_option("--seed", watch_options.seed, "random seed");
+  watch->add_option("--bots", watch_options.bots, "bots that play the first --moves moves");
+  watch->add_option("--moves", watch_options.moves, "moves played by the bots before holding the table")
+      ->check(CLI::Range(0, 1000000));
+  watch->add_option("--load", watch_options.load_path, "start from a saved game");
+  watch->add_option("--set", watch_options.sets, "override a parameter: name=value");
+  watch->add_option("--format", watch_options.format, "text or json (one JSON object per line)")
+      ->check(CLI::IsMember({"text", "json"}));
+  watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads");
+  watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds");
+
   std::vector<std::string> test_games, scenarios;
   auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");
   test->add_option("games", test_games, "game ids or folders");
@@ -469,6 +485,7 @@ int main(int argc, char** argv) {
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format, sets);
+  if (*watch) return RunWatch(watch_options);
   if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;

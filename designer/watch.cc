@@ -1,0 +1,195 @@
+// plateau watch (see watch.h). Files are polled rather than watched through inotify so the
+// same code serves any filesystem; a burst of writes (an editor's save-as-rename, several
+// files saved together) is loaded once, after it has been quiet for settle_ms.
+#include "designer/watch.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <thread>
+
+#include "host/bots.h"
+#include "host/json_io.h"
+#include "host/render.h"
+#include "scripting/reload.h"
+
+namespace plateau {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using scripting::LuaRules;
+
+// Every regular file under the folder (recursively, hidden files skipped), with its
+// modification time, size and inode: a rename-over changes the inode even at equal mtime.
+using Snapshot = std::map<std::string, std::tuple<long long, long long, unsigned long long>>;
+
+void Scan(const std::string& dir, Snapshot* out, int depth = 0) {
+  if (depth > 6) return;
+  DIR* d = opendir(dir.c_str());
+  if (!d) return;
+  while (dirent* e = readdir(d)) {
+    const std::string n = e->d_name;
+    if (n.empty() || n[0] == '.') continue;
+    const std::string path = dir + "/" + n;
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) Scan(path, out, depth + 1);
+    else if (S_ISREG(st.st_mode) && (n.size() > 4 && (n.compare(n.size() - 4, 4, ".lua") == 0 || n.compare(n.size() - 5, 5, ".json") == 0)))
+      (*out)[path] = {static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
+                      static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_ino)};
+  }
+  closedir(d);
+}
+
+Json ScoresJson(const ScoreTable& t) {
+  Json out = Json::array();
+  for (const auto& line : t.lines) {
+    nlohmann::ordered_json b = nlohmann::ordered_json::object();
+    Json breakdown = Json::object();
+    for (const auto& [k, v] : line.breakdown) breakdown[k] = v;
+    out.push_back({{"name", line.name}, {"total", line.total}, {"breakdown", breakdown}});
+  }
+  return out;
+}
+
+void Emit(const WatchOptions& o, const char* event, bool ok, double ms, const Status& error, const State& state,
+          LuaRules& rules, const std::string& changes) {
+  ScoreTable t;
+  Status sst = rules.Score(state, &t);
+  std::vector<int> seats;
+  std::vector<Move> moves;
+  size_t legal = 0;
+  if (rules.ToMove(state, &seats).ok())
+    for (int s : seats)
+      if (rules.LegalMoves(state, s, &moves).ok()) legal += moves.size();
+  if (o.format == "json") {
+    Json j;
+    j["event"] = event;
+    j["ok"] = ok;
+    j["ms"] = ms;
+    j["error"] = ok ? Json() : Json(error.message);
+    j["state_hash"] = state.Hash();
+    j["scores"] = sst.ok() ? ScoresJson(t) : Json::array();
+    j["to_move"] = seats;
+    j["legal_moves"] = legal;
+    if (!changes.empty()) j["changes"] = changes;
+    std::printf("%s\n", j.dump().c_str());
+  } else {
+    if (ok) {
+      std::printf("[%s] rules %s in %.1f ms; state %s; %zu legal moves for %zu seat(s)\n", event,
+                  std::string(event) == "start" ? "loaded" : "reloaded", ms, state.Hash().c_str(), legal, seats.size());
+      if (!changes.empty()) std::printf("%s", changes.c_str());
+      if (sst.ok()) std::printf("%s", RenderScores(t).c_str());
+    } else {
+      std::printf("[%s] rejected after %.1f ms, the old rules keep running (state %s unchanged):\n%s\n", event, ms,
+                  state.Hash().c_str(), error.ToString().c_str());
+    }
+  }
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int RunWatch(const WatchOptions& o) {
+  scripting::Limits limits;
+  std::unique_ptr<LuaRules> rules;
+  const auto t0 = Clock::now();
+  Status st = LuaRules::Load(o.game, limits, &rules);
+  if (!st.ok()) {
+    std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
+    return st.script_failure() ? 1 : 2;
+  }
+  State state;
+  if (!o.load_path.empty()) {
+    Json j;
+    std::string error;
+    if (!ReadJsonFile(o.load_path, o.load_path, &j, &error) || !State::FromJson(j, rules->files().cards, &state, &error)) {
+      std::fprintf(stderr, "plateau: %s\n", error.c_str());
+      return 2;
+    }
+  } else {
+    Json given = Json::object(), params;
+    for (const auto& s : o.sets) {
+      const auto eq = s.find('=');
+      if (eq == std::string::npos) {
+        std::fprintf(stderr, "plateau: --set expects name=value, got '%s'\n", s.c_str());
+        return 2;
+      }
+      Json v = Json::parse(s.substr(eq + 1), nullptr, false);
+      given[s.substr(0, eq)] = v.is_discarded() ? Json(s.substr(eq + 1)) : v;
+    }
+    st = ResolveParams(rules->info(), given, &params);
+    const int players = o.players ? o.players : std::max(rules->info().min_players, std::min(4, rules->info().max_players));
+    if (st.ok()) st = rules->NewGame(params, players, o.seed, &state);
+    if (!st.ok()) {
+      std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
+      return st.script_failure() ? 1 : 2;
+    }
+  }
+  // Bots play the first moves, then the table is held for editing.
+  std::vector<std::string> names;
+  {
+    std::string cur;
+    for (char c : o.bots + ",") {
+      if (c == ',') { if (!cur.empty()) names.push_back(cur); cur.clear(); }
+      else if (c != ' ') cur += c;
+    }
+    if (names.empty()) names.push_back("random");
+  }
+  std::vector<int> seats;
+  for (int played = 0; played < o.moves; ++played) {
+    st = rules->ToMove(state, &seats);
+    if (!st.ok() || seats.empty()) break;
+    std::string error;
+    auto bot = MakeBot(names[static_cast<size_t>(seats.front()) % names.size()], o.seed * 31 + static_cast<unsigned long long>(played), &error);
+    if (!bot) {
+      std::fprintf(stderr, "plateau: --bots: %s\n", error.c_str());
+      return 2;
+    }
+    Move m;
+    st = bot->Choose(*rules, state, seats.front(), &m);
+    if (st.ok()) st = rules->Apply(&state, seats.front(), m);
+    if (!st.ok()) {
+      std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
+      return st.script_failure() ? 1 : 2;
+    }
+  }
+  const std::string folder = rules->info().folder;
+  Emit(o, "start", true, std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), {}, state, *rules, "");
+
+  Snapshot seen;
+  Scan(folder, &seen);
+  int reloads = 0;
+  const auto started = Clock::now();
+  for (;;) {
+    if (o.max_reloads >= 0 && reloads >= o.max_reloads) break;
+    if (o.timeout_s > 0 && Clock::now() - started > std::chrono::seconds(o.timeout_s)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(o.poll_ms));
+    Snapshot now;
+    Scan(folder, &now);
+    if (now == seen) continue;
+    // Something changed: wait until the folder has been quiet for settle_ms (one reload per burst).
+    const auto detected = Clock::now();
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(o.settle_ms));
+      Snapshot again;
+      Scan(folder, &again);
+      if (again == now) break;
+      now = std::move(again);
+      if (Clock::now() - detected > std::chrono::seconds(2)) break;  // a file written forever
+    }
+    seen = now;
+    const auto t_reload = Clock::now();
+    scripting::ReloadResult r = scripting::ReloadRules(folder, limits, &state, &rules);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - detected).count();
+    (void)t_reload;
+    Emit(o, "reload", r.ok, ms, r.error, state, *rules, r.changes);
+    ++reloads;
+  }
+  return 0;
+}
+
+}  // namespace plateau
