@@ -19,6 +19,7 @@
 #include "scripting/lua_rules.h"
 #include "scripting/test_runner.h"
 #include "designer/watch.h"
+#include "designer/playthrough.h"
 
 namespace plateau {
 namespace {
@@ -336,6 +337,36 @@ int CmdSimulate(const std::string& game, int n, uint64_t seed, const std::string
 
 // plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
 // rules' shape) and runs its scenario tests.
+// plateau playthrough <game> --seed S [--players N] [--regen]: records a golden playthrough.
+int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool regen, const std::vector<std::string>& sets) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
+  if (!st.ok()) return Fail(st);
+  PlaythroughSpec spec;
+  spec.players = players ? players : std::max(rules->info().min_players, std::min(2, rules->info().max_players));
+  spec.seed = seed;
+  Json given;
+  st = ParseSets(sets, &given);
+  if (st.ok()) st = ResolveParams(rules->info(), given, &spec.params);
+  if (!st.ok()) return Fail(st);
+  std::vector<std::string> lines;
+  st = RecordPlaythrough(*rules, spec, &lines);
+  if (!st.ok()) return Fail(st);
+  const std::string dir = rules->info().folder + "/tests/playthroughs";
+  const std::string path = dir + "/seed-" + std::to_string(seed) + "-" + std::to_string(spec.players) + "p.txt";
+  std::string existing, error;
+  if (!regen && ReadTextFile(path, 64u << 20, &existing, &error))
+    return Fail(Status::Input(path + " exists; use --regen to replace it"));
+  std::string cmd = "mkdir -p '" + dir + "'";
+  if (std::system(cmd.c_str()) != 0) return Fail(Status::Input("cannot create " + dir));
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return Fail(Status::Input("cannot write " + path));
+  for (const auto& l : lines) std::fprintf(f, "%s\n", l.c_str());
+  std::fclose(f);
+  std::printf("wrote %s (%zu lines)\n", path.c_str(), lines.size());
+  return 0;
+}
+
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
             bool scenarios_only, bool conformance_only) {
   if (games.empty()) games = ListGames();
@@ -366,6 +397,20 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
                       f.message.c_str(), f.reproducer.c_str());
         ++failed;
         worst = std::max(worst, 1);
+      }
+    }
+    if (!scenarios_only) {
+      for (const auto& path : PlaythroughFiles(rules->info().folder)) {
+        std::string diff;
+        st = CheckPlaythrough(*rules, path, &diff);
+        if (!st.ok() || !diff.empty()) {
+          std::printf("FAIL %s: golden playthrough differs\n  %s\n", path.c_str(), st.ok() ? diff.c_str() : st.ToString().c_str());
+          ++failed;
+          worst = std::max(worst, 1);
+        } else {
+          std::printf("PASS %s: golden playthrough replays identically\n", path.c_str());
+          ++passed;
+        }
       }
     }
     std::vector<std::string> files = scenarios;
@@ -445,6 +490,14 @@ int main(int argc, char** argv) {
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter: name=value");
 
+  bool regen = false;
+  auto* playthrough = app.add_subcommand("playthrough", "record a golden playthrough of a seeded game");
+  playthrough->add_option("game", game, "game id or path to a game folder")->required();
+  playthrough->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  playthrough->add_option("--seed", seed, "random seed");
+  playthrough->add_option("--set", sets, "override a parameter: name=value");
+  playthrough->add_flag("--regen", regen, "replace an existing transcript");
+
   WatchOptions watch_options;
   auto* watch = app.add_subcommand("watch", "hold a game on the table and reload its rules when their files change");
   watch->add_option("game", watch_options.game, "game id or path to a game folder")->required();
@@ -486,6 +539,7 @@ int main(int argc, char** argv) {
   if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format, sets);
   if (*watch) return RunWatch(watch_options);
+  if (*playthrough) return CmdPlaythrough(game, players, seed, regen, sets);
   if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;
