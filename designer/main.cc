@@ -20,6 +20,7 @@
 #include "scripting/test_runner.h"
 #include "designer/watch.h"
 #include "designer/playthrough.h"
+#include "designer/mutate.h"
 
 namespace plateau {
 namespace {
@@ -523,6 +524,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 100000));
   test->add_flag("--scenarios-only", scenarios_only, "skip the conformance checks");
   test->add_flag("--conformance-only", conformance_only, "skip the scenario tests");
+  bool mutate = false, mutate_verbose = false;
+  int max_mutants = 300;
+  test->add_flag("--mutate", mutate, "mutation testing: how many small changes to the rules the game's tests catch");
+  test->add_option("--mutants", max_mutants, "at most this many mutants (spread over all candidates)")
+      ->check(CLI::Range(1, 100000));
+  test->add_flag("--mutate-verbose", mutate_verbose, "print each mutant's fate");
 
   try {
     app.parse(argc, argv);
@@ -540,6 +547,13 @@ int main(int argc, char** argv) {
   if (*score) return CmdScore(game, board, format, sets);
   if (*watch) return RunWatch(watch_options);
   if (*playthrough) return CmdPlaythrough(game, players, seed, regen, sets);
+  if (*test && mutate) {
+    if (test_games.size() != 1) {
+      std::fprintf(stderr, "plateau: --mutate takes exactly one game\n");
+      return 2;
+    }
+    return RunMutation({test_games.front(), max_mutants, mutate_verbose});
+  }
   if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;

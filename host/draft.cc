@@ -210,6 +210,9 @@ static Status Check(const DraftConfig& cfg, const State& s, int seat, const Move
   if (m.type != expected)
     return Status::Illegal("a '" + expected + "' move is expected now, got '" + m.type + "'");
   if (m.card == kNoCard) return Status::Illegal("the move names no card");
+  if (!m.args.is_null() || m.has_to || (expected == "give" && m.has_cell))
+    return Status::Illegal("a '" + expected + "' move has only a card" + (expected == "place" ? " and a cell" : "") +
+                           ", got " + MoveToString(m, *s.cards));
   const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
   if (!InHand(hand, m.card)) return Status::Illegal("'" + s.CardName(m.card) + "' is not in the hand");
   if (expected == "place") {

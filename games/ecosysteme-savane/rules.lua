@@ -77,7 +77,6 @@ local function carcass_query(ctx, floor)
   return q
 end
 
-local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
 
 -- Elephants, hyenas and vultures: the only scores that depend on what is face down.
 local current_carcass  -- the carcass query for the floor of the game being scored
