@@ -6,6 +6,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -19,6 +20,9 @@ namespace {
 struct Runner {
   LuaRules* rules;
   std::vector<std::pair<std::string, int>> tests;  // name, registry ref of the function
+  // Long loops inside host calls (play_random) never run test-VM instructions, so the budget
+  // cannot see them; they check this deadline instead.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 Runner* R(lua_State* L) { return static_cast<Runner*>(lua_touserdata(L, lua_upvalueindex(1))); }
@@ -241,10 +245,13 @@ int GameTryPlay(lua_State* L) {
   return 3;
 }
 
-// g:play_random(n, seed): plays up to n moves (all if n is nil) with random bots.
+// g:play_random(n, seed): plays up to n moves (to the end if n is nil) with random bots. A
+// game that has not ended after 20000 moves (or by the test's time limit) fails the test.
 int GamePlayRandom(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
-  const lua_Integer limit = luaL_optinteger(L, 2, 1000000);
+  constexpr lua_Integer kNoEnd = 20000;
+  const bool to_end = lua_isnoneornil(L, 2);
+  const lua_Integer limit = to_end ? kNoEnd : std::min<lua_Integer>(luaL_checkinteger(L, 2), kNoEnd);
   Rng rng(static_cast<uint64_t>(luaL_optinteger(L, 3, 1)));
   std::vector<int> seats;
   lua_Integer played = 0;
@@ -255,7 +262,10 @@ int GamePlayRandom(lua_State* L) {
     CheckStatus(L, R(L)->rules->RandomMove(g->state, seats.front(), &rng, &m), "play_random");
     CheckStatus(L, R(L)->rules->Apply(&g->state, seats.front(), m), "play_random");
     ++played;
+    if ((played & 63) == 0 && std::chrono::steady_clock::now() > R(L)->deadline)
+      Fail(L, "play_random: the test ran past its time limit after " + std::to_string(played) + " moves (does the game end?)");
   }
+  if (to_end && played >= kNoEnd) Fail(L, "play_random: the game did not end within " + std::to_string(kNoEnd) + " moves");
   lua_pushinteger(L, played);
   return 1;
 }
@@ -561,6 +571,7 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
   if (!st.ok()) return st;
   if (runner.tests.empty()) return Status::Input(display + ": no test() registered");
   for (const auto& [name, ref] : runner.tests) {
+    runner.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     Status t = rt.Call(0, 0, "test '" + name + "'");
     TestResult r{display, name, t.ok(), t.ok() ? "" : t.message};
