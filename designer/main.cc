@@ -21,6 +21,7 @@
 #include "designer/watch.h"
 #include "designer/playthrough.h"
 #include "designer/mutate.h"
+#include "scripting/reload.h"
 
 namespace plateau {
 namespace {
@@ -369,7 +370,7 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
 }
 
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
-            bool scenarios_only, bool conformance_only) {
+            bool scenarios_only, bool conformance_only, bool after_reload) {
   if (games.empty()) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
   for (const auto& game : games) {
@@ -382,6 +383,25 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       continue;
     }
     std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
+    if (after_reload) {
+      // The same suites, on rules hot-reloaded from the same files over a game in progress.
+      Json params;
+      State table;
+      st = ResolveParams(rules->info(), Json::object(), &params);
+      const int players = std::max(rules->info().min_players, std::min(2, rules->info().max_players));
+      if (st.ok()) st = rules->NewGame(params, players, 1, &table);
+      if (st.ok()) {
+        scripting::ReloadResult r = scripting::ReloadRules(game, scripting::Limits{}, &table, &rules);
+        if (!r.ok) st = r.error;
+      }
+      if (!st.ok()) {
+        std::printf("FAIL %s: hot reload of the same files failed\n  %s\n", game.c_str(), st.message.c_str());
+        ++failed;
+        worst = std::max(worst, ExitCode(st));
+        continue;
+      }
+      std::printf("== %s: rules hot-reloaded from the same files; running the suites on them\n", rules->info().id.c_str());
+    }
     if (!scenarios_only && conformance_games > 0) {
       ConformanceSpec spec;
       spec.games = conformance_games;
@@ -530,6 +550,8 @@ int main(int argc, char** argv) {
   test->add_option("--mutants", max_mutants, "at most this many mutants (spread over all candidates)")
       ->check(CLI::Range(1, 100000));
   test->add_flag("--mutate-verbose", mutate_verbose, "print each mutant's fate");
+  bool after_reload = false;
+  test->add_flag("--after-reload", after_reload, "run the suites on rules hot-reloaded from the same files");
 
   try {
     app.parse(argc, argv);
@@ -554,7 +576,9 @@ int main(int argc, char** argv) {
     }
     return RunMutation({test_games.front(), max_mutants, mutate_verbose});
   }
-  if (*test) return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only);
+  if (*test)
+    return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
+                   after_reload);
   if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
   return 2;
 }

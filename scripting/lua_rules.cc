@@ -194,6 +194,25 @@ bool LuaRules::has_hook(const std::string& name) const {
   return has;
 }
 
+int64_t LuaRules::version() const {
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
+  lua_getfield(L, -1, "version");
+  const int64_t v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+  lua_pop(L, 2);
+  return v;
+}
+
+Status LuaRules::Migrate(State* state, int64_t old_version) {
+  if (!has_hook("migrate")) return Status::Ok();
+  State before = *state;
+  PushHook("migrate");
+  lua_pushinteger(rt_->L(), old_version);
+  Status st = CallHook("migrate", state, true, 1, 0);
+  if (!st.ok()) *state = std::move(before);
+  return st;
+}
+
 void LuaRules::UpdateParams(const Json& params) {
   if (params == current_params_) return;
   current_params_ = params;

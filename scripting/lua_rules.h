@@ -46,6 +46,10 @@ class LuaRules : public Rules {
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
   // their own total: used when scoring boards given without choices.
   bool has_hook(const std::string& name) const;
+  // The game table's `version` (0 when absent): what migrate(ctx, state, old_version) sees.
+  int64_t version() const;
+  // Runs migrate(ctx, state, old_version) on `state` (writable); the state is unchanged on failure.
+  Status Migrate(State* state, int64_t old_version);
 
  private:
   LuaRules() = default;

@@ -58,9 +58,18 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
     r.error = st;
     return r;
   }
-  // Dry run on a copy that sees the new card set: who moves, what they may do, the score.
+  // Dry run on a copy that sees the new card set; a new version migrates the copy first.
   State probe = *state;
   probe.cards = fresh->files().cards;
+  const int64_t old_version = (*rules)->version(), new_version = fresh->version();
+  if (new_version != old_version) {
+    st = fresh->Migrate(&probe, old_version);
+    if (!st.ok()) {
+      st.message = "migrate from version " + std::to_string(old_version) + " failed: " + st.message;
+      r.error = st;
+      return r;
+    }
+  }
   std::vector<int> seats;
   std::vector<Move> moves;
   ScoreTable after, before;
@@ -68,11 +77,13 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   for (size_t i = 0; st.ok() && i < seats.size(); ++i) st = fresh->LegalMoves(probe, seats[i], &moves);
   if (st.ok()) st = fresh->Score(probe, &after);
   if (!st.ok()) {
+    if (new_version != old_version) st.message = "after migrate from version " + std::to_string(old_version) + ": " + st.message;
     r.error = st;
     return r;
   }
   if ((*rules)->Score(*state, &before).ok()) r.changes = ScoreChanges(before, after);
-  // Commit: the state keeps every value; only its card set is the new, compatible one.
+  // Commit: the (possibly migrated) state, seeing the new, compatible card set.
+  if (new_version != old_version) *state = std::move(probe);
   state->cards = fresh->files().cards;
   state->Touch();
   *rules = std::move(fresh);

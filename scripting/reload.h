@@ -19,6 +19,8 @@ struct ReloadResult {
 };
 
 // Reloads `game` (id or folder) into *rules when everything checks out against `state`.
+// When the game table's `version` changed, migrate(ctx, state, old_version) reshapes a copy of
+// the state first; a migration that fails or leaves the hooks failing rejects the reload.
 // On success state->cards is pointed at the new card set (a compatible superset).
 ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* state,
                          std::unique_ptr<LuaRules>* rules);

@@ -237,3 +237,33 @@ TEST_F(ReloadTest, ASavedMidDraftGameLoadsIntoFreshRulesAndContinues) {
 
 }  // namespace
 }  // namespace plateau::scripting
+
+namespace plateau::scripting {
+namespace {
+
+TEST_F(ReloadTest, ANewVersionMigratesTheStateItKeeps) {
+  BreakRules("local game = { api_version = 1, version = 1 }",
+             "local game = { api_version = 1, version = 2 }\n"
+             "function game.migrate(ctx, state, old) state.data.migrated_from = old end");
+  ReloadResult r = ReloadRules(folder_.string(), limits_, &state_, &rules_);
+  ASSERT_TRUE(r.ok) << r.error.message;
+  EXPECT_EQ(state_.data.value("migrated_from", -1), 1);
+}
+
+TEST_F(ReloadTest, AFailingMigrationIsRejectedAndTheStateIsKept) {
+  BreakRules("local game = { api_version = 1, version = 1 }",
+             "local game = { api_version = 1, version = 2 }\n"
+             "function game.migrate(ctx, state, old) state.data.half = true; error('cannot migrate') end");
+  ExpectRejected("migration error", "migrate from version 1 failed");
+}
+
+TEST_F(ReloadTest, AMigrationThatLeavesAnInvalidStateIsRejected) {
+  // The migration "succeeds" but leaves data the new scoring cannot read.
+  BreakRules("local game = { api_version = 1, version = 1 }",
+             "local game = { api_version = 1, version = 2 }\n"
+             "function game.migrate(ctx, state, old) state.data.eaten = { { grid = 1 } } end");
+  ExpectRejected("migration leaves an invalid state", "after migrate from version 1");
+}
+
+}  // namespace
+}  // namespace plateau::scripting
