@@ -533,6 +533,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json"}));
   watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads");
   watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds");
+  watch->add_option("--settle-ms", watch_options.settle_ms, "a burst of saves is loaded once it has been quiet this long")
+      ->check(CLI::Range(1, 10000));
 
   std::vector<std::string> test_games, scenarios;
   auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");

@@ -65,6 +65,12 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
   st = rules.Score(s, &scores);
   if (!st.ok()) return fail("score", st.ToString(), moves);
   if (scores.lines.empty()) return fail("score", "the final score lists no seat", moves);
+  if (rules.info().has_score_bounds)
+    for (const auto& line : scores.lines)
+      if (line.total < rules.info().score_min || line.total > rules.info().score_max)
+        return fail("score bounds", line.name + " scored " + std::to_string(line.total) + ", outside the declared " +
+                                        std::to_string(rules.info().score_min) + ".." + std::to_string(rules.info().score_max),
+                    moves);
   out->moves += moves;
   *final_state = std::move(s);
   return true;

@@ -49,6 +49,8 @@ struct GameInfo {
   std::vector<ParamSpec> params;
   std::string folder;     // the game folder on disk
   std::string extends;    // id of the base game, if any
+  bool has_score_bounds = false;
+  int64_t score_min = 0, score_max = 0;  // every seat's final total lies in [min, max]
 };
 
 struct ScoreLine {

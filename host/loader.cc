@@ -94,6 +94,13 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
     }
   }
   if (manifest.contains("rules")) out->rules_script = manifest.at("rules");
+  if (manifest.contains("score_bounds")) {
+    info.has_score_bounds = true;
+    info.score_min = manifest["score_bounds"].at("min");
+    info.score_max = manifest["score_bounds"].at("max");
+    if (info.score_min > info.score_max)
+      return Status::Input(manifest_name + ": at /score_bounds: min is greater than max");
+  }
   if (manifest.contains("data")) {
     for (auto it = manifest["data"].begin(); it != manifest["data"].end(); ++it) {
       const std::string file = it->at("file");

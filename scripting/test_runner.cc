@@ -378,6 +378,30 @@ int GameForceDeck(lua_State* L) {
   return 1;
 }
 
+// g:set_zone(name, seat|nil, {ids...}): the zone now holds exactly these cards, bottom to top
+// (a hand or a deck described compactly; the cards need not come from anywhere).
+int GameSetZone(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* name = luaL_checkstring(L, 2);
+  const int owner = lua_isnoneornil(L, 3) ? -1 : SeatArg(L, 3, g->state);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  Zone* z = g->state.FindZone(name, owner);
+  if (!z) Fail(L, "no zone '" + State::Key(name, owner) + "'");
+  std::vector<CardId> cards;
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 4));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 4, i);
+    const CardId c = g->state.cards->Find(luaL_checkstring(L, -1));
+    if (c == kNoCard) Fail(L, std::string("set_zone: unknown card '") + lua_tostring(L, -1) + "'");
+    cards.push_back(c);
+    lua_pop(L, 1);
+  }
+  z->cards = std::move(cards);
+  g->state.Touch();
+  lua_settop(L, 1);
+  return 1;
+}
+
 int GameData(lua_State* L) {
   PushJson(L, CheckGame(L, 1)->state.data);
   return 1;
@@ -534,7 +558,8 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
       {"moves", GameMoves},   {"to_move", GameToMove}, {"play", GamePlay},   {"try_play", GameTryPlay},
       {"play_random", GamePlayRandom}, {"score", GameScore}, {"hash", GameHash}, {"grid", GameGrid},
       {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
-      {"data", GameData},     {"view", GameView},      {"save", GameSave},   {nullptr, nullptr}};
+      {"data", GameData},     {"view", GameView},      {"save", GameSave},   {"set_zone", GameSetZone},
+      {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.test_game");
   lua_pushcfunction(L, GameGc);
   lua_setfield(L, -2, "__gc");

@@ -30,3 +30,12 @@ test("a random game ends with every grid full", function()
     expect_eq(#rows[1], 5)
   end
 end)
+
+test("a hand described compactly with set_zone is the hand the draft offers", function()
+  local g = new_game{ players = 2, seed = 2 }
+  g:set_zone("hand", 1, { "lion", "lion", "prairie" })
+  local cards = {}
+  for _, m in ipairs(g:moves(1)) do cards[m.card] = true end
+  expect_eq(cards, { lion = true, prairie = true })
+  expect_illegal(g, 1, { type = "place", card = "gazelle", cell = { 0, 0 } }, "not in the hand")
+end)
