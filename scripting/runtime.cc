@@ -245,6 +245,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
     budget_exhausted_ = memory_exhausted_ = false;
     backstop_hit_ = false;
+    sandbox_violation_ = false;
     armed_ = false;
     coroutines_created = 0;
     log_lines = 0;
@@ -293,7 +294,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     const char* msg = lua_tostring(L_, -1);
     st.message = msg ? msg : "error object is not a string";
     st.traceback = last_traceback_;
-    if (st.message.find("sandbox: ") != std::string::npos) st.kind = ErrorKind::kSandbox;
+    if (sandbox_violation_) st.kind = ErrorKind::kSandbox;
   }
   lua_pop(L_, 1);
   if (outer) {

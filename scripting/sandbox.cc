@@ -4,6 +4,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cstdarg>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -13,6 +14,19 @@
 
 namespace plateau::scripting {
 namespace {
+
+// Raises a sandbox violation. The runtime classifies the failure by this mark, not by the
+// message text, so a script cannot pass its own error off as a sandbox violation.
+int SandboxError(lua_State* L, const char* fmt, ...) {
+  Runtime::From(L)->MarkSandboxViolation();
+  va_list args;
+  va_start(args, fmt);
+  luaL_where(L, 1);
+  lua_pushvfstring(L, fmt, args);
+  va_end(args);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
 
 // ---- errors and kills that scripts must not swallow ------------------------------------
 
@@ -118,7 +132,7 @@ int CoCreate(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   Runtime* rt = Runtime::From(L);
   if (++rt->coroutines_created > rt->limits().max_coroutines)
-    return luaL_error(L, "sandbox: more than %d coroutines created in one call",
+    return SandboxError(L, "sandbox: more than %d coroutines created in one call",
                       static_cast<int>(rt->limits().max_coroutines));
   lua_State* co = lua_newthread(L);
   lua_pushvalue(L, 1);
@@ -155,7 +169,7 @@ int SafeSetmetatable(lua_State* L) {
   if (t == LUA_TTABLE) {
     for (const char* banned : {"__gc", "__mode", "__close"}) {
       if (lua_getfield(L, 2, banned) != LUA_TNIL)
-        return luaL_error(L, "sandbox: metatable field '%s' is not allowed", banned);
+        return SandboxError(L, "sandbox: metatable field '%s' is not allowed", banned);
       lua_pop(L, 1);
     }
   }
@@ -231,7 +245,7 @@ int SafeFormat(lua_State* L) {
     ++arg;
     while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;
     if (i >= len) break;
-    if (fmt[i] == 'p') return luaL_error(L, "sandbox: string.format '%%p' is not allowed");
+    if (fmt[i] == 'p') return SandboxError(L, "sandbox: string.format '%%p' is not allowed");
     if (fmt[i] == 's' && arg <= lua_gettop(L)) {
       PushSafeString(L, arg);
       lua_replace(L, arg);
@@ -250,7 +264,7 @@ int SafeRep(lua_State* L) {
   const lua_Integer n = luaL_checkinteger(L, 2);
   luaL_optlstring(L, 3, "", &lsep);
   if (n > 0 && static_cast<lua_Integer>(std::max<size_t>(l + lsep, 1)) > kMaxRep / n)
-    return luaL_error(L, "sandbox: string.rep result over %d bytes", static_cast<int>(kMaxRep));
+    return SandboxError(L, "sandbox: string.rep result over %d bytes", static_cast<int>(kMaxRep));
   return CallOriginal(L);
 }
 
@@ -259,7 +273,7 @@ int SafePattern(lua_State* L) {
   size_t sl = 0, pl = 0;
   luaL_checklstring(L, 1, &sl);
   const char* p = luaL_checklstring(L, 2, &pl);
-  if (pl > 256) return luaL_error(L, "sandbox: pattern longer than 256 characters");
+  if (pl > 256) return SandboxError(L, "sandbox: pattern longer than 256 characters");
   int quantifiers = 0;
   for (size_t i = 0; i < pl; ++i) {
     if (p[i] == '%') { ++i; continue; }
@@ -268,7 +282,7 @@ int SafePattern(lua_State* L) {
   double cost = 1;
   for (int k = 0; k <= quantifiers; ++k) cost *= static_cast<double>(sl + 1);
   if (cost > 5e7)
-    return luaL_error(L, "sandbox: pattern with %d repetitions is too costly on a %d-character subject",
+    return SandboxError(L, "sandbox: pattern with %d repetitions is too costly on a %d-character subject",
                       quantifiers, static_cast<int>(sl));
   return CallOriginal(L);
 }
@@ -373,7 +387,7 @@ lua_Integer TableLen(lua_State* L) {
   const bool has_len = (t == LUA_TTABLE || t == LUA_TUSERDATA) && luaL_getmetafield(L, 1, "__len") != LUA_TNIL;
   if (has_len) lua_pop(L, 1);
   if (t == LUA_TTABLE) {
-    if (has_len) luaL_error(L, "sandbox: table functions do not accept a table with a __len metamethod");
+    if (has_len) SandboxError(L, "sandbox: table functions do not accept a table with a __len metamethod");
     return static_cast<lua_Integer>(lua_rawlen(L, 1));
   }
   return has_len ? luaL_len(L, 1) : 0;  // other values: the stock function raises its own error
@@ -426,7 +440,7 @@ int SafeTableMove(lua_State* L) {  // move(a1, f, e, t [, a2]): the range is giv
 
 int SafeCollectgarbage(lua_State* L) {
   const char* opt = luaL_optstring(L, 1, "count");
-  if (std::strcmp(opt, "count") != 0) return luaL_error(L, "sandbox: collectgarbage only supports \"count\"");
+  if (std::strcmp(opt, "count") != 0) return SandboxError(L, "sandbox: collectgarbage only supports \"count\"");
   lua_pushnumber(L, static_cast<lua_Number>(lua_gc(L, LUA_GCCOUNT)) + lua_gc(L, LUA_GCCOUNTB) / 1024.0);
   return 1;
 }
@@ -449,7 +463,7 @@ int HostRandom(lua_State* L) {
 }
 
 int HostRandomseed(lua_State* L) {
-  return luaL_error(L, "sandbox: the random seed belongs to the host (use the game's --seed)");
+  return SandboxError(L, "sandbox: the random seed belongs to the host (use the game's --seed)");
 }
 
 // ---- require inside the game's own folders ---------------------------------------------
@@ -460,7 +474,7 @@ int SafeRequire(lua_State* L) {
   std::string mod(name, len);
   bool ok = !mod.empty() && mod.size() < 128 && mod.find("..") == std::string::npos && mod[0] != '/';
   for (char c : mod) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '/' || c == '-' || c == '.');
-  if (!ok) return luaL_error(L, "sandbox: bad module name '%s' (letters, digits, '_', '-', '/' inside the game folder)", name);
+  if (!ok) return SandboxError(L, "sandbox: bad module name '%s' (letters, digits, '_', '-', '/' inside the game folder)", name);
   for (char& c : mod)
     if (c == '.') c = '/';
   // Cache in the registry so each module runs once per VM.
@@ -477,7 +491,7 @@ int SafeRequire(lua_State* L) {
     size_t got;
     while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, got);
     std::fclose(f);
-    if (text.size() >= (1u << 20)) return luaL_error(L, "sandbox: module '%s' is over 1 MiB", name);
+    if (text.size() >= (1u << 20)) return SandboxError(L, "sandbox: module '%s' is over 1 MiB", name);
     const std::string chunk = "@" + root.display + "/" + mod + ".lua";
     if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) return lua_error(L);
     rt->PushEnv();
@@ -498,7 +512,7 @@ int SafeRequire(lua_State* L) {
 // ---- read-only tables ------------------------------------------------------------------
 
 int ReadOnlyNewindex(lua_State* L) {
-  return luaL_error(L, "sandbox: attempt to modify read-only table (field '%s')", luaL_tolstring(L, 2, nullptr));
+  return SandboxError(L, "sandbox: attempt to modify read-only table (field '%s')", luaL_tolstring(L, 2, nullptr));
 }
 
 int EnvIndex(lua_State* L) {

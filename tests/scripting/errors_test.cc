@@ -195,3 +195,23 @@ TEST(ScriptErrors, SandboxKindOnlyForSandboxRefusals) {
 
 }  // namespace
 }  // namespace plateau::scripting
+
+namespace plateau::scripting {
+namespace {
+
+// The error kind comes from who raised the error, not from its text.
+TEST(ErrorKinds, AScriptCannotPassItsOwnErrorOffAsASandboxViolation) {
+  Runtime rt;
+  Status st = rt.Compile("error('sandbox: not really')", "games/test/fake.lua");
+  ASSERT_TRUE(st.ok()) << st.message;
+  st = rt.Call(0, 0, "fake");
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.message;
+  st = rt.Compile("setmetatable({}, { __gc = function() end })", "games/test/real.lua");
+  ASSERT_TRUE(st.ok()) << st.message;
+  st = rt.Call(0, 0, "real");
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox) << st.message;
+  EXPECT_NE(st.message.find("games/test/real.lua:1:"), std::string::npos) << st.message;
+}
+
+}  // namespace
+}  // namespace plateau::scripting
