@@ -373,13 +373,17 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
             bool scenarios_only, bool conformance_only, bool after_reload) {
   if (games.empty()) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
+  // One failure line (and its detail) per failed check; the exit code keeps the worst kind.
+  auto fail = [&](const std::string& what, const std::string& detail, int code) {
+    std::printf("FAIL %s\n  %s\n", what.c_str(), detail.c_str());
+    ++failed;
+    worst = std::max(worst, code);
+  };
   for (const auto& game : games) {
     std::unique_ptr<LuaRules> rules;
     Status st = LoadRules(game, &rules);
     if (!st.ok()) {
-      std::printf("FAIL %s: does not load\n  %s\n", game.c_str(), st.message.c_str());
-      ++failed;
-      worst = std::max(worst, ExitCode(st));
+      fail(game + ": does not load", st.message, ExitCode(st));
       continue;
     }
     std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
@@ -395,9 +399,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         if (!r.ok) st = r.error;
       }
       if (!st.ok()) {
-        std::printf("FAIL %s: hot reload of the same files failed\n  %s\n", game.c_str(), st.message.c_str());
-        ++failed;
-        worst = std::max(worst, ExitCode(st));
+        fail(game + ": hot reload of the same files failed", st.message, ExitCode(st));
         continue;
       }
       std::printf("== %s: rules hot-reloaded from the same files; running the suites on them\n", rules->info().id.c_str());
@@ -425,9 +427,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         std::string diff;
         st = CheckPlaythrough(*rules, path, &diff);
         if (!st.ok() || !diff.empty()) {
-          std::printf("FAIL %s: golden playthrough differs\n  %s\n", path.c_str(), st.ok() ? diff.c_str() : st.ToString().c_str());
-          ++failed;
-          worst = std::max(worst, 1);
+          fail(path + ": golden playthrough differs", st.ok() ? diff : st.ToString(), 1);
         } else {
           std::printf("PASS %s: golden playthrough replays identically\n", path.c_str());
           ++passed;
@@ -440,9 +440,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       std::vector<scripting::TestResult> results;
       st = scripting::RunScenarioFile(*rules, file, &results);
       if (!st.ok()) {
-        std::printf("FAIL %s\n  %s\n", file.c_str(), st.ToString().c_str());
-        ++failed;
-        worst = std::max(worst, ExitCode(st));
+        fail(file, st.ToString(), ExitCode(st));
         continue;
       }
       for (const auto& r : results) {
@@ -450,9 +448,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
           std::printf("PASS %s: %s\n", r.file.c_str(), r.name.c_str());
           ++passed;
         } else {
-          std::printf("FAIL %s: %s\n  %s\n", r.file.c_str(), r.name.c_str(), r.message.c_str());
-          ++failed;
-          worst = std::max(worst, 1);
+          fail(r.file + ": " + r.name, r.message, 1);
         }
       }
     }
