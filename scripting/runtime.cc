@@ -2,13 +2,16 @@
 // error formatting (see runtime.h). The sandboxed library itself is in sandbox.cc.
 #include "scripting/runtime.h"
 
+#include <unistd.h>
+
 #include <lua.hpp>
+
+#include "host/json_io.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -87,24 +90,6 @@ void Watchdog::OnSignal(int) {
 void CountHook(lua_State* L, lua_Debug*) {
   Runtime* rt = Runtime::From(L);
   rt->Charge(L, kHookInterval);
-}
-
-std::string ReadFile(const std::string& path, size_t max_bytes, std::string* error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = "cannot open " + path;
-    return {};
-  }
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<size_t>(in.tellg());
-  if (size > max_bytes) {
-    *error = path + " is " + std::to_string(size) + " bytes, over the " + std::to_string(max_bytes) + "-byte limit";
-    return {};
-  }
-  in.seekg(0);
-  std::string text(size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  return text;
 }
 
 }  // namespace
@@ -308,19 +293,27 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   return st;
 }
 
-Status Runtime::RunFile(const std::string& relative, int nresults) {
+Runtime::Source Runtime::FindSource(const std::string& relative) const {
+  Source src;
   for (const auto& root : roots_) {
     const std::string path = root.folder + "/" + relative;
-    std::ifstream probe(path);
-    if (!probe) continue;
-    std::string error;
-    const std::string text = ReadFile(path, 1u << 20, &error);
-    if (!error.empty()) return Status::Input(error);
-    Status st = Compile(text, root.display + "/" + relative);
-    if (!st.ok()) return st;
-    return Call(0, nresults, "load " + relative, true);
+    if (access(path.c_str(), F_OK) != 0) continue;
+    src.found = true;
+    src.name = root.display + "/" + relative;
+    if (!ReadTextFile(path, kMaxScriptBytes, &src.text, &src.error)) src.error = src.name + src.error.substr(path.size());
+    return src;
   }
-  return Status::Input("script '" + relative + "' not found in " + (roots_.empty() ? "?" : roots_.front().display));
+  return src;
+}
+
+Status Runtime::RunFile(const std::string& relative, int nresults) {
+  const Source src = FindSource(relative);
+  if (!src.found)
+    return Status::Input("script '" + relative + "' not found in " + (roots_.empty() ? "?" : roots_.front().display));
+  if (!src.error.empty()) return Status::Input(src.error);
+  Status st = Compile(src.text, src.name);
+  if (!st.ok()) return st;
+  return Call(0, nresults, "load " + relative, true);
 }
 
 [[noreturn]] void RaiseArg(lua_State* L, int arg, const std::string& message) {

@@ -67,6 +67,14 @@ class Runtime {
   const std::vector<SourceRoot>& source_roots() const { return roots_; }
   // Loads a file of a source root by relative name ("rules.lua"); leaves the chunk's results.
   Status RunFile(const std::string& relative, int nresults);
+  // The first source root holding `relative`, read under the script size limit. `name` is the
+  // chunk name errors use ("games/<id>/lib/x.lua"); `error` is set when the file is unreadable.
+  struct Source {
+    bool found = false;
+    std::string name, text, error;
+  };
+  Source FindSource(const std::string& relative) const;
+  static constexpr size_t kMaxScriptBytes = 1u << 20;
 
   // The RNG math.random draws from during the current call (null: unavailable).
   void set_rng(Rng* rng) { rng_ = rng; }

@@ -482,31 +482,22 @@ int SafeRequire(lua_State* L) {
   if (lua_getfield(L, -1, mod.c_str()) != LUA_TNIL) return 1;
   lua_pop(L, 1);
   Runtime* rt = Runtime::From(L);
-  for (const auto& root : rt->source_roots()) {
-    const std::string path = root.folder + "/" + mod + ".lua";
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) continue;
-    std::string text;
-    char buf[8192];
-    size_t got;
-    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, got);
-    std::fclose(f);
-    if (text.size() >= (1u << 20)) return SandboxError(L, "sandbox: module '%s' is over 1 MiB", name);
-    const std::string chunk = "@" + root.display + "/" + mod + ".lua";
-    if (luaL_loadbufferx(L, text.data(), text.size(), chunk.c_str(), "t") != LUA_OK) return lua_error(L);
-    rt->PushEnv();
-    lua_setupvalue(L, -2, 1);
-    lua_pushstring(L, mod.c_str());
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1)) {
-      lua_pop(L, 1);
-      lua_pushboolean(L, 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, mod.c_str());
-    return 1;
+  const Runtime::Source src = rt->FindSource(mod + ".lua");
+  if (!src.found) return luaL_error(L, "module '%s' not found in the game folder", name);
+  if (!src.error.empty()) return SandboxError(L, "sandbox: %s", src.error.c_str());
+  const std::string chunk = "@" + src.name;
+  if (luaL_loadbufferx(L, src.text.data(), src.text.size(), chunk.c_str(), "t") != LUA_OK) return lua_error(L);
+  rt->PushEnv();
+  lua_setupvalue(L, -2, 1);
+  lua_pushstring(L, mod.c_str());
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
   }
-  return luaL_error(L, "module '%s' not found in the game folder", name);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, mod.c_str());
+  return 1;
 }
 
 // ---- read-only tables ------------------------------------------------------------------
