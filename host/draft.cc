@@ -30,18 +30,12 @@ bool InHand(const Zone& hand, CardId card) {
   return std::find(hand.cards.begin(), hand.cards.end(), card) != hand.cards.end();
 }
 
-// Seats whose hands circulate, in table order (players, then the neutral seat).
-std::vector<int> RotationSeats(const State& s) {
-  std::vector<int> seats;
-  for (size_t i = 0; i < s.seats.size(); ++i)
-    if (s.seats[i].kind == "player" || s.seats[i].kind == "neutral") seats.push_back(static_cast<int>(i));
-  return seats;
-}
-
+// The hands that circulate, in table order (players, then the neutral seat): State::Index
+// keeps their zone indices.
 void DealRound(const DraftConfig& cfg, State* s) {
   Zone* deck = SeatZone(s, s->index().deck);
   std::vector<Zone*> hands;
-  for (int seat : RotationSeats(*s)) hands.push_back(SeatZone(s, HandIndex(*s, seat)));
+  for (int zone : s->index().rotation) hands.push_back(SeatZone(s, zone));
   const int deal = Solo(*s) ? cfg.solo_hand : cfg.rounds[static_cast<size_t>(s->flow.round)].deal;
   Deal(deck, hands, deal);
 }
@@ -95,7 +89,7 @@ Status Build(const DraftConfig& cfg, int players, State* s) {
   if (players == 1) {
     needed = 2 * cfg.rows * cfg.cols + 1;
   } else {
-    for (const auto& r : cfg.rounds) needed += r.deal * static_cast<int>(RotationSeats(*s).size());
+    for (const auto& r : cfg.rounds) needed += r.deal * static_cast<int>(s->index().rotation.size());
   }
   deck = s->FindZone("deck", -1);
   if (static_cast<int>(deck->cards.size()) < needed)
@@ -252,9 +246,9 @@ static void EndOfPick(const DraftConfig& cfg, State* s) {
     return;
   }
   // End of the round: leftovers are discarded.
-  Zone* discard = s->FindZone("discard", -1);
-  for (int seat : RotationSeats(*s)) {
-    Zone* hand = s->FindZone("hand", seat);
+  Zone* discard = SeatZone(s, s->index().discard);
+  for (int zone : s->index().rotation) {
+    Zone* hand = SeatZone(s, zone);
     discard->cards.insert(discard->cards.end(), hand->cards.begin(), hand->cards.end());
     hand->cards.clear();
   }

@@ -487,6 +487,31 @@ int ViewSize(lua_State* L) {
 
 
 
+// Calls on_group(size) for each orthogonally connected group of cells in `m` (seen with
+// `face`), in row-major order of the groups' first cells.
+template <typename F>
+void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group) {
+  bool seen[256] = {};
+  int stack[256];
+  for (int i = 0; i < v.n(); ++i) {
+    if (seen[i] || !m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
+    int top = 0, size = 0;
+    stack[top++] = i;
+    seen[i] = true;
+    while (top) {
+      const int x = stack[--top];
+      ++size;
+      ForNeighbors(v, x, kAdjOrth, [&](int j) {
+        if (!seen[j] && m.Has(v.cell[j]) && FaceOk(v, j, face)) {
+          seen[j] = true;
+          stack[top++] = j;
+        }
+      });
+    }
+    on_group(size);
+  }
+}
+
 // v:groups(cards, points, [face]) -> sum over orthogonally connected groups of `cards` of
 // points[min(size, #points)], and the sizes as a list
 int ViewGroups(lua_State* L) {
@@ -496,32 +521,16 @@ int ViewGroups(lua_State* L) {
   const int face = CheckFace(L, 4);
   const lua_Integer np = static_cast<lua_Integer>(lua_rawlen(L, 3));
   if (np < 1) RaiseArg(L, 3, "points table must list the points for sizes 1, 2, ...");
-  bool seen[256] = {};
-  int stack[256];
   lua_Integer total = 0;
   lua_newtable(L);
   int groups = 0;
-  for (int i = 0; i < v->n(); ++i) {
-    if (seen[i] || !m.Has(v->cell[i]) || !FaceOk(*v, i, face)) continue;
-    int top = 0, size = 0;
-    stack[top++] = i;
-    seen[i] = true;
-    while (top) {
-      const int x = stack[--top];
-      ++size;
-      ForNeighbors(*v, x, kAdjOrth, [&](int j) {
-        if (!seen[j] && m.Has(v->cell[j]) && FaceOk(*v, j, face)) {
-          seen[j] = true;
-          stack[top++] = j;
-        }
-      });
-    }
+  ForGroups(*v, m, face, [&](int size) {
     lua_rawgeti(L, 3, std::min<lua_Integer>(size, np));
     total += lua_tointeger(L, -1);
     lua_pop(L, 1);
     lua_pushinteger(L, size);
     lua_rawseti(L, -2, ++groups);
-  }
+  });
   lua_pushinteger(L, total);
   lua_insert(L, -2);
   return 2;
@@ -725,25 +734,11 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
         });
       }
       return n;
-    case QueryOp::kGroups: {
-      bool seen[256] = {};
-      int stack[256];
-      for (int i = 0; i < v.n(); ++i) {
-        if (seen[i] || !op.a.Has(v.cell[i]) || !FaceOk(v, i, op.face)) continue;
-        int top = 0, size = 0;
-        stack[top++] = i;
-        seen[i] = true;
-        while (top) {
-          const int x = stack[--top];
-          ++size;
-          ForNeighbors(v, x, kAdjOrth, [&](int j) {
-            if (!seen[j] && op.a.Has(v.cell[j]) && FaceOk(v, j, op.face)) { seen[j] = true; stack[top++] = j; }
-          });
-        }
+    case QueryOp::kGroups:
+      ForGroups(v, op.a, op.face, [&](int size) {
         n += op.points[static_cast<size_t>(std::min<int>(size, static_cast<int>(op.points.size())) - 1)];
-      }
+      });
       return n;
-    }
     case QueryOp::kLines: {
       lua_Integer rows, cols;
       LineCounts(v, op.a, op.face, &rows, &cols);
