@@ -120,6 +120,7 @@ Status LuaRules::CheckShape() {
       return fail("unknown field '" + key + "' in the game table (known: " + names + ")");
     }
   }
+  hooks_.clear();
   for (const auto& h : kHooks) {
     const int type = lua_getfield(L, t, h.name);
     if (type == LUA_TNIL) {
@@ -127,6 +128,7 @@ Status LuaRules::CheckShape() {
       if (h.required) return fail(std::string("the game table needs '") + h.name + "'");
       continue;
     }
+    hooks_.insert(h.name);
     if (type != h.type) {
       const std::string got = luaL_typename(L, -1);
       return fail(std::string("game.") + h.name + " must be a " + lua_typename(L, h.type) + ", got " + got);
@@ -186,13 +188,7 @@ Status LuaRules::CheckShape() {
   return Status::Ok();
 }
 
-bool LuaRules::has_hook(const std::string& name) const {
-  lua_State* L = rt_->L();
-  lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  const bool has = lua_getfield(L, -1, name.c_str()) != LUA_TNIL;
-  lua_pop(L, 2);
-  return has;
-}
+bool LuaRules::has_hook(const std::string& name) const { return hooks_.count(name) > 0; }
 
 int64_t LuaRules::version() const {
   lua_State* L = rt_->L();

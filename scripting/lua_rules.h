@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 
 #include "host/draft.h"
@@ -45,6 +46,8 @@ class LuaRules : public Rules {
                     const Json& neutral, State* out, const Json& params = Json::object());
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
   // their own total: used when scoring boards given without choices.
+  // Whether the game table has this field (recorded by the shape check; the table is fixed
+  // once loaded, and a reload makes a new LuaRules).
   bool has_hook(const std::string& name) const;
   // The game table's `version` (0 when absent): what migrate(ctx, state, old_version) sees.
   int64_t version() const;
@@ -91,6 +94,7 @@ class LuaRules : public Rules {
   int template_players_ = -1;
   Json template_params_;
   std::vector<std::string> categories_;  // game.categories, the breakdown order
+  std::set<std::string> hooks_;          // fields present in the game table
   int categories_ref_ = -2;               // the same names as a Lua list (registry)
 };
 
