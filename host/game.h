@@ -49,6 +49,7 @@ struct GameInfo {
   std::vector<ParamSpec> params;
   std::string folder;     // the game folder on disk
   std::string extends;    // id of the base game, if any
+  bool abstract = false;  // a base that games extend, never played itself ("abstract": true)
   bool has_score_bounds = false;
   int64_t score_min = 0, score_max = 0;  // every seat's final total lies in [min, max]
 };
@@ -85,6 +86,13 @@ class Rules {
   virtual Status Score(const State& state, ScoreTable* out) = 0;
   // Heuristic value of the state for `seat` (greedy bots); defaults to the score margin.
   virtual Status Evaluate(const State& state, int seat, double* out);
+  // Game-specific measurements of a finished game for designer reports (simulate): see
+  // scripting/README.md, `stats`. Defaults to none.
+  virtual Status Stats(const State& state, Json* out) {
+    *out = Json::object();
+    (void)state;
+    return Status::Ok();
+  }
   // Text lines describing the table as `seat` may see it (-1: everyone's public view).
   virtual std::string View(const State& state, int seat) = 0;
 };

@@ -1351,6 +1351,17 @@ int StateSetPhase(lua_State* L) {
   return 0;
 }
 
+// Games without a draft count their own rounds; telling the host lets simulations stop a game
+// that never ends (--max-rounds) and report lengths without a game-specific probe.
+int StateSetRound(lua_State* L) {
+  State* s = Writable(L);
+  const lua_Integer n = luaL_checkinteger(L, 2);
+  if (n < 1 || n > 1000000) return luaL_argerror(L, 2, "round must be between 1 and 1000000");
+  if (s->flow.phase == "draft") return luaL_error(L, "the draft owns state.round while it runs");
+  s->flow.round = static_cast<int>(n - 1);
+  return 0;
+}
+
 // ---- ctx services -------------------------------------------------------------------
 
 // Drawing a random number changes the state (the RNG is part of it), so only hooks that may
@@ -1561,7 +1572,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pop(L, 1);
 
   static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
-                                           {"seats", StateSeats}, {"set_phase", StateSetPhase},
+                                           {"seats", StateSeats}, {"set_phase", StateSetPhase}, {"set_round", StateSetRound},
                                            {"ask", StateAsk},     {"kind", StateKind},
                                            {"read", StateRead},   {"counter", StateCounter},
                                            {"track", StateTrack}, {"add_counter", StateAddCounter},

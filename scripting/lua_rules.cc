@@ -26,7 +26,8 @@ constexpr HookSpec kHooks[] = {
     {"to_move", LUA_TFUNCTION, false},  {"legal_moves", LUA_TFUNCTION, false}, {"moves", LUA_TTABLE, false},
     {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
     {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},  {"migrate", LUA_TFUNCTION, false},
-    {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false}};
+    {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false},
+    {"stats", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -797,6 +798,25 @@ Status LuaRules::Evaluate(const State& state, int seat, double* out) {
   }
   *out = lua_tonumber(L, -1);
   lua_pop(L, 1);
+  return Status::Ok();
+}
+
+Status LuaRules::Stats(const State& state, Json* out) {
+  *out = Json::object();
+  if (!has_hook("stats")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("stats");
+  Status st = CallHook("stats", &state, false, 0, 1);
+  if (!st.ok()) return st;
+  std::string error;
+  Json j;
+  const bool ok = lua_istable(L, -1) && LuaToJson(L, -1, &j, &error) && j.is_object();
+  const std::string got = luaL_typename(L, -1);
+  lua_pop(L, 1);
+  if (!ok)
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": stats must return a table" +
+                (error.empty() ? ", got " + got : ": " + error), {}, {}};
+  *out = std::move(j);
   return Status::Ok();
 }
 

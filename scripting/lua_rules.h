@@ -36,6 +36,7 @@ class LuaRules : public Rules {
   Status Preview(const State& state, int seat, const Move& move, State* out) override;
   Status Score(const State& state, ScoreTable* out) override;
   Status Evaluate(const State& state, int seat, double* out) override;
+  Status Stats(const State& state, Json* out) override;
   std::string View(const State& state, int seat) override;
 
   const GameFiles& files() const { return files_; }
