@@ -21,6 +21,8 @@
 #include "designer/watch.h"
 #include "designer/playthrough.h"
 #include "designer/mutate.h"
+#include "designer/cli_common.h"
+#include "designer/report.h"
 #include "scripting/reload.h"
 
 namespace plateau {
@@ -28,60 +30,17 @@ namespace {
 
 using scripting::LuaRules;
 
-int ExitCode(const Status& st) {
-  if (st.ok()) return 0;
-  return st.script_failure() ? 1 : 2;
-}
-
-int Fail(const Status& st) {
-  std::fprintf(stderr, "plateau: %s%s\n", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
-               st.ToString().c_str());
-  return ExitCode(st);
-}
-
-Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out) {
-  scripting::Limits limits;
-  Status st = LuaRules::Load(game, limits, out);
-  if (st.ok())
-    (*out)->runtime().set_log([](const std::string& line) { spdlog::info("[lua] {}", line); });
-  return st;
-}
-
-std::vector<std::string> Split(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ',') {
-      out.push_back(cur);
-      cur.clear();
-    } else if (c != ' ') {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-// --set name=value overrides for game parameters; values parse as JSON, else as strings.
-Status ParseSets(const std::vector<std::string>& sets, Json* params) {
-  *params = Json::object();
-  for (const auto& s : sets) {
-    const auto eq = s.find('=');
-    if (eq == std::string::npos || eq == 0) return Status::Input("--set expects name=value, got '" + s + "'");
-    const std::string name = s.substr(0, eq), value = s.substr(eq + 1);
-    Json v = Json::parse(value, nullptr, false);
-    if (v.is_discarded()) v = value;
-    (*params)[name] = v;
-  }
-  return Status::Ok();
-}
-
 int CmdList() {
   for (const auto& id : ListGames()) {
     GameFiles files;
     Status st = LoadGameFiles(id, &files);
     if (!st.ok()) {
       std::printf("%-22s (invalid: %s)\n", id.c_str(), st.message.substr(0, 80).c_str());
+      continue;
+    }
+    if (files.info.abstract) {
+      // Listed so modders find the bases they can extend; it is not a game to play.
+      std::printf("%-22s %s, abstract base for other games (not playable)\n", id.c_str(), files.info.name.c_str());
       continue;
     }
     std::printf("%-22s %s, %d-%d players%s\n", id.c_str(), files.info.name.c_str(), files.info.min_players,
@@ -300,43 +259,6 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   return 0;
 }
 
-int CmdSimulate(const std::string& game, int n, uint64_t seed, const std::string& bots_arg, int threads, int players,
-                const std::string& format, const std::vector<std::string>& sets) {
-  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
-  std::unique_ptr<LuaRules> probe;
-  Status st = LoadRules(game, &probe);
-  if (!st.ok()) return Fail(st);
-  SimulationSpec spec;
-  spec.games = n;
-  spec.seed = seed;
-  spec.threads = threads;
-  spec.bots = Split(bots_arg);
-  if (spec.bots.empty()) spec.bots = {"random"};
-  spec.players = players ? players : std::max(probe->info().min_players, std::min(4, probe->info().max_players));
-  if (spec.players < probe->info().min_players || spec.players > probe->info().max_players)
-    return Fail(Status::Input("--players " + std::to_string(spec.players) + " is outside " + probe->info().id + "'s " +
-                              std::to_string(probe->info().min_players) + "-" + std::to_string(probe->info().max_players)));
-  Json given;
-  st = ParseSets(sets, &given);
-  if (st.ok()) st = ResolveParams(probe->info(), given, &spec.params);
-  if (!st.ok()) return Fail(st);
-  spec.progress = isatty(2);
-  SimulationReport report;
-  st = Simulate(
-      [&](std::unique_ptr<Rules>* out) {
-        std::unique_ptr<LuaRules> r;
-        Status s = LoadRules(game, &r);
-        *out = std::move(r);
-        return s;
-      },
-      spec, &report);
-  if (!st.ok()) return Fail(st);
-  if (format == "json") std::printf("%s\n", report.ToJson().dump(2).c_str());
-  else std::printf("%s: %d players, bots %s, seed %llu\n%s", probe->info().id.c_str(), spec.players, bots_arg.c_str(),
-                   static_cast<unsigned long long>(seed), report.ToText().c_str());
-  return report.failed ? 1 : 0;
-}
-
 // plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
 // rules' shape) and runs its scenario tests.
 // plateau playthrough <game> --seed S [--players N] [--regen]: records a golden playthrough.
@@ -371,7 +293,8 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
 
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
             bool scenarios_only, bool conformance_only, bool after_reload) {
-  if (games.empty()) games = ListGames();
+  const bool all_games = games.empty();
+  if (all_games) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
   // One failure line (and its detail) per failed check; the exit code keeps the worst kind.
   auto fail = [&](const std::string& what, const std::string& detail, int code) {
@@ -380,6 +303,12 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     worst = std::max(worst, code);
   };
   for (const auto& game : games) {
+    // An abstract base cannot be played: the games that extend it test its modules.
+    GameFiles game_files;
+    if (LoadGameFiles(game, &game_files).ok() && game_files.info.abstract) {
+      if (!all_games) std::printf("SKIP %s: an abstract base game is tested through the games that extend it\n", game.c_str());
+      continue;
+    }
     std::unique_ptr<LuaRules> rules;
     Status st = LoadRules(game, &rules);
     if (!st.ok()) {
@@ -482,7 +411,7 @@ int main(int argc, char** argv) {
   play->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   play->add_option("--seed", seed, "random seed");
   play->add_option("--bots", bots, "comma-separated: human, random, greedy (one per seat; the last repeats)");
-  play->add_option("--set", sets, "override a parameter: name=value");
+  play->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   std::string load_path, save_path;
   play->add_option("--load", load_path, "continue a saved game");
   play->add_option("--save", save_path, "write the final state (with its move log) to this file");
@@ -495,7 +424,7 @@ int main(int argc, char** argv) {
   score->add_option("game", game, "game id or path to a game folder")->required();
   score->add_option("board", board, "board.json")->required();
   score->add_option("--format", format, "text or json");
-  score->add_option("--set", sets, "override a parameter: name=value");
+  score->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
 
   auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
   simulate->add_option("game", game, "game id or path to a game folder")->required();
@@ -505,7 +434,25 @@ int main(int argc, char** argv) {
   simulate->add_option("--threads", threads, "worker threads")->check(CLI::Range(1, 64));
   simulate->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   simulate->add_option("--format", format, "text or json");
-  simulate->add_option("--set", sets, "override a parameter: name=value");
+  simulate->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  int max_rounds = 500;
+  simulate->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
+      ->check(CLI::Range(0, 1000000));
+
+  std::string csv_path;
+  auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
+  sweep->add_option("game", game, "game id or path to a game folder")->required();
+  sweep->add_option("-n", n, "games per value")->check(CLI::Range(1, 100000000));
+  sweep->add_option("--seed", seed, "seed of the first game of each run");
+  sweep->add_option("--bots", bots, "comma-separated bot names, one per seat");
+  sweep->add_option("--threads", threads, "worker threads")->check(CLI::Range(1, 64));
+  sweep->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  sweep->add_option("--format", format, "text, csv or json");
+  sweep->add_option("--set", sets, "the swept value as <name or data.path>=<from>..<to>[:<step>] or =a,b,c; other --set are fixed")
+      ->required();
+  sweep->add_option("--csv", csv_path, "also write the table, with every measurement, as CSV to this file");
+  sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
+      ->check(CLI::Range(0, 1000000));
 
   bool regen = false;
   auto* playthrough = app.add_subcommand("playthrough", "record a golden playthrough of a seeded game");
@@ -560,6 +507,10 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_default_logger(spdlog::stderr_color_mt("plateau"));
   spdlog::set_level(spdlog::level::from_str(log_level));
+  if (!*sweep) {
+    Status st = ParseDataSets(sets, &g_data_sets);
+    if (!st.ok()) return Fail(st);
+  }
   if (*list) return CmdList();
   if (*validate) return CmdValidate(game);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
@@ -577,6 +528,19 @@ int main(int argc, char** argv) {
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
                    after_reload);
-  if (*simulate) return CmdSimulate(game, n, seed, bots.empty() ? "random" : bots, threads, players, format, sets);
+  if (*simulate || *sweep) {
+    ReportOptions o;
+    o.game = game;
+    o.games = n;
+    o.seed = seed;
+    o.bots = bots.empty() ? "random" : bots;
+    o.threads = threads;
+    o.players = players;
+    o.format = format;
+    o.sets = sets;
+    o.max_rounds = max_rounds;
+    o.csv_path = csv_path;
+    return *simulate ? RunSimulate(o) : RunSweep(o);
+  }
   return 2;
 }

@@ -1,5 +1,9 @@
-// Random and greedy bots and the bot play loop (see bots.h).
+// Random, greedy and heuristic bots, bot names with options, and the bot play loop (see bots.h).
 #include "host/bots.h"
+
+#include <cstdlib>
+
+#include "host/mcts.h"
 
 namespace plateau {
 namespace {
@@ -51,20 +55,149 @@ class GreedyBot : public Bot {
   std::vector<Move> moves_;
 };
 
+// One ply on the game's evaluation with chance sampled, not foreseen: each preview runs on
+// a copy whose RNG is reseeded from the bot's own stream. A move that drew no random
+// numbers (its preview left the RNG as it was) needs one sample; others get `samples`.
+class HeuristicBot : public Bot {
+ public:
+  HeuristicBot(uint64_t seed, int samples) : rng_(seed), samples_(samples) {}
+  const char* name() const override { return "heuristic"; }
+  Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
+    Status st = rules.LegalMoves(state, seat, &moves_);
+    if (!st.ok()) return st;
+    if (moves_.empty()) return Status::Illegal("no legal move");
+    if (moves_.size() == 1) {
+      *out = moves_[0];
+      return Status::Ok();
+    }
+    State base = state;
+    base.record = false;
+    double best = -1e300;
+    int ties = 0;
+    size_t pick = 0;
+    State next;
+    for (size_t i = 0; i < moves_.size(); ++i) {
+      double sum = 0;
+      int n = 0;
+      for (int k = 0; k < samples_; ++k) {
+        base.rng.Seed(rng_.Next());
+        const Rng before = base.rng;
+        st = rules.Preview(base, seat, moves_[i], &next);
+        if (!st.ok()) return st;
+        double v;
+        st = rules.Evaluate(next, seat, &v);
+        if (!st.ok()) return st;
+        sum += v;
+        ++n;
+        if (next.rng == before) break;  // no chance in this move: one look is exact
+      }
+      const double v = sum / n;
+      if (v > best) {
+        best = v;
+        pick = i;
+        ties = 1;
+      } else if (v == best && rng_.Below(static_cast<uint32_t>(++ties)) == 0) {
+        pick = i;
+      }
+    }
+    *out = moves_[pick];
+    return Status::Ok();
+  }
+
+ private:
+  Rng rng_;
+  int samples_;
+  std::vector<Move> moves_;
+};
+
 }  // namespace
 
-std::vector<std::string> BotNames() { return {"random", "greedy"}; }
+double BotSpec::Get(const std::string& key, double fallback) const {
+  for (const auto& [k, v] : options)
+    if (k == key) return v;
+  return fallback;
+}
 
-std::unique_ptr<Bot> MakeBot(const std::string& name, uint64_t seed, std::string* error) {
-  if (name == "random") return std::make_unique<RandomBot>(seed);
-  if (name == "greedy") return std::make_unique<GreedyBot>(seed);
+bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error) {
+  *out = BotSpec{};
+  size_t at = text.find(':');
+  out->name = text.substr(0, at);
+  while (at != std::string::npos) {
+    const size_t next = text.find(':', at + 1);
+    const std::string opt = text.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+    const size_t eq = opt.find('=');
+    char* end = nullptr;
+    const std::string value = eq == std::string::npos ? "" : opt.substr(eq + 1);
+    const double v = value.empty() ? 0 : std::strtod(value.c_str(), &end);
+    if (eq == std::string::npos || eq == 0 || value.empty() || *end != '\0') {
+      *error = "bot '" + text + "': option '" + opt + "' is not key=number";
+      return false;
+    }
+    out->options.emplace_back(opt.substr(0, eq), v);
+    at = next;
+  }
+  return true;
+}
+
+std::vector<std::string> BotNames() { return {"random", "greedy", "heuristic", "mcts"}; }
+
+std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string* error) {
+  error->clear();
+  BotSpec spec;
+  if (!ParseBotSpec(text, &spec, error)) return nullptr;
+  auto allow = [&](std::initializer_list<const char*> keys) {
+    for (const auto& [k, v] : spec.options) {
+      bool ok = false;
+      for (const char* key : keys) ok |= k == key;
+      if (!ok) {
+        std::string known;
+        for (const char* key : keys) known += (known.empty() ? "" : ", ") + std::string(key);
+        *error = "bot '" + spec.name + "' has no option '" + k + "'" + (known.empty() ? "" : " (options: " + known + ")");
+        return false;
+      }
+    }
+    return true;
+  };
+  auto in_range = [&](const char* key, double lo, double hi, double fallback, double* out) {
+    *out = spec.Get(key, fallback);
+    if (*out < lo || *out > hi) {
+      *error = "bot '" + text + "': " + key + " must be between " + std::to_string(static_cast<long long>(lo)) + " and " +
+               std::to_string(static_cast<long long>(hi));
+      return false;
+    }
+    return true;
+  };
+  if (spec.name == "random" && allow({})) return std::make_unique<RandomBot>(seed);
+  if (spec.name == "greedy" && allow({})) return std::make_unique<GreedyBot>(seed);
+  if (spec.name == "heuristic" && allow({"samples"})) {
+    double samples;
+    if (!in_range("samples", 1, 1000, 4, &samples)) return nullptr;
+    return std::make_unique<HeuristicBot>(seed, static_cast<int>(samples));
+  }
+  if (spec.name == "mcts" && allow({"iters", "ms", "depth", "c"})) {
+    MctsOptions o;
+    double iters, ms, depth, c;
+    if (!in_range("iters", 0, 1e7, o.iterations, &iters) || !in_range("ms", 0, 1e6, o.time_ms, &ms) ||
+        !in_range("depth", 0, 1e6, o.rollout_depth, &depth) || !in_range("c", 0, 100, o.exploration, &c))
+      return nullptr;
+    if (iters == 0 && ms == 0) {
+      *error = "bot '" + text + "': give iters or ms";
+      return nullptr;
+    }
+    o.iterations = static_cast<int>(iters);
+    o.time_ms = ms;
+    o.rollout_depth = static_cast<int>(depth);
+    o.exploration = c;
+    return MakeMctsBot(o, seed);
+  }
+  if (!error->empty()) return nullptr;
   std::string known;
   for (const auto& n : BotNames()) known += (known.empty() ? "" : ", ") + n;
-  *error = "unknown bot '" + name + "' (known: " + known + ")";
+  *error = "unknown bot '" + spec.name + "' (known: " + known + ")";
   return nullptr;
 }
 
-Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result, int max_moves) {
+Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result, const PlayLimits& limits) {
   std::vector<int> seats;
   int moves = 0;
   for (;;) {
@@ -77,6 +210,7 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
       Move m;
       st = bots[static_cast<size_t>(seat)]->Choose(rules, *state, seat, &m);
       if (!st.ok()) return st;
+      if (limits.before_move) limits.before_move(*state, seat, m);
       st = rules.Apply(state, seat, m);
       if (!st.ok()) {
         if (st.kind == ErrorKind::kIllegal)
@@ -84,7 +218,12 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
                        MoveToString(m, *state->cards) + ": " + st.message;
         return st;
       }
-      if (++moves > max_moves) return Status::Input("the game did not end within " + std::to_string(max_moves) + " moves");
+      if (++moves > limits.max_moves)
+        return Status::Input("the game did not end within " + std::to_string(limits.max_moves) + " moves");
+    }
+    if (limits.max_rounds > 0 && state->flow.round + 1 > limits.max_rounds) {
+      result->stopped = true;
+      break;
     }
   }
   result->moves = moves;

@@ -1,9 +1,16 @@
-// Bots that play any game through the Rules contract: `random` (a uniformly random legal
-// move) and `greedy` (one ply: the move whose resulting state the game's evaluation likes
-// best, ties broken at random). Each bot has its own RNG, so bot choices never consume
-// the game's random numbers.
+// Bots that play any game through the Rules contract:
+//   random     a uniformly random legal move;
+//   greedy     one ply: the move whose resulting state the game's evaluation likes best, ties
+//              broken at random. It previews on the game's own RNG, so in games with dice it
+//              sees the roll it is about to get: use it only for games without chance moves;
+//   heuristic  one ply like greedy, but chance is sampled: a move whose preview draws random
+//              numbers is previewed `samples` times on fresh RNG streams and judged by the mean;
+//   mcts       Monte Carlo tree search (host/mcts.cc), for any game.
+// Options follow the name, separated by colons: "heuristic:samples=8", "mcts:iters=400:depth=20".
+// Each bot has its own RNG, so bot choices never consume the game's random numbers.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,16 +26,33 @@ class Bot {
   virtual Status Choose(Rules& rules, const State& state, int seat, Move* out) = 0;
 };
 
-// Known names: "random", "greedy". Returns null and sets *error for others.
+// Bot names with their options parsed: "mcts:iters=200" gives name "mcts", options {iters: 200}.
+struct BotSpec {
+  std::string name;
+  std::vector<std::pair<std::string, double>> options;
+  double Get(const std::string& key, double fallback) const;
+};
+bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error);
+
+// Known names: BotNames(). Returns null and sets *error for others and for bad options.
 std::unique_ptr<Bot> MakeBot(const std::string& name, uint64_t seed, std::string* error);
 std::vector<std::string> BotNames();
 
 struct PlayResult {
   ScoreTable scores;
   int moves = 0;
+  bool stopped = false;  // the round limit ended the game before its rules did
+};
+
+struct PlayLimits {
+  int max_moves = 100000;  // more is an error: a game that cannot end
+  int max_rounds = 0;      // 0: none. Past it the game is stopped and scored, not failed
+  // Called before each move is applied (simulation statistics such as pick rates).
+  std::function<void(const State&, int seat, const Move&)> before_move;
 };
 
 // Plays until no seat must move. bots[i] plays seat i (pseudo-seats never move).
-Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result, int max_moves = 100000);
+Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result,
+               const PlayLimits& limits = PlayLimits());
 
 }  // namespace plateau

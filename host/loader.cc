@@ -61,6 +61,8 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   }
   GameInfo& info = out->info;
   info.extends = manifest.value("extends", std::string());
+  // Set at every level, so a game extending an abstract base is itself concrete.
+  info.abstract = manifest.value("abstract", false);
   info.id = id;
   info.folder = folder;
   info.names = manifest.at("name");
@@ -122,6 +124,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
       }
       doc["$schema_name"] = schema;
       out->data[it.key()] = std::move(doc);
+      out->data_files[it.key()] = name;
     }
   }
   out->manifest = manifest;
@@ -170,6 +173,85 @@ std::vector<std::string> ListGames() {
   closedir(d);
   std::sort(ids.begin(), ids.end());
   return ids;
+}
+
+Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files) {
+  std::set<std::string> changed;
+  for (const auto& set : sets) {
+    const std::string where = "--set " + set.path + ": ";
+    std::vector<std::string> parts;
+    for (size_t at = 0;;) {
+      const size_t dot = set.path.find('.', at);
+      parts.push_back(set.path.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
+      if (dot == std::string::npos) break;
+      at = dot + 1;
+    }
+    for (const auto& p : parts)
+      if (p.empty()) return Status::Input(where + "empty segment in the path");
+    auto doc = files->data.find(parts[0]);
+    if (doc == files->data.end()) {
+      std::string names;
+      for (const auto& [k, v] : files->data) names += (names.empty() ? "" : ", ") + k;
+      return Status::Input(where + "no data file named '" + parts[0] + "' (data files: " + (names.empty() ? "none" : names) +
+                           "; parameters take a name without dots)");
+    }
+    if (parts.size() < 2) return Status::Input(where + "give a path inside the data file, e.g. " + parts[0] + ".<key>");
+    if (parts.back() == "id") return Status::Input(where + "ids name things the rules refer to; they cannot be overridden");
+    Json* node = &doc->second;
+    std::string walked = parts[0];
+    for (size_t i = 1; i < parts.size(); ++i) {
+      const std::string& seg = parts[i];
+      Json* child = nullptr;
+      if (node->is_object()) {
+        if (seg[0] == '$') return Status::Input(where + "'" + seg + "' is not a data value");
+        auto it = node->find(seg);
+        if (it != node->end()) child = &*it;
+        else {
+          std::string keys;
+          for (auto k = node->begin(); k != node->end(); ++k)
+            if (k.key()[0] != '$') keys += (keys.empty() ? "" : ", ") + k.key();
+          return Status::Input(where + "no '" + seg + "' in " + walked + " (keys: " + keys + ")");
+        }
+      } else if (node->is_array()) {
+        const bool numeric = seg.find_first_not_of("0123456789") == std::string::npos;
+        if (numeric) {
+          const size_t k = std::stoul(seg.substr(0, 9));
+          if (k < 1 || k > node->size())
+            return Status::Input(where + walked + " has " + std::to_string(node->size()) + " elements; '" + seg +
+                                 "' is out of range (indices start at 1)");
+          child = &(*node)[k - 1];
+        } else {
+          std::string ids;
+          for (auto& e : *node) {
+            if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+            if (e["id"] == seg) child = &e;
+            ids += (ids.empty() ? "" : ", ") + e["id"].get<std::string>();
+          }
+          if (!child)
+            return Status::Input(where + "no element with id '" + seg + "' in " + walked +
+                                 (ids.empty() ? " (its elements have no ids: use a 1-based index)" : " (ids: " + ids + ")"));
+        }
+      } else {
+        return Status::Input(where + walked + " is a value, not an object or a list");
+      }
+      node = child;
+      walked += "." + seg;
+    }
+    *node = set.value;
+    changed.insert(parts[0]);
+  }
+  for (const auto& name : changed) {
+    Json doc = files->data[name];
+    const std::string schema = doc.value("$schema_name", std::string());
+    doc.erase("$schema_name");
+    if (schema.empty()) continue;
+    Status st = Validated(schema, doc, files->data_files[name]);
+    if (!st.ok()) {
+      st.message = "--set made the data invalid: " + st.message;
+      return st;
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace plateau

@@ -18,6 +18,7 @@ struct GameFiles {
   Json manifest;
   std::string rules_script = "rules.lua";
   std::map<std::string, Json> data;         // data name -> document
+  std::map<std::string, std::string> data_files;  // data name -> "games/<id>/data/x.json"
   std::shared_ptr<CardSet> cards;           // every card id named by "cards" data files
   struct Root {
     std::string folder;   // on disk
@@ -28,6 +29,17 @@ struct GameFiles {
 
 // `game` is a game id under <home>/games or a path to a game folder anywhere.
 Status LoadGameFiles(const std::string& game, GameFiles* out);
+// One `--set <data>.<path>=<value>` override of a data value for a run. The path's first
+// segment names a data file of the manifest ("chenilles", "cards"); then each segment is an
+// object key, a 1-based array index, or the "id" of an array element. The path must exist.
+struct DataOverride {
+  std::string path;
+  Json value;
+};
+// Applies overrides to loaded files, then validates each changed document against its schema
+// again, so an override that breaks the data is refused with the schema's error.
+Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files);
+
 // Game ids found under <home>/games, sorted.
 std::vector<std::string> ListGames();
 // The folder a game argument refers to, or "" when there is none.

@@ -1,13 +1,16 @@
-// Batch simulation across threads (see simulate.h).
+// Batch simulation across threads and the designer's report (see simulate.h).
 #include "host/simulate.h"
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -19,64 +22,210 @@ double Stat::Stdev() const {
   return std::sqrt(std::max(0.0, sum2 / static_cast<double>(n) - m * m));
 }
 
+void TagOutcome::Merge(const TagOutcome& o) {
+  games += o.games;
+  rounds.Merge(o.rounds);
+  top_score.Merge(o.top_score);
+  spread.Merge(o.spread);
+  for (const auto& [k, v] : o.endings) endings[k] += v;
+}
+
+void CardBalance::Merge(const CardBalance& o) {
+  points.Merge(o.points);
+  copies += o.copies;
+  points_sum += o.points_sum;
+  offered += o.offered;
+  picked += o.picked;
+}
+
 namespace {
+
+// Everything one thread gathers; merged into the report at the end.
 struct Partial {
-  int games = 0, failed = 0;
-  std::vector<Stat> totals;
-  std::vector<double> wins;
-  std::vector<std::string> categories;
-  std::vector<std::vector<Stat>> category;
-  std::vector<std::string> errors;
-  Json extras = Json::object();
+  SimulationReport r;
 };
 
-void Accumulate(const ScoreTable& t, int seats, Partial* p) {
-  if (p->totals.empty()) {
-    p->totals.resize(static_cast<size_t>(seats));
-    p->wins.assign(static_cast<size_t>(seats), 0);
+size_t CategoryIndex(SimulationReport* r, const std::string& cat, int seats) {
+  size_t k = 0;
+  while (k < r->categories.size() && r->categories[k] != cat) ++k;
+  if (k == r->categories.size()) {
+    r->categories.push_back(cat);
+    r->category.emplace_back(static_cast<size_t>(seats));
   }
-  int64_t best = INT64_MIN;
+  return k;
+}
+
+// Copies of each card type on the grids `seat` owns.
+void CountCopies(const State& s, int seat, std::map<CardId, int>* out) {
+  const std::string suffix = ":" + std::to_string(seat + 1);
+  std::vector<Coord> cells;
+  for (const auto& [key, grid] : s.grids) {
+    if (key.size() <= suffix.size() || key.compare(key.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+    grid.OccupiedCells(&cells);
+    for (const auto& c : cells) {
+      const Cell* cell = grid.Get(c.row, c.col);
+      if (cell && !cell->empty()) ++(*out)[cell->item];
+    }
+  }
+}
+
+// Adds one finished game: `stats` is what the game's stats hook returned.
+void Accumulate(const State& state, const PlayResult& result, const Json& stats, int players, SimulationReport* r) {
+  const ScoreTable& t = result.scores;
+  int64_t best = INT64_MIN, worst = INT64_MAX;
   int winners = 0;
+  std::vector<double> share(static_cast<size_t>(players), 0);
   for (const auto& line : t.lines)
-    if (line.seat < seats) {
+    if (line.seat >= 0 && line.seat < players) {
       if (line.total > best) { best = line.total; winners = 1; }
       else if (line.total == best) ++winners;
+      worst = std::min(worst, line.total);
     }
   for (const auto& line : t.lines) {
-    if (line.seat >= seats) continue;
-    p->totals[static_cast<size_t>(line.seat)].Add(line.total);
-    if (line.total == best) p->wins[static_cast<size_t>(line.seat)] += 1.0 / winners;
+    if (line.seat < 0 || line.seat >= players) continue;
+    const size_t s = static_cast<size_t>(line.seat);
+    r->seat_totals[s].Add(static_cast<double>(line.total));
+    if (line.total == best) share[s] = 1.0 / winners;
+    r->seat_wins[s] += share[s];
+    std::map<CardId, int> copies;
+    bool counted = false;
     for (const auto& [cat, v] : line.breakdown) {
-      size_t k = 0;
-      while (k < p->categories.size() && p->categories[k] != cat) ++k;
-      if (k == p->categories.size()) {
-        p->categories.push_back(cat);
-        p->category.emplace_back(static_cast<size_t>(seats));
+      r->category[CategoryIndex(r, cat, players)][s].Add(static_cast<double>(v));
+      const CardId card = state.cards ? state.cards->Find(cat) : kNoCard;
+      if (card == kNoCard) continue;
+      if (!counted) {
+        CountCopies(state, line.seat, &copies);
+        counted = true;
       }
-      p->category[k][static_cast<size_t>(line.seat)].Add(v);
+      CardBalance& b = r->cards[cat];
+      const int n = copies.count(card) ? copies[card] : 0;
+      b.copies += n;
+      b.points_sum += static_cast<double>(v);
+      if (n > 0) b.points.Add(static_cast<double>(v));
     }
   }
   for (auto it = t.extra.begin(); it != t.extra.end(); ++it)
     if (it->is_string() || it->is_boolean()) {
       const std::string v = it->is_string() ? it->get<std::string>() : (it->get<bool>() ? "true" : "false");
-      Json& counts = p->extras[it.key()];
+      Json& counts = r->extra_counts[it.key()];
       if (!counts.is_object()) counts = Json::object();
       counts[v] = counts.value(v, 0) + 1;
     }
+
+  // The game's own measurements.
+  double rounds = state.flow.round + 1;
+  if (stats.contains("rounds") && stats["rounds"].is_number()) rounds = stats["rounds"].get<double>();
+  std::string ending = result.stopped ? "round limit" : "";
+  if (ending.empty() && stats.contains("ending") && stats["ending"].is_string()) ending = stats["ending"];
+  if (ending.empty()) ending = "rules";
+  r->rounds.Add(rounds);
+  r->endings[ending] += 1;
+  r->top_score.Add(static_cast<double>(best));
+  r->spread.Add(static_cast<double>(best - worst));
+  TagOutcome game;
+  game.games = 1;
+  game.rounds.Add(rounds);
+  game.top_score.Add(static_cast<double>(best));
+  game.spread.Add(static_cast<double>(best - worst));
+  game.endings[ending] = 1;
+  r->all.Merge(game);
+  if (stats.contains("tags") && stats["tags"].is_array()) {
+    std::set<std::string> seen;
+    for (const auto& tag : stats["tags"])
+      if (tag.is_string() && seen.insert(tag.get<std::string>()).second) r->tags[tag.get<std::string>()].Merge(game);
+  }
+  if (stats.contains("counts") && stats["counts"].is_object())
+    for (auto it = stats["counts"].begin(); it != stats["counts"].end(); ++it)
+      if (it->is_number()) r->counts[it.key()].Add(it->get<double>());
+  if (stats.contains("players") && stats["players"].is_array())
+    for (size_t s = 0; s < stats["players"].size() && s < static_cast<size_t>(players); ++s) {
+      const Json& p = stats["players"][s];
+      if (!p.is_object()) continue;
+      for (auto it = p.begin(); it != p.end(); ++it) {
+        if (!it->is_number()) continue;
+        PlayerMetric& m = r->metrics[it.key()];
+        const double v = it->get<double>();
+        m.value.Add(v);
+        if (v > 0) {
+          ++m.happened;
+          m.wins_when += share[s];
+        }
+      }
+    }
 }
+
+void Merge(const SimulationReport& p, int players, SimulationReport* r) {
+  r->games += p.games;
+  r->failed += p.failed;
+  r->stopped += p.stopped;
+  for (size_t s = 0; s < p.seat_totals.size(); ++s) {
+    r->seat_totals[s].Merge(p.seat_totals[s]);
+    r->seat_wins[s] += p.seat_wins[s];
+  }
+  for (size_t k = 0; k < p.categories.size(); ++k) {
+    const size_t j = CategoryIndex(r, p.categories[k], players);
+    for (size_t s = 0; s < p.category[k].size(); ++s) r->category[j][s].Merge(p.category[k][s]);
+  }
+  for (const auto& e : p.first_errors)
+    if (r->first_errors.size() < 5) r->first_errors.push_back(e);
+  for (auto seed : p.stopped_seeds)
+    if (r->stopped_seeds.size() < 5) r->stopped_seeds.push_back(seed);
+  for (auto it = p.extra_counts.begin(); it != p.extra_counts.end(); ++it) {
+    Json& counts = r->extra_counts[it.key()];
+    if (!counts.is_object()) counts = Json::object();
+    for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), 0) + v->get<int>();
+  }
+  r->rounds.Merge(p.rounds);
+  r->top_score.Merge(p.top_score);
+  r->spread.Merge(p.spread);
+  for (const auto& [k, v] : p.endings) r->endings[k] += v;
+  for (const auto& [k, v] : p.counts) r->counts[k].Merge(v);
+  for (const auto& [k, v] : p.metrics) r->metrics[k].Merge(v);
+  for (const auto& [k, v] : p.tags) r->tags[k].Merge(v);
+  r->all.Merge(p.all);
+  for (const auto& [k, v] : p.cards) r->cards[k].Merge(v);
+}
+
+void InitReport(const SimulationSpec& spec, SimulationReport* r) {
+  r->players = spec.players;
+  r->seat_totals.assign(static_cast<size_t>(spec.players), Stat{});
+  r->seat_wins.assign(static_cast<size_t>(spec.players), 0);
+  for (int s = 0; s < spec.players; ++s) {
+    const std::string& bot = spec.bots[static_cast<size_t>(s) % spec.bots.size()];
+    r->seat_bots.push_back(bot);
+    r->seat_names.push_back("P" + std::to_string(s + 1) + " (" + bot + ")");
+  }
+}
+
+// Records which card types a seat had in hand when it picked one (a draft pick: the
+// move names a card that is in the seat's hand).
+void ObservePick(const State& s, int seat, const Move& m, SimulationReport* r) {
+  if (m.card == kNoCard || !s.cards) return;
+  const Zone* hand = s.FindZone("hand", seat);
+  if (!hand || std::find(hand->cards.begin(), hand->cards.end(), m.card) == hand->cards.end()) return;
+  std::set<CardId> offered(hand->cards.begin(), hand->cards.end());
+  for (CardId c : offered) {
+    CardBalance& b = r->cards[s.CardName(c)];
+    ++b.offered;
+    if (c == m.card) ++b.picked;
+  }
+}
+
 }  // namespace
 
 Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, SimulationReport* report) {
   if (spec.games < 1) return Status::Input("-n must be at least 1");
   if (spec.threads < 1 || spec.threads > 64) return Status::Input("--threads must be between 1 and 64");
   if (spec.bots.empty()) return Status::Input("at least one bot is needed");
+  if (spec.max_rounds < 0) return Status::Input("--max-rounds must be 0 (none) or more");
   for (const auto& b : spec.bots) {
     std::string error;
-    if (!MakeBot(b, 0, &error)) return Status::Input(error);
+    if (!MakeBot(b, 0, &error)) return Status::Input("--bots: " + error);
   }
   std::atomic<int> next{0}, done{0};
   std::mutex mu;
-  std::vector<Partial> parts(static_cast<size_t>(spec.threads));
+  std::vector<SimulationReport> parts(static_cast<size_t>(spec.threads));
+  for (auto& p : parts) InitReport(spec, &p);
   Status first_failure;
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&](int t) {
@@ -87,7 +236,10 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       if (first_failure.ok()) first_failure = st;
       return;
     }
-    Partial& p = parts[static_cast<size_t>(t)];
+    SimulationReport& p = parts[static_cast<size_t>(t)];
+    PlayLimits limits;
+    limits.max_rounds = spec.max_rounds;
+    limits.before_move = [&p](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &p); };
     for (;;) {
       const int g = next.fetch_add(1);
       if (g >= spec.games) break;
@@ -102,13 +254,15 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       State state;
       st = rules->NewGame(spec.params, spec.players, seed, &state);
       PlayResult result;
+      Json stats;
       if (st.ok()) {
         state.record = false;
-        st = PlayOut(*rules, &state, bots, &result);
+        st = PlayOut(*rules, &state, bots, &result, limits);
       }
+      if (st.ok()) st = rules->Stats(state, &stats);
       if (!st.ok()) {
         ++p.failed;
-        if (p.errors.size() < 5) p.errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
+        if (p.first_errors.size() < 5) p.first_errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
         if (st.kind == ErrorKind::kInput && state.seats.empty()) {
           std::lock_guard<std::mutex> lock(mu);
           if (first_failure.ok()) first_failure = st;
@@ -116,7 +270,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         }
       } else {
         ++p.games;
-        Accumulate(result.scores, spec.players, &p);
+        if (result.stopped) {
+          ++p.stopped;
+          if (p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
+        }
+        Accumulate(state, result, stats, spec.players, &p);
       }
       const int d = done.fetch_add(1) + 1;
       if (spec.progress && t == 0 && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
@@ -136,57 +294,143 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (!first_failure.ok()) return first_failure;
 
   SimulationReport r;
+  InitReport(spec, &r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  r.seat_totals.resize(static_cast<size_t>(spec.players));
-  r.seat_wins.assign(static_cast<size_t>(spec.players), 0);
-  for (int s = 0; s < spec.players; ++s)
-    r.seat_names.push_back("P" + std::to_string(s + 1) + " (" + spec.bots[static_cast<size_t>(s) % spec.bots.size()] + ")");
-  for (const auto& p : parts) {
-    r.games += p.games;
-    r.failed += p.failed;
-    for (size_t s = 0; s < p.totals.size(); ++s) {
-      r.seat_totals[s].Merge(p.totals[s]);
-      r.seat_wins[s] += p.wins[s];
-    }
-    for (size_t k = 0; k < p.categories.size(); ++k) {
-      size_t j = 0;
-      while (j < r.categories.size() && r.categories[j] != p.categories[k]) ++j;
-      if (j == r.categories.size()) {
-        r.categories.push_back(p.categories[k]);
-        r.category.emplace_back(static_cast<size_t>(spec.players));
-      }
-      for (size_t s = 0; s < p.category[k].size(); ++s) r.category[j][s].Merge(p.category[k][s]);
-    }
-    for (const auto& e : p.errors)
-      if (r.first_errors.size() < 5) r.first_errors.push_back(e);
-    for (auto it = p.extras.begin(); it != p.extras.end(); ++it) {
-      Json& counts = r.extra_counts[it.key()];
-      if (!counts.is_object()) counts = Json::object();
-      for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), 0) + v->get<int>();
-    }
-  }
+  for (const auto& p : parts) Merge(p, spec.players, &r);
+  std::sort(r.stopped_seeds.begin(), r.stopped_seeds.end());
+  r.ComputeFindings(spec.max_rounds);
   *report = std::move(r);
   return Status::Ok();
 }
 
+namespace {
+
+std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string Format(const char* fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+// "bought:gold" -> group "bought", member "gold"; keys without a colon have no group.
+std::pair<std::string, std::string> SplitKey(const std::string& key) {
+  const size_t c = key.find(':');
+  if (c == std::string::npos) return {"", key};
+  return {key.substr(0, c), key.substr(c + 1)};
+}
+
+struct BotWins {
+  int seats = 0;
+  double wins = 0;
+  Stat totals;
+};
+
+std::map<std::string, BotWins> ByBot(const SimulationReport& r) {
+  std::map<std::string, BotWins> out;
+  for (size_t s = 0; s < r.seat_bots.size(); ++s) {
+    BotWins& b = out[r.seat_bots[s]];
+    ++b.seats;
+    b.wins += r.seat_wins[s];
+    b.totals.Merge(r.seat_totals[s]);
+  }
+  return out;
+}
+
+}  // namespace
+
+void SimulationReport::ComputeFindings(int max_rounds) {
+  findings.clear();
+  if (games == 0) return;
+  const double base = players > 0 ? 1.0 / players : 0;
+  if (stopped > 0) {
+    std::string seeds;
+    for (auto s : stopped_seeds) seeds += (seeds.empty() ? "" : ", ") + std::to_string(s);
+    findings.push_back(Format("%d of %d games did not end within %d rounds and were stopped (seeds %s)", stopped, games,
+                              max_rounds, seeds.c_str()));
+  }
+  // A seat that wins far more than its share, beyond what chance explains (z > 3). The share
+  // is judged among seats played by the same bot, since a stronger bot is meant to win.
+  if (players > 1) {
+    for (size_t s = 0; s < seat_wins.size(); ++s) {
+      double group_wins = 0;
+      int group = 0;
+      for (size_t o = 0; o < seat_wins.size(); ++o)
+        if (seat_bots[o] == seat_bots[s]) {
+          group_wins += seat_wins[o];
+          ++group;
+        }
+      if (group < 2) continue;
+      const double fair = group_wins / group / games;
+      const double p = seat_wins[s] / games;
+      const double sd = std::sqrt(std::max(fair * (1 - fair), 1e-9) / games);
+      if (p > 1.5 * fair && (p - fair) / sd > 3)
+        findings.push_back(Format("dominant seat: %s wins %.0f%% of games (a fair share among %s seats is %.0f%%)",
+                                  seat_names[s].c_str(), 100 * p, seat_bots[s].c_str(), 100 * fair));
+    }
+  }
+  // Per-player measurements that never happen, or that go with losing.
+  const int64_t player_games = static_cast<int64_t>(games) * players;
+  for (const auto& [key, m] : metrics) {
+    const auto [group, member] = SplitKey(key);
+    if (m.happened == 0) {
+      findings.push_back(Format("'%s' never happened in %d games", key.c_str(), games));
+      continue;
+    }
+    if (group.empty()) continue;
+    if (static_cast<double>(m.happened) < 0.01 * static_cast<double>(player_games))
+      findings.push_back(Format("'%s' is rare: %.1f%% of player-games", key.c_str(),
+                                100.0 * static_cast<double>(m.happened) / static_cast<double>(player_games)));
+    const double rate = m.wins_when / static_cast<double>(m.happened);
+    if (players > 1 && m.happened >= 30 && rate < 0.5 * base)
+      findings.push_back(Format("'%s' goes with losing: those players win %.0f%% of games (a fair share is %.0f%%)",
+                                key.c_str(), 100 * rate, 100 * base));
+  }
+  for (const auto& [card, b] : cards)
+    if (b.offered >= 30 && b.picked == 0)
+      findings.push_back(Format("card '%s' was offered %lld times and never picked", card.c_str(),
+                                static_cast<long long>(b.offered)));
+}
+
 static Json StatJson(const Stat& s) {
-  return {{"mean", s.Mean()}, {"stdev", s.Stdev()}, {"min", s.n ? s.min : 0}, {"max", s.n ? s.max : 0}};
+  return {{"mean", s.Mean()}, {"stdev", s.Stdev()}, {"min", s.Min()}, {"max", s.Max()}};
+}
+
+static Json TagJson(const TagOutcome& t) {
+  Json endings = Json::object();
+  for (const auto& [k, v] : t.endings) endings[k] = v;
+  return {{"games", t.games}, {"rounds", StatJson(t.rounds)}, {"top_score", StatJson(t.top_score)},
+          {"spread", StatJson(t.spread)}, {"endings", endings}};
 }
 
 Json SimulationReport::ToJson() const {
   Json j;
   j["games"] = games;
   j["failed"] = failed;
+  j["stopped"] = stopped;
   j["seconds"] = seconds;
   j["games_per_second"] = GamesPerSecond();
   Json seats = Json::array();
   for (size_t s = 0; s < seat_totals.size(); ++s) {
     Json e = StatJson(seat_totals[s]);
     e["seat"] = seat_names[s];
+    e["bot"] = seat_bots[s];
     e["win_rate"] = games ? seat_wins[s] / games : 0;
     seats.push_back(std::move(e));
   }
   j["seats"] = std::move(seats);
+  Json bots = Json::object();
+  for (const auto& [name, b] : ByBot(*this))
+    bots[name] = {{"seats", b.seats}, {"win_rate", games ? b.wins / games / b.seats : 0}, {"totals", StatJson(b.totals)}};
+  j["bots"] = std::move(bots);
+  j["rounds"] = StatJson(rounds);
+  j["top_score"] = StatJson(top_score);
+  j["spread"] = StatJson(spread);
+  Json endings = Json::object();
+  for (const auto& [k, v] : this->endings) endings[k] = v;
+  j["endings"] = std::move(endings);
   Json cats = Json::object();
   for (size_t k = 0; k < categories.size(); ++k) {
     Json per = Json::array();
@@ -198,45 +442,131 @@ Json SimulationReport::ToJson() const {
     cats[categories[k]] = {{"all", StatJson(all)}, {"seats", std::move(per)}};
   }
   j["categories"] = std::move(cats);
+  if (!counts.empty()) {
+    Json c = Json::object();
+    for (const auto& [k, v] : counts) c[k] = StatJson(v);
+    j["counts"] = std::move(c);
+  }
+  if (!metrics.empty()) {
+    Json m = Json::object();
+    for (const auto& [k, v] : metrics) {
+      Json e = StatJson(v.value);
+      e["per_game"] = games ? v.value.sum / games : 0;
+      e["happened_rate"] = v.value.n ? static_cast<double>(v.happened) / static_cast<double>(v.value.n) : 0;
+      e["win_rate_when_happened"] = v.happened ? v.wins_when / static_cast<double>(v.happened) : 0;
+      m[k] = std::move(e);
+    }
+    j["player_metrics"] = std::move(m);
+  }
+  if (!tags.empty()) {
+    Json t = Json::object();
+    for (const auto& [k, v] : tags) t[k] = TagJson(v);
+    j["tags"] = std::move(t);
+    j["all_games"] = TagJson(all);
+  }
+  if (!cards.empty()) {
+    Json c = Json::object();
+    for (const auto& [k, b] : cards)
+      c[k] = {{"mean_points", b.points.Mean()},
+              {"points_stdev", b.points.Stdev()},
+              {"points_per_copy", b.copies ? b.points_sum / static_cast<double>(b.copies) : 0},
+              {"copies_per_player_game", seat_totals.empty() || games == 0 ? 0 : static_cast<double>(b.copies) / (static_cast<double>(games) * players)},
+              {"offered", b.offered},
+              {"pick_rate", b.offered ? static_cast<double>(b.picked) / static_cast<double>(b.offered) : 0}};
+    j["cards"] = std::move(c);
+  }
   if (!extra_counts.empty()) j["outcomes"] = extra_counts;
+  j["findings"] = findings;
+  if (!stopped_seeds.empty()) j["stopped_seeds"] = stopped_seeds;
   if (!first_errors.empty()) j["errors"] = first_errors;
   return j;
 }
 
 std::string SimulationReport::ToText() const {
   std::ostringstream out;
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "%d games (%d failed) in %.2f s: %.1f games/s\n\n", games, failed, seconds, GamesPerSecond());
-  out << buf;
+  out << Format("%d games (%d failed, %d stopped) in %.2f s: %.1f games/s\n\n", games, failed, stopped, seconds,
+                GamesPerSecond());
   out << "seat                 mean   stdev    min    max   win rate\n";
   for (size_t s = 0; s < seat_totals.size(); ++s) {
     const Stat& t = seat_totals[s];
-    std::snprintf(buf, sizeof buf, "%-18s %6.1f %7.1f %6lld %6lld   %6.1f%%\n", seat_names[s].c_str(), t.Mean(), t.Stdev(),
-                  static_cast<long long>(t.n ? t.min : 0), static_cast<long long>(t.n ? t.max : 0),
+    out << Format("%-18s %6.1f %7.1f %6.0f %6.0f   %6.1f%%\n", seat_names[s].c_str(), t.Mean(), t.Stdev(), t.Min(), t.Max(),
                   games ? 100.0 * seat_wins[s] / games : 0.0);
-    out << buf;
+  }
+  const auto by_bot = ByBot(*this);
+  if (by_bot.size() > 1) {
+    out << "\nbot          seats    mean   win rate per seat\n";
+    for (const auto& [name, b] : by_bot)
+      out << Format("%-12s %5d %7.1f   %6.1f%%\n", name.c_str(), b.seats, b.totals.Mean(),
+                    games ? 100.0 * b.wins / games / b.seats : 0.0);
+  }
+  out << Format("\nlength: %.1f rounds (stdev %.1f, %.0f-%.0f); winning total %.1f; spread first-last %.1f\n", rounds.Mean(),
+                rounds.Stdev(), rounds.Min(), rounds.Max(), top_score.Mean(), spread.Mean());
+  if (!endings.empty()) {
+    out << "endings:";
+    for (const auto& [k, v] : endings) out << Format("  %s %.0f%%", k.c_str(), games ? 100.0 * v / games : 0.0);
+    out << "\n";
   }
   if (!categories.empty()) {
     out << "\ncategory (mean per seat)";
-    for (size_t s = 0; s < seat_totals.size(); ++s) {
-      std::snprintf(buf, sizeof buf, "%8s", ("P" + std::to_string(s + 1)).c_str());
-      out << buf;
-    }
+    for (size_t s = 0; s < seat_totals.size(); ++s) out << Format("%8s", ("P" + std::to_string(s + 1)).c_str());
     out << "     all   stdev\n";
     for (size_t k = 0; k < categories.size(); ++k) {
-      std::snprintf(buf, sizeof buf, "%-24s", categories[k].c_str());
-      out << buf;
+      out << Format("%-24s", categories[k].c_str());
       Stat all;
       for (const auto& s : category[k]) {
-        std::snprintf(buf, sizeof buf, "%8.2f", s.Mean());
-        out << buf;
+        out << Format("%8.2f", s.Mean());
         all.Merge(s);
       }
-      std::snprintf(buf, sizeof buf, "%8.2f%8.2f\n", all.Mean(), all.Stdev());
-      out << buf;
+      out << Format("%8.2f%8.2f\n", all.Mean(), all.Stdev());
     }
   }
+  if (!cards.empty()) {
+    out << "\ncard balance             points/player  points/copy  copies/player  pick rate when offered\n";
+    for (const auto& [k, b] : cards) {
+      const double per_player = games ? static_cast<double>(b.copies) / (static_cast<double>(games) * players) : 0;
+      out << Format("%-24s %8.2f ±%5.2f %10.2f %13.2f %12s\n", k.c_str(), b.points.Mean(), b.points.Stdev(),
+                    b.copies ? b.points_sum / static_cast<double>(b.copies) : 0.0, per_player,
+                    b.offered ? Format("%.1f%%", 100.0 * static_cast<double>(b.picked) / static_cast<double>(b.offered)).c_str() : "-");
+    }
+  }
+  if (!counts.empty()) {
+    out << "\nper game                       mean   stdev    min    max\n";
+    for (const auto& [k, v] : counts)
+      out << Format("%-28s %6.2f %7.2f %6.0f %6.0f\n", k.c_str(), v.Mean(), v.Stdev(), v.Min(), v.Max());
+  }
+  if (!metrics.empty()) {
+    out << "\nper player                    per game  happened  win rate when it happened\n";
+    std::string group;
+    for (const auto& [k, v] : metrics) {
+      const auto [g, member] = SplitKey(k);
+      if (g != group && !g.empty()) out << g << ":\n";
+      group = g;
+      out << Format("  %-26s %8.2f %8.1f%% %10s\n", (g.empty() ? k : member).c_str(), games ? v.value.sum / games : 0.0,
+                    v.value.n ? 100.0 * static_cast<double>(v.happened) / static_cast<double>(v.value.n) : 0.0,
+                    v.happened ? Format("%.1f%%", 100.0 * v.wins_when / static_cast<double>(v.happened)).c_str() : "-");
+    }
+  }
+  if (!tags.empty()) {
+    out << Format("\ntag (games where it came up)   games   rounds  winning total  spread   (all games: %.1f, %.1f, %.1f)\n",
+                  all.rounds.Mean(), all.top_score.Mean(), all.spread.Mean());
+    for (const auto& [k, t] : tags) {
+      // Without the tag: the other games, from the totals.
+      const double others = static_cast<double>(all.games - t.games);
+      auto without = [&](const Stat& a, const Stat& w) { return others > 0 ? (a.sum - w.sum) / others : 0.0; };
+      out << Format("%-28s %7lld %6.1f (%+.1f) %7.1f (%+.1f) %6.1f (%+.1f)", k.c_str(), static_cast<long long>(t.games),
+                    t.rounds.Mean(), t.rounds.Mean() - without(all.rounds, t.rounds), t.top_score.Mean(),
+                    t.top_score.Mean() - without(all.top_score, t.top_score), t.spread.Mean(),
+                    t.spread.Mean() - without(all.spread, t.spread));
+      for (const auto& [e, n] : t.endings) out << Format("  %s %.0f%%", e.c_str(), 100.0 * n / t.games);
+      out << "\n";
+    }
+    out << "  (in brackets: the difference from games without the tag)\n";
+  }
   if (!extra_counts.empty()) out << "\noutcomes: " << extra_counts.dump() << "\n";
+  out << "\nfindings:";
+  if (findings.empty()) out << " none";
+  out << "\n";
+  for (const auto& f : findings) out << "  - " << f << "\n";
   for (const auto& e : first_errors) out << "error: " << e << "\n";
   return out.str();
 }

@@ -1,8 +1,12 @@
 // Batch simulation: N seeded games between bots on T threads (one rules instance per
-// thread), with statistics per seat and per score category and the games per second.
+// thread), and the designer's report built from them: games per second, totals and win
+// rates per seat and per bot, score categories, game length, endings, the game's own
+// measurements (its `stats`), per-card balance for card games, and findings — the signs of
+// a degenerate design (a dominant seat, something that never happens, games that never end).
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,17 +22,18 @@ struct SimulationSpec {
   std::vector<std::string> bots;  // one per seat (cycled when shorter)
   int threads = 1;
   Json params = Json::object();
+  int max_rounds = 0;  // 0: none; a game past it is stopped and reported as a finding
   bool progress = false;
 };
 
 struct Stat {
   int64_t n = 0;
   double sum = 0, sum2 = 0;
-  int64_t min = INT64_MAX, max = INT64_MIN;
-  void Add(int64_t v) {
+  double min = 1e300, max = -1e300;
+  void Add(double v) {
     ++n;
-    sum += static_cast<double>(v);
-    sum2 += static_cast<double>(v) * static_cast<double>(v);
+    sum += v;
+    sum2 += v * v;
     min = std::min(min, v);
     max = std::max(max, v);
   }
@@ -38,20 +43,63 @@ struct Stat {
   }
   double Mean() const { return n ? sum / static_cast<double>(n) : 0; }
   double Stdev() const;
+  double Min() const { return n ? min : 0; }
+  double Max() const { return n ? max : 0; }
+};
+
+// One measurement a game reports per player (`players` in its stats): how big it was, how
+// often it happened, and how often the players it happened to won.
+struct PlayerMetric {
+  Stat value;              // over player-games
+  int64_t happened = 0;    // player-games with a value > 0
+  double wins_when = 0;    // win shares of those player-games
+  void Merge(const PlayerMetric& o) { value.Merge(o.value); happened += o.happened; wins_when += o.wins_when; }
+};
+
+// Outcomes of the games that carried one tag (an event that came up, a variant rule used).
+struct TagOutcome {
+  int64_t games = 0;
+  Stat rounds, top_score, spread;
+  std::map<std::string, int64_t> endings;
+  void Merge(const TagOutcome& o);
+};
+
+// Per card type, for games whose score categories are card ids.
+struct CardBalance {
+  Stat points;              // per player-game that placed the card
+  int64_t copies = 0;       // copies placed over all player-games
+  double points_sum = 0;
+  int64_t offered = 0, picked = 0;  // picks from a hand that held the card
+  void Merge(const CardBalance& o);
 };
 
 struct SimulationReport {
   int games = 0;
   int failed = 0;
+  int stopped = 0;  // games ended by the round limit
+  int players = 0;
   double seconds = 0;
   std::vector<std::string> seat_names;     // "P1 (random)"
+  std::vector<std::string> seat_bots;      // "random"
   std::vector<Stat> seat_totals;           // per seat
   std::vector<double> seat_wins;           // shared wins count as fractions
   std::vector<std::string> categories;     // in first-seen order
   std::vector<std::vector<Stat>> category; // [category][seat]
   std::vector<std::string> first_errors;   // up to 5, with seeds
+  std::vector<uint64_t> stopped_seeds;     // up to 5
   Json extra_counts = Json::object();      // counts of values seen in score extras
+  Stat rounds;                             // game length
+  Stat top_score, spread;                  // the winner's total; winner minus last
+  std::map<std::string, int64_t> endings;  // the game's `ending`, or "round limit"
+  std::map<std::string, Stat> counts;      // the game's per-game numbers
+  std::map<std::string, PlayerMetric> metrics;  // the game's per-player numbers
+  std::map<std::string, TagOutcome> tags;
+  TagOutcome all;                          // every game, for comparing tags against
+  std::map<std::string, CardBalance> cards;
+  std::vector<std::string> findings;       // filled by Findings()
   double GamesPerSecond() const { return seconds > 0 ? games / seconds : 0; }
+  // The designer-facing warnings derived from the figures above.
+  void ComputeFindings(int max_rounds);
   Json ToJson() const;
   std::string ToText() const;
 };

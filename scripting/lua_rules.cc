@@ -41,9 +41,21 @@ std::string WhereDefined(lua_State* L, int idx) {
 LuaRules::~LuaRules() = default;
 
 Status LuaRules::Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out) {
+  return Load(game, limits, {}, out);
+}
+
+Status LuaRules::Load(const std::string& game, const Limits& limits, const std::vector<DataOverride>& data_sets,
+                      std::unique_ptr<LuaRules>* out) {
   std::unique_ptr<LuaRules> rules(new LuaRules());
   Status st = LoadGameFiles(game, &rules->files_);
   if (!st.ok()) return st;
+  st = ApplyDataOverrides(data_sets, &rules->files_);
+  if (!st.ok()) return st;
+  // An abstract base only lends its parameters, data and modules to the games that extend it.
+  if (rules->files_.info.abstract)
+    return Status::Input(rules->files_.roots.front().display + "/game.json: '" + rules->files_.info.id +
+                         "' is an abstract base game (\"abstract\": true): it cannot be played itself; "
+                         "make a game that \"extends\" it");
   st = rules->Init(limits);
   if (!st.ok()) return st;
   *out = std::move(rules);

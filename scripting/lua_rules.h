@@ -25,6 +25,9 @@ class LuaRules : public Rules {
  public:
   // Loads and validates the game folder, then runs its rules script in a fresh VM.
   static Status Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out);
+  // The same, with data values overridden for this run (`--set <data>.<path>=<value>`).
+  static Status Load(const std::string& game, const Limits& limits, const std::vector<DataOverride>& data_sets,
+                     std::unique_ptr<LuaRules>* out);
   ~LuaRules() override;
 
   const GameInfo& info() const override { return files_.info; }

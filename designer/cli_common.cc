@@ -1,0 +1,85 @@
+// Helpers shared by the `plateau` subcommands (see cli_common.h).
+#include "designer/cli_common.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+namespace plateau {
+
+using scripting::LuaRules;
+
+int ExitCode(const Status& st) {
+  if (st.ok()) return 0;
+  return st.script_failure() ? 1 : 2;
+}
+
+int Fail(const Status& st) {
+  std::fprintf(stderr, "plateau: %s%s\n", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
+               st.ToString().c_str());
+  return ExitCode(st);
+}
+
+std::vector<DataOverride> g_data_sets;
+
+Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const std::vector<DataOverride>* data_sets) {
+  scripting::Limits limits;
+  Status st = LuaRules::Load(game, limits, data_sets ? *data_sets : g_data_sets, out);
+  if (st.ok())
+    (*out)->runtime().set_log([](const std::string& line) { spdlog::info("[lua] {}", line); });
+  return st;
+}
+
+std::vector<std::string> Split(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// --set name=value overrides a game parameter, --set <data>.<path>=value a data value;
+// values parse as JSON, else as strings. ParseSets keeps the parameters, ParseDataSets the rest.
+Status SplitSet(const std::string& s, std::string* name, Json* value) {
+  const auto eq = s.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return Status::Input("--set expects name=value or <data>.<path>=value, got '" + s + "'");
+  *name = s.substr(0, eq);
+  const std::string text = s.substr(eq + 1);
+  *value = Json::parse(text, nullptr, false);
+  if (value->is_discarded()) *value = text;
+  return Status::Ok();
+}
+
+Status ParseSets(const std::vector<std::string>& sets, Json* params) {
+  *params = Json::object();
+  for (const auto& s : sets) {
+    std::string name;
+    Json v;
+    Status st = SplitSet(s, &name, &v);
+    if (!st.ok()) return st;
+    if (name.find('.') == std::string::npos) (*params)[name] = v;
+  }
+  return Status::Ok();
+}
+
+Status ParseDataSets(const std::vector<std::string>& sets, std::vector<DataOverride>* out) {
+  out->clear();
+  for (const auto& s : sets) {
+    std::string name;
+    Json v;
+    Status st = SplitSet(s, &name, &v);
+    if (!st.ok()) return st;
+    if (name.find('.') != std::string::npos) out->push_back({name, v});
+  }
+  return Status::Ok();
+}
+
+}  // namespace plateau

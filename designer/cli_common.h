@@ -1,0 +1,36 @@
+// Helpers shared by the `plateau` subcommands: exit codes and error printing, loading rules
+// with the command line's data overrides, and parsing `--set` and `--bots` arguments.
+// Exit codes: 0 ok, 1 a rule script failed, 2 bad input (files, moves, arguments).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host/loader.h"
+#include "scripting/lua_rules.h"
+
+namespace plateau {
+
+int ExitCode(const Status& st);
+// Prints "plateau: <kind>: <message>" to stderr and returns the exit code.
+int Fail(const Status& st);
+
+// Data overrides from `--set <data>.<path>=<value>`, parsed once in main() and applied to
+// every rules instance a command loads (simulate loads one per thread).
+extern std::vector<DataOverride> g_data_sets;
+
+// Loads a game's rules with `data_sets` (g_data_sets when null) applied to its data.
+Status LoadRules(const std::string& game, std::unique_ptr<scripting::LuaRules>* out,
+                 const std::vector<DataOverride>* data_sets = nullptr);
+
+// Comma-separated list, spaces dropped.
+std::vector<std::string> Split(const std::string& s);
+// One "--set name=value": the value parses as JSON, else it is a string.
+Status SplitSet(const std::string& s, std::string* name, Json* value);
+// The parameter overrides among --set arguments (names without dots).
+Status ParseSets(const std::vector<std::string>& sets, Json* params);
+// The data overrides among --set arguments (names with dots: <data>.<path>).
+Status ParseDataSets(const std::vector<std::string>& sets, std::vector<DataOverride>* out);
+
+}  // namespace plateau

@@ -1,0 +1,259 @@
+// plateau simulate / plateau sweep (see report.h).
+#include "designer/report.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "designer/cli_common.h"
+#include "host/simulate.h"
+
+namespace plateau {
+namespace {
+
+using scripting::LuaRules;
+
+// Runs the simulation of `options` with the given --set arguments.
+Status Run(const ReportOptions& options, const std::vector<std::string>& sets, bool progress, SimulationReport* report,
+           SimulationSpec* used) {
+  std::vector<DataOverride> data_sets;
+  Status st = ParseDataSets(sets, &data_sets);
+  if (!st.ok()) return st;
+  std::unique_ptr<LuaRules> probe;
+  st = LoadRules(options.game, &probe, &data_sets);
+  if (!st.ok()) return st;
+  SimulationSpec spec;
+  spec.games = options.games;
+  spec.seed = options.seed;
+  spec.threads = options.threads;
+  spec.max_rounds = options.max_rounds;
+  spec.bots = Split(options.bots);
+  if (spec.bots.empty()) spec.bots = {"random"};
+  const GameInfo& info = probe->info();
+  spec.players = options.players ? options.players : std::max(info.min_players, std::min(4, info.max_players));
+  if (spec.players < info.min_players || spec.players > info.max_players)
+    return Status::Input("--players " + std::to_string(spec.players) + " is outside " + info.id + "'s " +
+                         std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
+  Json given;
+  st = ParseSets(sets, &given);
+  if (st.ok()) st = ResolveParams(info, given, &spec.params);
+  if (!st.ok()) return st;
+  spec.progress = progress;
+  *used = spec;
+  return Simulate(
+      [&](std::unique_ptr<Rules>* out) {
+        std::unique_ptr<LuaRules> r;
+        Status s = LoadRules(options.game, &r, &data_sets);
+        *out = std::move(r);
+        return s;
+      },
+      spec, report);
+}
+
+// "a..b[:step]" or "v1,v2,..." -> the values, as the JSON they parse to.
+Status ParseRange(const std::string& name, const std::string& text, std::vector<Json>* out) {
+  out->clear();
+  const size_t dots = text.find("..");
+  if (dots == std::string::npos) {
+    size_t at = 0;
+    for (;;) {
+      const size_t comma = text.find(',', at);
+      const std::string item = text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      Json v = Json::parse(item, nullptr, false);
+      out->push_back(v.is_discarded() ? Json(item) : v);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    return Status::Ok();
+  }
+  const std::string lo_text = text.substr(0, dots);
+  std::string hi_text = text.substr(dots + 2), step_text;
+  const size_t colon = hi_text.find(':');
+  if (colon != std::string::npos) {
+    step_text = hi_text.substr(colon + 1);
+    hi_text = hi_text.substr(0, colon);
+  }
+  auto number = [&](const std::string& t, double* v) {
+    char* end = nullptr;
+    *v = std::strtod(t.c_str(), &end);
+    return !t.empty() && *end == '\0' && std::isfinite(*v);
+  };
+  double lo, hi, step = 1;
+  if (!number(lo_text, &lo) || !number(hi_text, &hi) || (!step_text.empty() && !number(step_text, &step)))
+    return Status::Input("--set " + name + "=" + text + ": a range is <from>..<to>[:<step>] with numbers, e.g. 4..10:2");
+  if (step <= 0) return Status::Input("--set " + name + "=" + text + ": the step must be positive");
+  if (lo > hi) return Status::Input("--set " + name + "=" + text + ": the range is empty (from > to)");
+  if ((hi - lo) / step > 1000) return Status::Input("--set " + name + "=" + text + ": more than 1000 values");
+  const bool integers = lo == std::floor(lo) && step == std::floor(step) && lo_text.find('.') == std::string::npos &&
+                        step_text.find('.') == std::string::npos;
+  for (int k = 0;; ++k) {
+    const double v = lo + k * step;
+    if (v > hi + 1e-9) break;
+    if (integers) out->push_back(static_cast<int64_t>(std::llround(v)));
+    else out->push_back(std::round(v * 1e9) / 1e9);
+  }
+  return Status::Ok();
+}
+
+std::string Csv(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+}  // namespace
+
+int RunSimulate(const ReportOptions& options) {
+  if (options.format != "text" && options.format != "json") return Fail(Status::Input("--format must be text or json"));
+  SimulationReport report;
+  SimulationSpec spec;
+  Status st = Run(options, options.sets, isatty(2), &report, &spec);
+  if (!st.ok()) return Fail(st);
+  if (options.format == "json") {
+    Json j = report.ToJson();
+    j["game"] = options.game;
+    j["players"] = spec.players;
+    j["seed"] = options.seed;
+    j["params"] = spec.params;
+    j["sets"] = options.sets;
+    j["max_rounds"] = options.max_rounds;
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    std::printf("%s: %d players, bots %s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
+                options.seed, options.max_rounds ? (", round limit " + std::to_string(options.max_rounds)).c_str() : "",
+                report.ToText().c_str());
+  }
+  return report.failed ? 1 : 0;
+}
+
+int RunSweep(const ReportOptions& options) {
+  if (options.format != "text" && options.format != "json" && options.format != "csv")
+    return Fail(Status::Input("--format must be text, json or csv"));
+  // Exactly one --set carries a range; the others are fixed for every run.
+  int swept = -1;
+  std::string name;
+  std::vector<Json> values;
+  for (size_t i = 0; i < options.sets.size(); ++i) {
+    std::string n;
+    Json v;
+    Status st = SplitSet(options.sets[i], &n, &v);
+    if (!st.ok()) return Fail(st);
+    const std::string text = options.sets[i].substr(options.sets[i].find('=') + 1);
+    if (!v.is_string() || (text.find("..") == std::string::npos && text.find(',') == std::string::npos)) continue;
+    if (swept >= 0) return Fail(Status::Input("sweep one value at a time: both '" + name + "' and '" + n + "' have ranges"));
+    swept = static_cast<int>(i);
+    name = n;
+    st = ParseRange(n, text, &values);
+    if (!st.ok()) return Fail(st);
+  }
+  if (swept < 0)
+    return Fail(Status::Input("give the value to sweep as --set <name or data.path>=<from>..<to>[:<step>] (or a,b,c)"));
+
+  struct Row {
+    Json value;
+    SimulationReport report;
+  };
+  std::vector<Row> rows;
+  std::set<std::string> endings, metrics, counts, bots;
+  for (const auto& v : values) {
+    std::vector<std::string> sets = options.sets;
+    sets[static_cast<size_t>(swept)] = name + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+    SimulationReport report;
+    SimulationSpec spec;
+    Status st = Run(options, sets, false, &report, &spec);
+    if (!st.ok()) {
+      st.message = name + "=" + v.dump() + ": " + st.message;
+      return Fail(st);
+    }
+    if (options.format == "text")
+      std::fprintf(stderr, "%s=%s: %d games in %.1f s\n", name.c_str(), v.dump().c_str(), report.games, report.seconds);
+    for (const auto& [k, n] : report.endings) endings.insert(k);
+    for (const auto& [k, m] : report.metrics) metrics.insert(k);
+    for (const auto& [k, c] : report.counts) counts.insert(k);
+    for (const auto& b : report.seat_bots) bots.insert(b);
+    rows.push_back({v, std::move(report)});
+  }
+
+  // One table: the key metrics against the value; CSV adds every measurement.
+  std::vector<std::string> header = {name, "games", "games/s", "rounds", "winning total", "spread", "best seat win %", "stopped", "findings"};
+  for (const auto& e : endings) header.push_back("ending " + e + " %");
+  std::vector<std::string> csv_header = header;
+  if (bots.size() > 1)
+    for (const auto& b : bots) csv_header.push_back("win % " + b);
+  for (const auto& c : counts) csv_header.push_back(c + " per game");
+  for (const auto& m : metrics) csv_header.push_back(m + " per game");
+  std::vector<std::vector<std::string>> table, csv;
+  char buf[64];
+  auto num = [&](double d, const char* fmt = "%.2f") {
+    std::snprintf(buf, sizeof buf, fmt, d);
+    return std::string(buf);
+  };
+  for (const auto& row : rows) {
+    const SimulationReport& r = row.report;
+    double best = 0;
+    for (double w : r.seat_wins) best = std::max(best, r.games ? 100.0 * w / r.games : 0.0);
+    std::vector<std::string> line = {row.value.is_string() ? row.value.get<std::string>() : row.value.dump(),
+                                     std::to_string(r.games), num(r.GamesPerSecond(), "%.1f"), num(r.rounds.Mean()),
+                                     num(r.top_score.Mean()), num(r.spread.Mean()), num(best, "%.1f"),
+                                     std::to_string(r.stopped), std::to_string(r.findings.size())};
+    for (const auto& e : endings)
+      line.push_back(num(r.games ? 100.0 * (r.endings.count(e) ? r.endings.at(e) : 0) / r.games : 0.0, "%.1f"));
+    table.push_back(line);
+    if (bots.size() > 1)
+      for (const auto& b : bots) {
+        double wins = 0;
+        int seats = 0;
+        for (size_t s = 0; s < r.seat_bots.size(); ++s)
+          if (r.seat_bots[s] == b) {
+            wins += r.seat_wins[s];
+            ++seats;
+          }
+        line.push_back(num(r.games && seats ? 100.0 * wins / r.games / seats : 0.0, "%.1f"));
+      }
+    for (const auto& c : counts) line.push_back(num(r.counts.count(c) ? r.counts.at(c).Mean() : 0.0, "%.3f"));
+    for (const auto& m : metrics) line.push_back(num(r.metrics.count(m) && r.games ? r.metrics.at(m).value.sum / r.games : 0.0, "%.3f"));
+    csv.push_back(line);
+  }
+  std::string csv_text;
+  for (size_t i = 0; i < csv_header.size(); ++i) csv_text += (i ? "," : "") + Csv(csv_header[i]);
+  csv_text += "\n";
+  for (const auto& line : csv) {
+    for (size_t i = 0; i < line.size(); ++i) csv_text += (i ? "," : "") + Csv(line[i]);
+    csv_text += "\n";
+  }
+  if (!options.csv_path.empty()) {
+    std::ofstream f(options.csv_path);
+    if (!(f << csv_text)) return Fail(Status::Input("--csv " + options.csv_path + ": cannot write the file"));
+  }
+  if (options.format == "csv") {
+    std::printf("%s", csv_text.c_str());
+  } else if (options.format == "json") {
+    Json out = Json::array();
+    for (const auto& row : rows) out.push_back({{"value", row.value}, {"report", row.report.ToJson()}});
+    std::printf("%s\n", Json{{"game", options.game}, {"swept", name}, {"runs", out}}.dump(2).c_str());
+  } else {
+    std::printf("%s: sweep of %s over %zu values, %d games each, bots %s\n\n", options.game.c_str(), name.c_str(),
+                values.size(), options.games, options.bots.c_str());
+    std::vector<size_t> width(header.size());
+    for (size_t i = 0; i < header.size(); ++i) {
+      width[i] = header[i].size();
+      for (const auto& line : table) width[i] = std::max(width[i], line[i].size());
+    }
+    for (size_t i = 0; i < header.size(); ++i) std::printf("%s%*s", i ? "  " : "", static_cast<int>(width[i]), header[i].c_str());
+    std::printf("\n");
+    for (const auto& line : table) {
+      for (size_t i = 0; i < line.size(); ++i) std::printf("%s%*s", i ? "  " : "", static_cast<int>(width[i]), line[i].c_str());
+      std::printf("\n");
+    }
+    if (!options.csv_path.empty()) std::printf("\nCSV with every measurement: %s\n", options.csv_path.c_str());
+  }
+  int failed = 0;
+  for (const auto& row : rows) failed += row.report.failed;
+  return failed ? 1 : 0;
+}
+
+}  // namespace plateau

@@ -1,0 +1,26 @@
+// plateau simulate and plateau sweep: the designer's report over many bot games, and the
+// same report run once per value of a swept parameter or data value, as a table and CSV.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace plateau {
+
+struct ReportOptions {
+  std::string game;
+  int games = 100;
+  unsigned long long seed = 1;
+  std::string bots = "random";
+  int threads = 1;
+  int players = 0;            // 0: the game's usual count
+  std::string format = "text";
+  std::vector<std::string> sets;
+  int max_rounds = 500;       // 0: none
+  std::string csv_path;       // sweep: also write the table here
+};
+
+int RunSimulate(const ReportOptions& options);
+int RunSweep(const ReportOptions& options);
+
+}  // namespace plateau

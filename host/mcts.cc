@@ -1,0 +1,246 @@
+// Monte Carlo tree search over the Rules contract (see mcts.h). Open-loop UCT with
+// determinization: the tree stores statistics per move sequence, and every iteration plays
+// that sequence on a freshly sampled world, so dice, shuffled decks and opponents' hidden
+// hands are averaged over instead of being peeked at.
+#include "host/mcts.h"
+
+#include <chrono>
+#include <cmath>
+#include <unordered_map>
+
+namespace plateau {
+namespace {
+
+// A move's identity within one decision: enough to tell legal moves apart.
+std::string MoveKey(const Move& m) {
+  std::string k = m.type;
+  k += '|';
+  k += std::to_string(m.card);
+  if (m.has_cell) k += "|" + std::to_string(m.cell.row) + "," + std::to_string(m.cell.col);
+  if (m.has_to) k += "|" + std::to_string(m.to.row) + "," + std::to_string(m.to.col);
+  if (!m.args.is_null()) k += "|" + m.args.dump();
+  return k;
+}
+
+struct Edge {
+  std::string key;
+  int child = -1;
+  int visits = 0;
+  double reward = 0;  // sum of the mover's rewards through this edge
+  int available = 0;  // iterations in which this move was legal (for UCB over changing move sets)
+};
+
+struct Node {
+  std::vector<Edge> edges;
+};
+
+// Deals the cards `seat` cannot see afresh, keeping every zone's size. Zones of one name are
+// pooled together (opponents' hands with each other, a deck with itself), so a resource deck
+// never receives event cards. Then the RNG is reseeded: future dice and draws are unknown.
+void Determinize(State* s, int seat, Rng* rng) {
+  std::unordered_map<std::string, std::vector<size_t>> groups;
+  for (size_t i = 0; i < s->zones.size(); ++i) {
+    const Zone& z = s->zones[i];
+    const bool unseen = z.visibility == Visibility::kHidden || (z.visibility == Visibility::kOwner && z.owner != seat);
+    if (unseen && !z.cards.empty()) groups[z.name].push_back(i);
+  }
+  std::vector<CardId> pool;
+  for (auto& [name, zones] : groups) {
+    pool.clear();
+    for (size_t i : zones) pool.insert(pool.end(), s->zones[i].cards.begin(), s->zones[i].cards.end());
+    for (size_t i = pool.size(); i > 1; --i) std::swap(pool[i - 1], pool[rng->Below(static_cast<uint32_t>(i))]);
+    size_t at = 0;
+    for (size_t i : zones)
+      for (auto& c : s->zones[i].cards) c = pool[at++];
+  }
+  s->rng.Seed(rng->Next());
+  s->Touch();
+}
+
+class MctsBot : public Bot {
+ public:
+  MctsBot(const MctsOptions& o, uint64_t seed) : opt_(o), rng_(seed) {}
+  const char* name() const override { return "mcts"; }
+
+  Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
+    std::vector<Move> root_moves;
+    Status st = rules.LegalMoves(state, seat, &root_moves);
+    if (!st.ok()) return st;
+    if (root_moves.empty()) return Status::Illegal("no legal move");
+    if (root_moves.size() == 1) {
+      *out = root_moves[0];
+      return Status::Ok();
+    }
+    nodes_.assign(1, Node{});
+    for (const auto& m : root_moves) nodes_[0].edges.push_back({MoveKey(m), -1, 0, 0, 0});
+    players_ = state.player_count;
+    const auto start = std::chrono::steady_clock::now();
+    for (int it = 0;; ++it) {
+      if (opt_.iterations > 0 && it >= opt_.iterations) break;
+      if (opt_.time_ms > 0 && it > 0 &&
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= opt_.time_ms)
+        break;
+      State world = state;
+      world.record = false;
+      Determinize(&world, seat, &rng_);
+      st = Iterate(rules, &world, seat, root_moves);
+      if (!st.ok()) return st;
+    }
+    size_t best = 0;
+    for (size_t i = 1; i < nodes_[0].edges.size(); ++i)
+      if (nodes_[0].edges[i].visits > nodes_[0].edges[best].visits) best = i;
+    *out = root_moves[best];
+    return Status::Ok();
+  }
+
+ private:
+  struct Step {
+    int node;
+    size_t edge;
+    int mover;
+  };
+
+  // One iteration: descend the tree by UCB1 (restricted to the moves legal in this world),
+  // add one node, roll out at random, judge, and back the rewards up.
+  Status Iterate(Rules& rules, State* world, int root_seat, const std::vector<Move>& root_moves) {
+    std::vector<Step> path;
+    std::vector<int> seats;
+    std::vector<Move> moves;
+    int node = 0;
+    bool expanded = false;
+    for (;;) {
+      Status st = rules.ToMove(*world, &seats);
+      if (!st.ok()) return st;
+      if (seats.empty()) break;
+      const int mover = path.empty() ? root_seat : seats.front();
+      if (path.empty()) {
+        moves = root_moves;
+      } else {
+        st = rules.LegalMoves(*world, mover, &moves);
+        if (!st.ok()) return st;
+        if (moves.empty()) return Status::Illegal("seat " + std::to_string(mover + 1) + " must move but has no legal move");
+      }
+      const size_t pick = Select(node, moves);
+      path.push_back({node, pick, mover});
+      st = rules.Apply(world, mover, moves[matched_]);
+      // A root move can be illegal in a sampled world that contradicts it; skip that world.
+      if (st.kind == ErrorKind::kIllegal && path.size() == 1) return Status::Ok();
+      if (!st.ok()) return st;
+      if (nodes_[static_cast<size_t>(node)].edges[pick].child < 0) {
+        const int fresh = static_cast<int>(nodes_.size());
+        nodes_.emplace_back();
+        nodes_[static_cast<size_t>(node)].edges[pick].child = fresh;
+        expanded = true;
+      }
+      node = nodes_[static_cast<size_t>(node)].edges[pick].child;
+      if (expanded) break;
+    }
+    std::vector<double> reward;
+    Status st = Rollout(rules, world, &reward);
+    if (!st.ok()) return st;
+    for (const auto& step : path) {
+      Edge& e = nodes_[static_cast<size_t>(step.node)].edges[step.edge];
+      ++e.visits;
+      if (step.mover >= 0 && step.mover < static_cast<int>(reward.size())) e.reward += reward[static_cast<size_t>(step.mover)];
+    }
+    return Status::Ok();
+  }
+
+  // Picks the edge to follow among `moves` (creating edges for moves first seen in this
+  // world); sets matched_ to the index in `moves` of the chosen move.
+  size_t Select(int node, const std::vector<Move>& moves) {
+    auto& edges = nodes_[static_cast<size_t>(node)].edges;
+    index_.assign(moves.size(), 0);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      const std::string key = MoveKey(moves[i]);
+      size_t j = 0;
+      while (j < edges.size() && edges[j].key != key) ++j;
+      if (j == edges.size()) edges.push_back({key, -1, 0, 0, 0});
+      index_[i] = j;
+      ++edges[j].available;
+    }
+    // Unvisited moves first, in random order.
+    size_t unvisited = 0, choice = SIZE_MAX;
+    for (size_t i = 0; i < moves.size(); ++i)
+      if (edges[index_[i]].visits == 0 && rng_.Below(static_cast<uint32_t>(++unvisited)) == 0) choice = i;
+    if (choice == SIZE_MAX) {
+      double best = -1e300;
+      for (size_t i = 0; i < moves.size(); ++i) {
+        const Edge& e = edges[index_[i]];
+        const double v = e.reward / e.visits +
+                         opt_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / e.visits);
+        if (v > best) {
+          best = v;
+          choice = i;
+        }
+      }
+    }
+    matched_ = choice;
+    return index_[choice];
+  }
+
+  // Plays random moves for at most rollout_depth moves, then rewards each player: a win
+  // share when the game ended, otherwise a share of first place by the game's evaluation.
+  Status Rollout(Rules& rules, State* world, std::vector<double>* reward) {
+    std::vector<int> seats;
+    Move m;
+    bool ended = false;
+    for (int d = 0;; ++d) {
+      Status st = rules.ToMove(*world, &seats);
+      if (!st.ok()) return st;
+      if (seats.empty()) {
+        ended = true;
+        break;
+      }
+      if (d >= opt_.rollout_depth) break;
+      for (int seat : seats) {
+        st = rules.RandomMove(*world, seat, &rng_, &m);
+        if (!st.ok()) return st;
+        st = rules.Apply(world, seat, m);
+        if (!st.ok()) return st;
+      }
+    }
+    std::vector<double> value(static_cast<size_t>(players_), 0);
+    if (ended) {
+      ScoreTable t;
+      Status st = rules.Score(*world, &t);
+      if (!st.ok()) return st;
+      for (const auto& line : t.lines)
+        if (line.seat >= 0 && line.seat < players_) value[static_cast<size_t>(line.seat)] = static_cast<double>(line.total);
+    } else {
+      for (int s = 0; s < players_; ++s) {
+        Status st = rules.Evaluate(*world, s, &value[static_cast<size_t>(s)]);
+        if (!st.ok()) return st;
+      }
+    }
+    double best = -1e300;
+    int winners = 0;
+    for (double v : value) {
+      if (v > best) {
+        best = v;
+        winners = 1;
+      } else if (v == best) {
+        ++winners;
+      }
+    }
+    reward->assign(static_cast<size_t>(players_), 0);
+    for (int s = 0; s < players_; ++s)
+      if (value[static_cast<size_t>(s)] == best) (*reward)[static_cast<size_t>(s)] = 1.0 / winners;
+    return Status::Ok();
+  }
+
+  MctsOptions opt_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  std::vector<size_t> index_;
+  size_t matched_ = 0;
+  int players_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> MakeMctsBot(const MctsOptions& options, uint64_t seed) {
+  return std::make_unique<MctsBot>(options, seed);
+}
+
+}  // namespace plateau
