@@ -170,6 +170,14 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   }
   std::printf("%s: %d player(s), seed %llu%s\n", rules->info().name.c_str(), state.player_count,
               static_cast<unsigned long long>(state.seed), load_path.empty() ? "" : (", loaded from " + load_path).c_str());
+  const bool any_human = std::find(human.begin(), human.end(), true) != human.end();
+  // The game's log lines (ctx.log) tell the players what happened: events, hazards, powers.
+  // Only the real moves speak: bots previewing candidate moves run the same hooks.
+  bool speaking = false;
+  rules->runtime().set_log([&speaking](const std::string& line) {
+    if (speaking) std::printf("  %s\n", line.c_str());
+    else spdlog::debug("[lua] {}", line);
+  });
   std::vector<int> seats;
   std::vector<Move> moves;
   for (;;) {
@@ -192,9 +200,30 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         st = owned[static_cast<size_t>(seat)]->Choose(*rules, state, seat, &m);
         if (!st.ok()) return Fail(st);
       }
+      const size_t logged = state.log.size();
+      if (any_human && !human[static_cast<size_t>(seat)])
+        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(), MoveToString(m, *state.cards).c_str());
+      speaking = true;
       st = rules->Apply(&state, seat, m);
-      if (!st.ok()) return Fail(st);
+      speaking = false;
+      if (!st.ok()) {
+        // A human's refused move is asked again; the table is unchanged.
+        if (human[static_cast<size_t>(seat)] && st.kind == ErrorKind::kIllegal) {
+          std::printf("refused: %s\n", st.message.c_str());
+          continue;
+        }
+        return Fail(st);
+      }
       spdlog::debug("{} plays {}", state.seats[static_cast<size_t>(seat)].name, MoveToString(m, *state.cards));
+      // Every roll is shown, with what it was for coming from the game's own log lines.
+      for (size_t i = logged; i < state.log.size(); ++i) {
+        const LogEntry& e = state.log[i];
+        if (e.kind != "roll") continue;
+        std::string faces;
+        for (const auto& f : e.detail.value("faces", Json::array())) faces += (faces.empty() ? "" : "+") + f.dump();
+        std::printf("  rolled %s: %s%s\n", e.detail.value("dice", std::string("?")).c_str(), e.detail["total"].dump().c_str(),
+                    e.detail.value("faces", Json::array()).size() > 1 ? (" (" + faces + ")").c_str() : "");
+      }
     }
   }
   ScoreTable scores;
