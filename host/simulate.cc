@@ -55,17 +55,17 @@ size_t CategoryIndex(SimulationReport* r, const std::string& cat, int seats) {
   return k;
 }
 
-// Copies of each card type on the grids `seat` owns.
-void CountCopies(const State& s, int seat, std::map<CardId, int>* out) {
-  const std::string suffix = ":" + std::to_string(seat + 1);
+// Copies of each card type on the seat's grid, indexed by card id.
+void CountCopies(const State& s, int seat, std::vector<int>* out) {
+  out->assign(s.cards ? s.cards->size() : 0, 0);
+  const int g = s.index().grid[static_cast<size_t>(seat)];
+  if (g < 0) return;
+  const Grid& grid = s.grids[static_cast<size_t>(g)].second;
   std::vector<Coord> cells;
-  for (const auto& [key, grid] : s.grids) {
-    if (key.size() <= suffix.size() || key.compare(key.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
-    grid.OccupiedCells(&cells);
-    for (const auto& c : cells) {
-      const Cell* cell = grid.Get(c.row, c.col);
-      if (cell && !cell->empty()) ++(*out)[cell->item];
-    }
+  grid.OccupiedCells(&cells);
+  for (const auto& c : cells) {
+    const Cell* cell = grid.Get(c.row, c.col);
+    if (cell && !cell->empty() && static_cast<size_t>(cell->item) < out->size()) ++(*out)[static_cast<size_t>(cell->item)];
   }
 }
 
@@ -87,7 +87,7 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     r->seat_totals[s].Add(static_cast<double>(line.total));
     if (line.total == best) share[s] = 1.0 / winners;
     r->seat_wins[s] += share[s];
-    std::map<CardId, int> copies;
+    std::vector<int> copies;
     bool counted = false;
     for (const auto& [cat, v] : line.breakdown) {
       r->category[CategoryIndex(r, cat, players)][s].Add(static_cast<double>(v));
@@ -98,7 +98,7 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
         counted = true;
       }
       CardBalance& b = r->cards[cat];
-      const int n = copies.count(card) ? copies[card] : 0;
+      const int n = static_cast<size_t>(card) < copies.size() ? copies[static_cast<size_t>(card)] : 0;
       b.copies += n;
       b.points_sum += static_cast<double>(v);
       if (n > 0) b.points.Add(static_cast<double>(v));
@@ -197,17 +197,44 @@ void InitReport(const SimulationSpec& spec, SimulationReport* r) {
   }
 }
 
-// Records which card types a seat had in hand when it picked one (a draft pick: the
-// move names a card that is in the seat's hand).
-void ObservePick(const State& s, int seat, const Move& m, SimulationReport* r) {
-  if (m.card == kNoCard || !s.cards) return;
-  const Zone* hand = s.FindZone("hand", seat);
-  if (!hand || std::find(hand->cards.begin(), hand->cards.end(), m.card) == hand->cards.end()) return;
-  std::set<CardId> offered(hand->cards.begin(), hand->cards.end());
-  for (CardId c : offered) {
-    CardBalance& b = r->cards[s.CardName(c)];
-    ++b.offered;
-    if (c == m.card) ++b.picked;
+// Counts of draft picks per card id, kept in flat vectors because they are updated on every
+// move of every simulated game; turned into the report's per-card balance at the end.
+struct PickCounts {
+  std::vector<int64_t> offered, picked;
+  std::vector<uint32_t> seen;  // per card id: the last observation that counted it
+  uint32_t stamp = 0;
+};
+
+// Records which card types a seat had in hand when it picked one (a draft pick: the move
+// names a card that is in the seat's hand).
+void ObservePick(const State& s, int seat, const Move& m, PickCounts* p) {
+  if (m.card == kNoCard || !s.cards || seat < 0 || static_cast<size_t>(seat) >= s.seats.size()) return;
+  const int h = s.index().hand[static_cast<size_t>(seat)];
+  if (h < 0) return;
+  const auto& cards = s.zones[static_cast<size_t>(h)].cards;
+  if (std::find(cards.begin(), cards.end(), m.card) == cards.end()) return;
+  const size_t n = s.cards->size();
+  if (p->offered.size() < n) {
+    p->offered.resize(n, 0);
+    p->picked.resize(n, 0);
+    p->seen.resize(n, 0);
+  }
+  ++p->stamp;
+  for (CardId c : cards) {
+    const size_t i = static_cast<size_t>(c);
+    if (i >= n || p->seen[i] == p->stamp) continue;
+    p->seen[i] = p->stamp;
+    ++p->offered[i];
+  }
+  ++p->picked[static_cast<size_t>(m.card)];
+}
+
+void AddPicks(const PickCounts& p, const CardSet& cards, SimulationReport* r) {
+  for (size_t i = 0; i < p.offered.size(); ++i) {
+    if (p.offered[i] == 0) continue;
+    CardBalance& b = r->cards[cards.Name(static_cast<CardId>(i))];
+    b.offered += p.offered[i];
+    b.picked += p.picked[i];
   }
 }
 
@@ -237,9 +264,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       return;
     }
     SimulationReport& p = parts[static_cast<size_t>(t)];
+    PickCounts picks;
+    std::shared_ptr<const CardSet> card_set;
     PlayLimits limits;
     limits.max_rounds = spec.max_rounds;
-    limits.before_move = [&p](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &p); };
+    limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
     for (;;) {
       const int g = next.fetch_add(1);
       if (g >= spec.games) break;
@@ -276,6 +305,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         }
         Accumulate(state, result, stats, spec.players, &p);
       }
+      if (!card_set) card_set = state.cards;
       const int d = done.fetch_add(1) + 1;
       if (spec.progress && t == 0 && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
         const int width = 30;
@@ -285,6 +315,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         std::fflush(stderr);
       }
     }
+    if (card_set) AddPicks(picks, *card_set, &p);
   };
   std::vector<std::thread> threads;
   for (int t = 1; t < spec.threads; ++t) threads.emplace_back(worker, t);
