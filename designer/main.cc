@@ -23,6 +23,7 @@
 #include "designer/mutate.h"
 #include "designer/cli_common.h"
 #include "designer/report.h"
+#include "designer/new_game.h"
 #include "scripting/reload.h"
 
 namespace plateau {
@@ -483,6 +484,13 @@ int main(int argc, char** argv) {
   sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
 
+  NewGameOptions new_options;
+  auto* make = app.add_subcommand("new", "scaffold a new variant of a base game (from the base's template/ folder)");
+  make->add_option("base", new_options.base, "the base game, e.g. ecosysteme")->required();
+  make->add_option("id", new_options.id, "the new game's id, e.g. ecosysteme-jungle")->required();
+  make->add_option("--name", new_options.name, "display name (default: the id)");
+  make->add_option("--dir", new_options.folder, "create it in this folder instead of games/<id>");
+
   bool regen = false;
   auto* playthrough = app.add_subcommand("playthrough", "record a golden playthrough of a seeded game");
   playthrough->add_option("game", game, "game id or path to a game folder")->required();
@@ -541,6 +549,7 @@ int main(int argc, char** argv) {
     if (!st.ok()) return Fail(st);
   }
   if (*list) return CmdList();
+  if (*make) return RunNewGame(new_options);
   if (*validate) return CmdValidate(game);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);

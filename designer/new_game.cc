@@ -1,0 +1,102 @@
+// plateau new (see new_game.h).
+#include "designer/new_game.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "designer/cli_common.h"
+#include "host/home.h"
+
+namespace plateau {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// Inside a JSON string a display name needs its quotes and backslashes escaped.
+std::string JsonEscaped(const std::string& s) {
+  const std::string quoted = Json(s).dump();
+  return quoted.substr(1, quoted.size() - 2);
+}
+
+}  // namespace
+
+int RunNewGame(const NewGameOptions& o) {
+  if (!std::regex_match(o.id, std::regex("^[a-z][a-z0-9_-]{0,63}$")))
+    return Fail(Status::Input("new game id '" + o.id + "': use lower-case letters, digits, '-' and '_', starting with a letter"));
+  const std::string base_folder = ResolveGameFolder(o.base);
+  if (base_folder.empty()) return Fail(Status::Input("unknown base game '" + o.base + "'"));
+  GameFiles base;
+  Status st = LoadGameFiles(o.base, &base);
+  if (!st.ok()) return Fail(st);
+  const fs::path tmpl = fs::path(base_folder) / "template";
+  if (!fs::is_directory(tmpl))
+    return Fail(Status::Input("base game '" + o.base + "' has no template/ folder to start a variant from (" +
+                              tmpl.string() + ")"));
+  const fs::path target = o.folder.empty() ? fs::path(PlateauHome()) / "games" / o.id : fs::path(o.folder);
+  std::error_code ec;
+  if (fs::exists(target, ec))
+    return Fail(Status::Input(target.string() + " already exists: choose another id or --dir (nothing was written)"));
+  const std::string name = o.name.empty() ? o.id : o.name;
+  // Copy into a temporary sibling first, so a failure leaves no half-made game behind.
+  const fs::path staging = target.string() + ".new-tmp";
+  fs::remove_all(staging, ec);
+  int files = 0;
+  for (auto it = fs::recursive_directory_iterator(tmpl, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path rel = fs::relative(it->path(), tmpl);
+    const fs::path dest = staging / rel;
+    if (it->is_directory()) {
+      fs::create_directories(dest, ec);
+      continue;
+    }
+    fs::create_directories(dest.parent_path(), ec);
+    std::ifstream in(it->path(), std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    std::string text = buf.str();
+    const bool json = it->path().extension() == ".json";
+    text = Replace(text, "{{id}}", o.id);
+    text = Replace(text, "{{base}}", base.info.id);
+    text = Replace(text, "{{name}}", json ? JsonEscaped(name) : name);
+    std::ofstream out(dest, std::ios::binary);
+    if (!(out << text)) {
+      fs::remove_all(staging, ec);
+      return Fail(Status::Input(dest.string() + ": cannot write"));
+    }
+    ++files;
+  }
+  if (ec) {
+    fs::remove_all(staging);
+    return Fail(Status::Input(tmpl.string() + ": " + ec.message()));
+  }
+  fs::create_directories(target.parent_path(), ec);
+  fs::rename(staging, target, ec);
+  if (ec) {
+    fs::remove_all(staging);
+    return Fail(Status::Input(target.string() + ": " + ec.message()));
+  }
+  // The scaffold must load at once: schema, data and the rules' shape.
+  std::unique_ptr<scripting::LuaRules> rules;
+  st = LoadRules(target.string(), &rules);
+  if (!st.ok()) {
+    std::fprintf(stderr, "plateau: the new game was written to %s but does not load:\n", target.string().c_str());
+    return Fail(st);
+  }
+  const std::string arg = o.folder.empty() ? o.id : target.string();
+  std::printf("created %s (%d files), a variant of %s\n\n", target.string().c_str(), files, base.info.id.c_str());
+  std::printf("next:\n  plateau validate %s\n  plateau test %s\n  plateau play %s --players 2\n"
+              "  plateau simulate %s -n 500 --bots greedy     # balance: points per card, pick rates\n"
+              "  plateau watch %s                              # edit rules.lua and see it reload\n",
+              arg.c_str(), arg.c_str(), arg.c_str(), arg.c_str(), arg.c_str());
+  return 0;
+}
+
+}  // namespace plateau
