@@ -300,6 +300,15 @@ int GameScore(lua_State* L) {
   return 1;
 }
 
+// The game's stats hook on this state, as simulate sees it at the end of a game.
+int GameStats(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  Json j;
+  CheckStatus(L, R(L)->rules->Stats(g->state, &j), "stats");
+  PushJson(L, j);
+  return 1;
+}
+
 int GameHash(lua_State* L) {
   lua_pushstring(L, CheckGame(L, 1)->state.Hash().c_str());
   return 1;
@@ -550,13 +559,18 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
   Limits limits;
   limits.call_instructions = 200'000'000;
   Runtime rt(limits);
+  // Tests require() from the same folders as the rules (the game's, then its bases'), so a
+  // base can share test helpers with the games that extend it.
+  std::vector<Runtime::SourceRoot> roots;
+  for (const auto& r : rules.files().roots) roots.push_back({r.folder, r.display});
+  rt.set_source_roots(std::move(roots));
   Runner runner{&rules, {}};
   lua_State* L = rt.L();
   rt.set_log([](const std::string& line) { std::printf("  [log] %s\n", line.c_str()); });
 
   static const luaL_Reg game_methods[] = {
       {"moves", GameMoves},   {"to_move", GameToMove}, {"play", GamePlay},   {"try_play", GameTryPlay},
-      {"play_random", GamePlayRandom}, {"score", GameScore}, {"hash", GameHash}, {"grid", GameGrid},
+      {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"hash", GameHash}, {"grid", GameGrid},
       {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
       {"data", GameData},     {"view", GameView},      {"save", GameSave},   {"set_zone", GameSetZone},
       {nullptr, nullptr}};
