@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The designer's report from the command line: simulate prints the report and its JSON form,
+# --set overrides a data value (and a bad one is refused with the schema's error, exit 2),
+# sweep runs the report once per value and writes CSV, and --max-rounds is accepted.
+# Usage: report_test.sh <plateau binary> <source dir>
+set -euo pipefail
+plateau=$1
+cd "$2"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+out=$("$plateau" simulate ecosysteme-savane -n 30 --players 3 --bots greedy,random 2>&1)
+for want in "30 games (0 failed, 0 stopped)" "win rate per seat" "length:" "card balance" "pick rate when offered" "findings:"; do
+  grep -qF "$want" <<<"$out" || fail "simulate text lacks '$want': $out"
+done
+
+json=$("$plateau" simulate ecosysteme-savane -n 20 --players 2 --format json)
+for want in '"games_per_second"' '"bots"' '"endings"' '"cards"' '"pick_rate"' '"findings"'; do
+  grep -qF "$want" <<<"$json" || fail "simulate json lacks $want"
+done
+
+# A data override changes the game: without gazelles nobody scores gazelle points.
+json=$("$plateau" simulate ecosysteme-savane -n 20 --players 2 --format json --set cards.cards.gazelle.count=0)
+grep -qF '"cards.cards.gazelle.count=0"' <<<"$json" || fail "the override is not recorded in the JSON"
+if grep -A3 '"gazelle": {' <<<"$json" | grep -q '"mean_points": [1-9]'; then fail "gazelles still score with count 0"; fi
+
+set +e
+err=$("$plateau" simulate ecosysteme-savane -n 5 --set cards.cards.gazelle.count=-1 2>&1); rc=$?
+set -e
+[ "$rc" = 2 ] || fail "a bad override should exit 2, got $rc: $err"
+grep -qF "games/ecosysteme-savane/data/cards.json: at /cards/3/count" <<<"$err" || fail "no schema error: $err"
+set +e
+err=$("$plateau" simulate ecosysteme-savane -n 5 --set cards.cards.gazele.count=1 2>&1); rc=$?
+set -e
+[ "$rc" = 2 ] && grep -qF "no element with id 'gazele'" <<<"$err" || fail "a misspelt path should be named: $err"
+
+out=$("$plateau" sweep ecosysteme-savane -n 10 --players 2 --set cards.cards.gazelle.count=10..20:5 --csv "$work/sweep.csv" 2>/dev/null)
+grep -qF "sweep of cards.cards.gazelle.count over 3 values" <<<"$out" || fail "sweep header: $out"
+[ "$(wc -l < "$work/sweep.csv")" = 4 ] || fail "the CSV should have a header and 3 rows: $(cat "$work/sweep.csv")"
+head -1 "$work/sweep.csv" | grep -qF "cards.cards.gazelle.count,games,games/s,rounds" || fail "CSV header: $(head -1 "$work/sweep.csv")"
+csv=$("$plateau" sweep ecosysteme-savane -n 5 --players 2 --set hand_size=10,11 --format csv)
+[ "$(wc -l <<<"$csv")" = 3 ] || fail "a parameter sweep as CSV: $csv"
+set +e
+err=$("$plateau" sweep ecosysteme-savane -n 5 --set hand_size=11 2>&1); rc=$?
+set -e
+[ "$rc" = 2 ] && grep -qF "give the value to sweep" <<<"$err" || fail "a sweep without a range: $err"
+
+"$plateau" simulate ecosysteme-savane -n 3 --max-rounds 100 >/dev/null || fail "--max-rounds"
+echo "report CLI ok"
