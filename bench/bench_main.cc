@@ -2,16 +2,26 @@
 // {"name": ..., "value": ..., "unit": ...}. Not part of the product; runs in under two minutes.
 // Each figure alternates the runs it compares and keeps the median, so a noisy machine
 // disturbs both sides alike.
+//   plateau-bench                  every figure
+//   plateau-bench --ocean          only the Océan playout figures
+//   plateau-bench --check-ocean [N] holds the native Océan baseline to the Lua rules on N
+//                                  seeded random-bot games with 4 players (200), plus N/4 each
+//                                  with 2, 3, 5 and 6; exits 1 on any mismatch
 #include <time.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "bench/ocean_native.h"
 #include "bench/savane_native.h"
 #include "host/bots.h"
+#include "host/draft.h"
 #include "host/simulate.h"
 #include "host/loader.h"
 #include "scripting/lua_rules.h"
@@ -71,10 +81,10 @@ double LuaPlayouts(const std::string& game, int games, bool budget, uint64_t see
   return games / (ThreadSeconds() - t0);
 }
 
-double NativePlayouts(int games, uint64_t seed) {
+double NativePlayouts(int64_t (*playout)(uint64_t, int), int games, uint64_t seed) {
   const double t0 = ThreadSeconds();
   int64_t sink = 0;
-  for (int g = 0; g < games; ++g) sink += bench::NativeSavanePlayout(seed + static_cast<uint64_t>(g), 4);
+  for (int g = 0; g < games; ++g) sink += playout(seed + static_cast<uint64_t>(g), 4);
   const double s = ThreadSeconds() - t0;
   if (sink == 42) std::fprintf(stderr, " ");
   return games / s;
@@ -103,21 +113,211 @@ double ScoreTableMicros() {
   return (ThreadSeconds() - t0) * 1e6 / reps;
 }
 
+// Océan playout figures, measured like Savane's: the Lua game through `plateau simulate`'s
+// path against the native baseline, alternated, medians of 3. The Lua game runs near
+// 700 games/s, so 600 games a run keep the three pairs near 3 s; the native side plays 20
+// times more games so its runs are long enough to time.
+void OceanFigures() {
+  const int games = 600;
+  std::vector<double> lua, native;
+  for (int rep = 0; rep < 3; ++rep) {
+    lua.push_back(LuaPlayouts("ecosysteme-ocean", games, true, 2000 + static_cast<uint64_t>(rep)));
+    native.push_back(NativePlayouts(bench::NativeOceanPlayout, games * 20, 2000 + static_cast<uint64_t>(rep)));
+  }
+  const double lua_rate = Median(lua), native_rate = Median(native);
+  Print("ocean_playouts_lua_per_s", lua_rate, "games/s");
+  Print("ocean_playouts_native_per_s", native_rate, "games/s");
+  Print("ocean_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+}
+
+using OptionKey = std::tuple<int, int, int, int, int>;
+
+// The answers of a Lua octopus question, in the bounding box's coordinates like the native's.
+std::vector<OptionKey> LuaOctopusOptions(const std::vector<Move>& asked, const Grid& grid) {
+  std::vector<OptionKey> out;
+  for (const Move& m : asked) {
+    const std::string action = m.args.is_object() && m.args.contains("action") ? m.args["action"].get<std::string>() : "";
+    const int kind = action == "skip" ? 0 : action == "move" ? 1 : action == "swap" ? 2 : -1;
+    if (kind <= 0) {
+      out.emplace_back(kind, 0, 0, 0, 0);
+      continue;
+    }
+    const Coord a = grid.Normalized(m.cell), b = grid.Normalized(m.to);
+    out.emplace_back(kind, a.row, a.col, b.row, b.col);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<OptionKey> NativeOctopusOptions(const State& state, const Grid& grid) {
+  const Bounds& bd = grid.bounds();
+  std::vector<int8_t> cells(static_cast<size_t>(bd.rows() * bd.cols()), -1);
+  for (int r = 0; r < bd.rows(); ++r)
+    for (int c = 0; c < bd.cols(); ++c) {
+      const Cell* cell = grid.Get(bd.min_row + r, bd.min_col + c);
+      if (cell && !cell->empty())
+        cells[static_cast<size_t>(r * bd.cols() + c)] = static_cast<int8_t>(bench::OceanCardIndex(state.CardName(cell->item)));
+    }
+  std::vector<bench::OceanOctopusOption> options;
+  bench::NativeOceanOctopusOptions(cells.data(), bd.rows(), bd.cols(), &options);
+  std::vector<OptionKey> out;
+  for (const auto& o : options) out.emplace_back(o.kind, o.from_row, o.from_col, o.to_row, o.to_col);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Plays seeded Océan games through the Lua rules with random bots, as `plateau simulate`
+// does, and holds the native baseline to them: every octopus question asked must list the
+// answers the native lists, and every final score table must equal the native scoring of the
+// final grids (face-down cards included). Returns the process exit code.
+int CheckOcean(int games) {
+  std::unique_ptr<scripting::LuaRules> rules;
+  Status st = scripting::LuaRules::Load("ecosysteme-ocean", {}, &rules);
+  if (!st.ok()) {
+    std::fprintf(stderr, "check-ocean: %s\n", st.message.c_str());
+    return 2;
+  }
+  Json params;
+  ResolveParams(rules->info(), Json::object(), &params);
+  const std::pair<int, int> runs[] = {{4, games}, {2, games / 4}, {3, games / 4}, {5, games / 4}, {6, games / 4}};
+  int played = 0, mismatched = 0, questions = 0, moved = 0, flipped = 0;
+  int reported = 0;
+  auto report = [&](const std::string& what) {
+    if (++reported <= 20) std::printf("mismatch: %s\n", what.c_str());
+  };
+  for (const auto& [players, count] : runs) {
+    for (int g = 0; g < count; ++g) {
+      const uint64_t seed = 1 + static_cast<uint64_t>(g);
+      const std::string where = "seed " + std::to_string(seed) + ", " + std::to_string(players) + " players";
+      State state;
+      st = rules->NewGame(params, players, seed, &state);
+      if (!st.ok()) {
+        std::fprintf(stderr, "check-ocean: %s: %s\n", where.c_str(), st.message.c_str());
+        return 2;
+      }
+      state.record = false;
+      std::vector<std::unique_ptr<Bot>> owned;
+      std::vector<Bot*> bots;
+      std::string error;
+      for (int s = 0; s < players; ++s) {
+        owned.push_back(MakeBot("random", seed * 31 + static_cast<uint64_t>(s), &error));
+        bots.push_back(owned.back().get());
+      }
+      bool game_ok = true;
+      std::vector<int> seats;
+      for (int moves = 0; moves < 100000;) {
+        st = rules->ToMove(state, &seats);
+        if (!st.ok() || seats.empty()) break;
+        for (int seat : seats) {
+          const auto& asks = state.flow.asks;
+          if (static_cast<size_t>(seat) < asks.size() && !asks[static_cast<size_t>(seat)].empty() &&
+              asks[static_cast<size_t>(seat)].front().type == "octopus") {
+            ++questions;
+            const Grid& grid = *state.FindGrid(draft::GridKey(seat));
+            const auto lua = LuaOctopusOptions(asks[static_cast<size_t>(seat)], grid);
+            const auto native = NativeOctopusOptions(state, grid);
+            if (lua != native) {
+              game_ok = false;
+              report(where + ", seat " + std::to_string(seat + 1) + ": the octopus question lists " +
+                     std::to_string(lua.size()) + " answers, the native " + std::to_string(native.size()));
+            }
+          }
+          Move m;
+          st = bots[static_cast<size_t>(seat)]->Choose(*rules, state, seat, &m);
+          if (st.ok() && m.type == "octopus" && m.args.value("action", "") != "skip") ++moved;
+          if (st.ok() && m.type == "flip") ++flipped;
+          if (st.ok()) st = rules->Apply(&state, seat, m);
+          if (!st.ok()) break;
+          ++moves;
+        }
+        if (!st.ok()) break;
+      }
+      ScoreTable table;
+      if (st.ok()) st = rules->Score(state, &table);
+      if (!st.ok()) {
+        std::fprintf(stderr, "check-ocean: %s: %s\n", where.c_str(), st.message.c_str());
+        return 2;
+      }
+      ++played;
+      std::vector<bench::OceanGrid> grids(static_cast<size_t>(players));
+      bool full = true;
+      for (int p = 0; p < players && full; ++p) {
+        const Grid& grid = *state.FindGrid(draft::GridKey(p));
+        const Bounds& bd = grid.bounds();
+        if (bd.rows() != 4 || bd.cols() != 5 || grid.count() != 20) {
+          full = false;
+          report(where + ", seat " + std::to_string(p + 1) + ": the final grid is not a full 4 x 5");
+          break;
+        }
+        for (int i = 0; i < 20; ++i) {
+          const Cell* cell = grid.Get(bd.min_row + i / 5, bd.min_col + i % 5);
+          grids[static_cast<size_t>(p)].card[i] = static_cast<int8_t>(bench::OceanCardIndex(state.CardName(cell->item)));
+          grids[static_cast<size_t>(p)].down[i] = cell->face_down != 0;
+        }
+      }
+      int neutral_plankton = -1;
+      if (const Zone* pile = state.FindZone("pile", players)) {
+        neutral_plankton = 0;
+        for (CardId c : pile->cards) neutral_plankton += state.CardName(c) == "plankton";
+      }
+      std::vector<bench::OceanScore> native(static_cast<size_t>(players));
+      if (full) bench::NativeOceanScore(grids.data(), players, neutral_plankton, native.data());
+      else game_ok = false;
+      for (const ScoreLine& line : table.lines) {
+        if (!full) break;
+        if (line.seat < 0 || line.seat >= players) continue;
+        const bench::OceanScore& n = native[static_cast<size_t>(line.seat)];
+        std::string diff;
+        if (line.total != n.total)
+          diff += " total " + std::to_string(line.total) + " vs " + std::to_string(n.total);
+        for (int k = 0; k < bench::kOceanCategories; ++k) {
+          int64_t lua = -1;
+          for (const auto& [name, v] : line.breakdown)
+            if (name == bench::kOceanCategoryNames[k]) lua = v;
+          if (lua != n.points[k])
+            diff += std::string(" ") + bench::kOceanCategoryNames[k] + " " + std::to_string(lua) + " vs " + std::to_string(n.points[k]);
+        }
+        if (!diff.empty()) {
+          game_ok = false;
+          report(where + ", seat " + std::to_string(line.seat + 1) + " (Lua vs native):" + diff);
+        }
+      }
+      if (!game_ok) ++mismatched;
+    }
+  }
+  std::printf("check-ocean: %d games compared (%d with 4 players, %d each with 2, 3, 5 and 6), "
+              "%d octopus questions compared (%d answered with a move or swap), %d whale flips chosen, "
+              "%d games with mismatches\n",
+              played, games, games / 4, questions, moved, flipped, mismatched);
+  return mismatched == 0 ? 0 : 1;
+}
+
 }  // namespace
 }  // namespace plateau
 
-int main() {
+int main(int argc, char** argv) {
   using namespace plateau;
+  if (argc >= 2 && std::strcmp(argv[1], "--check-ocean") == 0)
+    return CheckOcean(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 200);
+  if (argc >= 2 && std::strcmp(argv[1], "--ocean") == 0) {
+    OceanFigures();
+    return 0;
+  }
+  if (argc >= 2) {
+    std::fprintf(stderr, "usage: plateau-bench [--ocean | --check-ocean [games]]\n");
+    return 2;
+  }
   const int games = 6000;
   std::vector<double> lua, native, on, off;
   for (int rep = 0; rep < 3; ++rep) {
     lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, 1000 + static_cast<uint64_t>(rep)));
-    native.push_back(NativePlayouts(games * 4, 1000 + static_cast<uint64_t>(rep)));
+    native.push_back(NativePlayouts(bench::NativeSavanePlayout, games * 4, 1000 + static_cast<uint64_t>(rep)));
   }
   const double lua_rate = Median(lua), native_rate = Median(native);
   Print("savane_playouts_lua_per_s", lua_rate, "games/s");
   Print("savane_playouts_native_per_s", native_rate, "games/s");
   Print("savane_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+  OceanFigures();
   // Same seeds on and off, alternated in small batches; the ratio of each pair is kept and the
   // median taken, so drift in machine speed cancels out.
   std::vector<double> ratios;
