@@ -295,8 +295,63 @@ int CheckOcean(int games) {
 }  // namespace
 }  // namespace plateau
 
+namespace plateau {
+namespace {
+
+SimulationReport RunBots(const std::string& game, int players, const std::vector<std::string>& bots, int games,
+                         int threads, uint64_t seed) {
+  SimulationSpec spec;
+  spec.games = games;
+  spec.players = players;
+  spec.seed = seed;
+  spec.bots = bots;
+  spec.threads = threads;
+  std::unique_ptr<scripting::LuaRules> probe;
+  SimulationReport report;
+  if (!scripting::LuaRules::Load(game, {}, &probe).ok()) return report;
+  ResolveParams(probe->info(), Json::object(), &spec.params);
+  Status st = Simulate(
+      [&](std::unique_ptr<Rules>* out) {
+        std::unique_ptr<scripting::LuaRules> r;
+        Status s = scripting::LuaRules::Load(game, {}, &r);
+        *out = std::move(r);
+        return s;
+      },
+      spec, &report);
+  if (!st.ok() || report.failed)
+    std::fprintf(stderr, "bench: %s\n", st.ok() ? report.first_errors.front().c_str() : st.message.c_str());
+  return report;
+}
+
+// Win rate of bot `a` against bot `b` in 2-player games, half with `a` in each seat so the
+// first player's edge cancels out. Shared wins count half.
+double Duel(const std::string& game, const std::string& a, const std::string& b, int games, int threads) {
+  const SimulationReport first = RunBots(game, 2, {a, b}, games / 2, threads, 70000);
+  const SimulationReport second = RunBots(game, 2, {b, a}, games - games / 2, threads, 80000);
+  const int n = first.games + second.games;
+  if (n == 0 || first.seat_wins.size() < 2 || second.seat_wins.size() < 2) return 0;
+  return (first.seat_wins[0] + second.seat_wins[1]) / n;
+}
+
+// The Chenilles bots: win rates over >= 500 games per pairing and the heuristic bot's speed.
+int ChenillesBots(int games, int threads) {
+  const std::string mcts = "mcts:iters=60:depth=12";
+  Print("chenilles_winrate_heuristic_vs_random", Duel("chenilles", "heuristic", "random", games, threads), "rate");
+  Print("chenilles_winrate_mcts_vs_random", Duel("chenilles", mcts, "random", games, threads), "rate");
+  Print("chenilles_winrate_mcts_vs_heuristic", Duel("chenilles", mcts, "heuristic", games, threads), "rate");
+  const double t0 = ThreadSeconds();
+  const SimulationReport r = RunBots("chenilles", 4, {"heuristic"}, 300, 1, 90000);
+  Print("chenilles_heuristic_4p_games_per_s", r.games / (ThreadSeconds() - t0), "games/s");
+  return 0;
+}
+
+}  // namespace
+}  // namespace plateau
+
 int main(int argc, char** argv) {
   using namespace plateau;
+  if (argc >= 2 && std::strcmp(argv[1], "--chenilles-bots") == 0)
+    return ChenillesBots(argc >= 3 ? std::max(2, std::atoi(argv[2])) : 500, 2);
   if (argc >= 2 && std::strcmp(argv[1], "--check-ocean") == 0)
     return CheckOcean(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 200);
   if (argc >= 2 && std::strcmp(argv[1], "--ocean") == 0) {
@@ -304,7 +359,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: plateau-bench [--ocean | --check-ocean [games]]\n");
+    std::fprintf(stderr, "usage: plateau-bench [--ocean | --check-ocean [games] | --chenilles-bots [games]]\n");
     return 2;
   }
   const int games = 6000;

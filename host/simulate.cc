@@ -567,8 +567,15 @@ std::string SimulationReport::ToText() const {
   }
   if (!metrics.empty()) {
     out << "\nper player                    per game  happened  win rate when it happened\n";
+    // Keys without a group first, then each group under its name.
+    std::vector<std::pair<std::string, const PlayerMetric*>> ordered;
+    for (const auto& [k, v] : metrics)
+      if (k.find(':') == std::string::npos) ordered.emplace_back(k, &v);
+    for (const auto& [k, v] : metrics)
+      if (k.find(':') != std::string::npos) ordered.emplace_back(k, &v);
     std::string group;
-    for (const auto& [k, v] : metrics) {
+    for (const auto& [k, vp] : ordered) {
+      const PlayerMetric& v = *vp;
       const auto [g, member] = SplitKey(k);
       if (g != group && !g.empty()) out << g << ":\n";
       group = g;
