@@ -70,26 +70,28 @@ class HeuristicBot : public Bot {
       *out = moves_[0];
       return Status::Ok();
     }
+    // One scratch copy per decision; each candidate is tried on it and taken back.
     State base = state;
     base.record = false;
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;
-    State next;
     for (size_t i = 0; i < moves_.size(); ++i) {
       double sum = 0;
       int n = 0;
       for (int k = 0; k < samples_; ++k) {
         base.rng.Seed(rng_.Next());
         const Rng before = base.rng;
-        st = rules.Preview(base, seat, moves_[i], &next);
+        st = rules.TryMove(&base, seat, moves_[i]);
         if (!st.ok()) return st;
         double v;
-        st = rules.Evaluate(next, seat, &v);
+        st = rules.Evaluate(base, seat, &v);
+        const bool chance = !(base.rng == before);
+        rules.UndoTrial(&base);
         if (!st.ok()) return st;
         sum += v;
         ++n;
-        if (next.rng == before) break;  // no chance in this move: one look is exact
+        if (!chance) break;  // no chance in this move: one look is exact
       }
       const double v = sum / n;
       if (v > best) {

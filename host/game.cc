@@ -39,6 +39,25 @@ Status Rules::Preview(const State& state, int seat, const Move& move, State* out
   return Apply(out, seat, move);
 }
 
+Status Rules::TryMove(State* state, int seat, const Move& move) {
+  trial_copies_.push_back(*state);
+  const bool record = state->record;
+  state->record = false;
+  Status st = Apply(state, seat, move);
+  state->record = record;
+  if (!st.ok()) {
+    *state = std::move(trial_copies_.back());
+    trial_copies_.pop_back();
+  }
+  return st;
+}
+
+void Rules::UndoTrial(State* state) {
+  if (trial_copies_.empty()) return;
+  *state = std::move(trial_copies_.back());
+  trial_copies_.pop_back();
+}
+
 Status Rules::Evaluate(const State& state, int seat, double* out) {
   ScoreTable table;
   Status st = Score(state, &table);

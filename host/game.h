@@ -83,6 +83,12 @@ class Rules {
   // The state after `seat` plays `move`, with its own effect visible at once even when the
   // move is a hidden simultaneous choice (what a one-ply bot needs to evaluate it).
   virtual Status Preview(const State& state, int seat, const Move& move, State* out);
+  // Applies a move to be taken back by UndoTrial (bots weighing their options on a scratch
+  // state): cheaper than Preview when the rules can undo what a move touched. Trials nest
+  // and are undone last first; a failed TryMove leaves the state unchanged and needs no undo.
+  // The default keeps a copy.
+  virtual Status TryMove(State* state, int seat, const Move& move);
+  virtual void UndoTrial(State* state);
   virtual Status Score(const State& state, ScoreTable* out) = 0;
   // Heuristic value of the state for `seat` (greedy bots); defaults to the score margin.
   virtual Status Evaluate(const State& state, int seat, double* out);
@@ -95,6 +101,9 @@ class Rules {
   }
   // Text lines describing the table as `seat` may see it (-1: everyone's public view).
   virtual std::string View(const State& state, int seat) = 0;
+
+ protected:
+  std::vector<State> trial_copies_;  // the default trials' saved states, last first
 };
 
 // Validates parameter values against their specs and fills defaults. Unknown names are errors.

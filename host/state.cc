@@ -74,6 +74,80 @@ int State::SeatIndex(const std::string& name_or_kind) const {
 
 // ---------------------------------------------------------------------------------------
 
+void StateUndo::Begin(const State& s) {
+  active_ = true;
+  saved_ = 0;
+  rng_ = s.rng;
+  dice_ = s.dice;
+  move_count_ = s.move_count;
+  log_size_ = s.log.size();
+  all_data_ = false;
+  data_keys_.clear();
+}
+
+void StateUndo::SaveSlow(const State& s, uint32_t parts) {
+  const uint32_t fresh = parts & ~saved_;
+  if (fresh & kZones) zones_ = s.zones;
+  if (fresh & kGrids) grids_ = s.grids;
+  if (fresh & kCounters) counters_ = s.counters;
+  if (fresh & kTracks) tracks_ = s.tracks;
+  if (fresh & kFeatures) features_ = s.features;
+  if (fresh & kFlow) flow_ = s.flow;
+  saved_ |= fresh;
+}
+
+void StateUndo::SaveDataKey(const State& s, const std::string& key) {
+  if (all_data_) return;
+  for (const auto& [k, v] : data_keys_)
+    if (k == key) return;
+  if (!s.data.is_object()) {
+    SaveAllData(s);
+    return;
+  }
+  auto it = s.data.find(key);
+  data_keys_.emplace_back(key, it == s.data.end() ? std::nullopt : std::optional<Json>(*it));
+}
+
+void StateUndo::SaveAllData(const State& s) {
+  if (all_data_) return;
+  // Keys saved one by one before this point are older than the whole copy: keep the copy as
+  // it was when the move began by putting them back first.
+  data_ = s.data;
+  for (auto it = data_keys_.rbegin(); it != data_keys_.rend(); ++it) {
+    if (it->second) data_[it->first] = *it->second;
+    else data_.erase(it->first);
+  }
+  data_keys_.clear();
+  all_data_ = true;
+}
+
+void StateUndo::Restore(State* s) {
+  if (saved_ & kZones) s->zones = std::move(zones_);
+  if (saved_ & kGrids) s->grids = std::move(grids_);
+  if (saved_ & kCounters) s->counters = std::move(counters_);
+  if (saved_ & kTracks) s->tracks = std::move(tracks_);
+  if (saved_ & kFeatures) s->features = std::move(features_);
+  if (all_data_) {
+    s->data = std::move(data_);
+  } else {
+    for (auto it = data_keys_.rbegin(); it != data_keys_.rend(); ++it) {
+      if (it->second) s->data[it->first] = std::move(*it->second);
+      else if (s->data.is_object()) s->data.erase(it->first);
+    }
+  }
+  s->rng = rng_;
+  s->dice = dice_;
+  if (saved_ & kFlow) s->flow = std::move(flow_);
+  s->move_count = move_count_;
+  if (s->log.size() > log_size_) s->log.resize(log_size_);
+  s->InvalidateIndex();
+  s->Touch();
+  saved_ = 0;
+  data_keys_.clear();
+  all_data_ = false;
+  active_ = false;
+}
+
 Json MoveToJson(const Move& m, const CardSet& cards) {
   Json j = m.args.is_object() ? m.args : Json::object();
   j["type"] = m.type;

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -154,6 +155,46 @@ class State {
 
  private:
   mutable Index index_;
+};
+
+// Undo journal for a state changed by a rule script: instead of copying the whole state
+// before a move, each part is copied the first time the move writes it (zones, grids,
+// counters, tracks, the flow, and state.data one top-level key at a time); the RNG, dice,
+// move count and log length are kept at Begin. Restore puts back exactly what was there, so a
+// failed move leaves the state (and its hash) as it was, at the cost of what it touched.
+class StateUndo {
+ public:
+  enum Part : uint32_t { kZones = 1, kGrids = 2, kCounters = 4, kTracks = 8, kFeatures = 16, kFlow = 32 };
+  void Begin(const State& s);
+  // Copies the parts not copied since Begin.
+  void Save(const State& s, uint32_t parts) {
+    if ((saved_ & parts) != parts) SaveSlow(s, parts);
+  }
+  // Before writing state.data[key] or anything under it.
+  void SaveDataKey(const State& s, const std::string& key);
+  // Before replacing state.data as a whole.
+  void SaveAllData(const State& s);
+  void Restore(State* s);
+  bool active() const { return active_; }
+  void End() { active_ = false; }
+
+ private:
+  void SaveSlow(const State& s, uint32_t parts);
+  bool active_ = false;
+  uint32_t saved_ = 0;
+  std::vector<Zone> zones_;
+  std::vector<std::pair<std::string, Grid>> grids_;
+  std::map<std::string, Counter> counters_;
+  std::map<std::string, Track> tracks_;
+  std::map<std::string, FeatureGraph> features_;
+  Rng rng_;
+  Dice dice_;
+  Flow flow_;
+  int move_count_ = 0;
+  size_t log_size_ = 0;
+  bool all_data_ = false;
+  Json data_;
+  std::vector<std::pair<std::string, std::optional<Json>>> data_keys_;  // nullopt: was absent
 };
 
 Json MoveToJson(const Move& m, const CardSet& cards);

@@ -33,6 +33,14 @@ State* Writable(lua_State* L) {
   return s;
 }
 
+// The same, for a write to `parts` of the state (StateUndo::Part), which the undo journal
+// copies first when one is active.
+State* Writable(lua_State* L, uint32_t parts) {
+  State* s = Writable(L);
+  if (StateUndo* undo = B(L)->undo) undo->Save(*s, parts);
+  return s;
+}
+
 // Seats: 1-based integers, or the name/kind of a seat ("neutral", "opponent", "P2").
 int CheckSeat(lua_State* L, int arg, const State& s) {
   if (lua_type(L, arg) == LUA_TSTRING) {
@@ -86,7 +94,7 @@ struct GridRef {
 
 Grid* CheckGrid(lua_State* L, bool write) {
   auto* ref = static_cast<GridRef*>(luaL_checkudata(L, 1, "plateau.grid"));
-  State* s = write ? Writable(L) : Readable(L);
+  State* s = write ? Writable(L, StateUndo::kGrids) : Readable(L);
   if (ref->index < 0 || ref->index >= static_cast<int>(s->grids.size())) Raise(L, "stale grid handle");
   return &s->grids[static_cast<size_t>(ref->index)].second;
 }
@@ -809,7 +817,7 @@ struct ZoneRef {
 
 Zone* CheckZone(lua_State* L, int arg, bool write) {
   auto* ref = static_cast<ZoneRef*>(luaL_checkudata(L, arg, "plateau.zone"));
-  State* s = write ? Writable(L) : Readable(L);
+  State* s = write ? Writable(L, StateUndo::kZones) : Readable(L);
   if (ref->index < 0 || ref->index >= static_cast<int>(s->zones.size())) Raise(L, "stale zone handle");
   return &s->zones[static_cast<size_t>(ref->index)];
 }
@@ -851,7 +859,7 @@ int ZoneShuffle(lua_State* L) {
   Zone* z = CheckZone(L, 1, true);
   State* s = Writable(L);
   Shuffle(z, &s->rng);
-  s->Log(-1, "shuffle", {{"zone", z->name}, {"cards", z->cards.size()}});
+  if (s->record) s->Log(-1, "shuffle", {{"zone", z->name}, {"cards", z->cards.size()}});
   return 0;
 }
 
@@ -862,7 +870,7 @@ int ZoneReshuffleInto(lua_State* L) {
   if (from == to) Raise(L, "cannot reshuffle a zone into itself");
   State* s = Writable(L);
   Reshuffle(from, to, &s->rng);
-  s->Log(-1, "shuffle", {{"zone", to->name}, {"cards", to->cards.size()}});
+  if (s->record) s->Log(-1, "shuffle", {{"zone", to->name}, {"cards", to->cards.size()}});
   return 0;
 }
 
@@ -976,9 +984,44 @@ int DataIndex(lua_State* L) {
   return 0;
 }
 
+// Records, in the active undo journal, the top-level key of state.data that a write through
+// the handle at `idx` (with key at `key_idx`) will change.
+void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx) {
+  StateUndo* undo = B(L)->undo;
+  if (!undo) return;
+  idx = lua_absindex(L, idx);
+  const int base = lua_gettop(L);
+  // Walk up to the handle whose parent is the root; its key is the top-level key.
+  lua_pushvalue(L, idx);
+  bool root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
+  lua_pop(L, 1);
+  if (root) {
+    if (lua_type(L, key_idx) == LUA_TSTRING) undo->SaveDataKey(*s, lua_tostring(L, key_idx));
+    else undo->SaveAllData(*s);
+    lua_settop(L, base);
+    return;
+  }
+  for (int depth = 0; depth < 40; ++depth) {
+    lua_getiuservalue(L, -1, 1);  // parent
+    const bool parent_is_root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
+    lua_pop(L, 1);
+    if (parent_is_root) {
+      lua_pop(L, 1);
+      if (lua_getiuservalue(L, -1, 2) == LUA_TSTRING) undo->SaveDataKey(*s, lua_tostring(L, -1));
+      else undo->SaveAllData(*s);
+      lua_settop(L, base);
+      return;
+    }
+    lua_remove(L, -2);
+  }
+  undo->SaveAllData(*s);
+  lua_settop(L, base);
+}
+
 int DataNewindex(lua_State* L) {
   State* s = Writable(L);
   Json* node = ResolveData(L, 1, s);
+  JournalDataWrite(L, s, 1, 2);
   Json value;
   std::string error;
   if (!lua_isnil(L, 3) && !LuaToJson(L, 3, &value, &error)) Raise(L, "cannot store in state.data: " + error);
@@ -1094,7 +1137,7 @@ void PushKeyRef(lua_State* L, const std::string& key, const char* meta) {
 
 Counter* CheckCounter(lua_State* L, bool write) {
   auto* ref = static_cast<KeyRef*>(luaL_checkudata(L, 1, "plateau.counter"));
-  State* s = write ? Writable(L) : Readable(L);
+  State* s = write ? Writable(L, StateUndo::kCounters) : Readable(L);
   auto it = s->counters.find(ref->key);
   if (it == s->counters.end()) Raise(L, std::string("no counter '") + ref->key + "'");
   return &it->second;
@@ -1130,7 +1173,7 @@ int CounterLimits(lua_State* L) {
 
 Track* CheckTrack(lua_State* L, bool write) {
   auto* ref = static_cast<KeyRef*>(luaL_checkudata(L, 1, "plateau.track"));
-  State* s = write ? Writable(L) : Readable(L);
+  State* s = write ? Writable(L, StateUndo::kTracks) : Readable(L);
   auto it = s->tracks.find(ref->key);
   if (it == s->tracks.end()) Raise(L, std::string("no track '") + ref->key + "'");
   return &it->second;
@@ -1179,7 +1222,7 @@ int StateTrack(lua_State* L) {
 
 // state:add_counter(name, seat|nil, {value=, min=, max=})
 int StateAddCounter(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kCounters);
   const std::string key = OwnedKey(L, 2, 3, *s);
   if (key.size() >= 63) RaiseArg(L, 2, "counter name too long");
   Counter c;
@@ -1201,7 +1244,7 @@ int StateAddCounter(lua_State* L) {
 
 // state:add_track(name, {length=, circular=, position=})
 int StateAddTrack(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kTracks);
   const std::string key = luaL_checkstring(L, 2);
   if (key.size() >= 63) RaiseArg(L, 2, "track name too long");
   luaL_checktype(L, 3, LUA_TTABLE);
@@ -1223,7 +1266,7 @@ int StateAddTrack(lua_State* L) {
 
 // state:add_zone(name, seat|nil, "hidden"|"owner"|"public", [cards])
 int StateAddZone(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kZones);
   const char* name = luaL_checkstring(L, 2);
   const int owner = lua_isnoneornil(L, 3) ? -1 : CheckSeat(L, 3, *s);
   Visibility vis;
@@ -1248,7 +1291,7 @@ int StateAddZone(lua_State* L) {
 
 // state:add_grid(name, seat|nil, {rows=, cols=, must_touch=})
 int StateAddGrid(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kGrids);
   const std::string key = OwnedKey(L, 2, 3, *s);
   GridRules rules;
   if (lua_istable(L, 4)) {
@@ -1327,7 +1370,7 @@ int StateIndex(lua_State* L) {
 // state:ask(seat, moves): the rules put a question to a seat; its answer is one of `moves`.
 // An empty list withdraws the question.
 int StateAsk(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kFlow);
   const int seat = CheckSeat(L, 2, *s);
   luaL_checktype(L, 3, LUA_TTABLE);
   std::vector<Move> moves;
@@ -1346,7 +1389,7 @@ int StateAsk(lua_State* L) {
 }
 
 int StateSetPhase(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kFlow);
   s->flow.phase = luaL_checkstring(L, 2);
   return 0;
 }
@@ -1354,7 +1397,7 @@ int StateSetPhase(lua_State* L) {
 // Games without a draft count their own rounds; telling the host lets simulations stop a game
 // that never ends (--max-rounds) and report lengths without a game-specific probe.
 int StateSetRound(lua_State* L) {
-  State* s = Writable(L);
+  State* s = Writable(L, StateUndo::kFlow);
   const lua_Integer n = luaL_checkinteger(L, 2);
   if (n < 1 || n > 1000000) return luaL_argerror(L, 2, "round must be between 1 and 1000000");
   if (s->flow.phase == "draft") return luaL_error(L, "the draft owns state.round while it runs");
@@ -1416,7 +1459,7 @@ int DiceRollFn(lua_State* L) {
   auto spec = ParseDice(notation, &error);
   if (!spec) RaiseArg(L, 2, error);
   const DiceRoll roll = s->dice.Roll(*spec, &s->rng);
-  s->Log(-1, "roll", {{"dice", roll.notation}, {"faces", roll.faces}, {"total", roll.total}, {"forced", roll.forced}});
+  if (s->record) s->Log(-1, "roll", {{"dice", roll.notation}, {"faces", roll.faces}, {"total", roll.total}, {"forced", roll.forced}});
   lua_pushinteger(L, roll.total);
   lua_createtable(L, static_cast<int>(roll.faces.size()), 0);
   for (size_t i = 0; i < roll.faces.size(); ++i) {

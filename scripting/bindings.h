@@ -17,6 +17,9 @@ struct Binding {
   bool writable = false;
   const char* hook = "";   // current hook name, for "read-only" errors
   const CardSet* cards = nullptr;
+  // When set, every write first records what it changes, so the caller can undo a failed
+  // move without having copied the whole state beforehand.
+  StateUndo* undo = nullptr;
 };
 
 // Installs metatables and pushes nothing. Call once per VM.

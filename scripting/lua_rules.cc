@@ -580,31 +580,49 @@ Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
     if (!st.ok()) *state = std::move(before);
     return st;
   }
-  return ApplyScripted(state, seat, move);
+  return ApplyScripted(state, seat, move, /*trial=*/false);
 }
 
-Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
+Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool trial) {
   std::vector<int> seats;
   Status st = ToMove(*state, &seats);
   if (!st.ok()) return st;
   if (std::find(seats.begin(), seats.end(), seat) == seats.end())
     return Status::Illegal("it is not " + (seat >= 0 && seat < static_cast<int>(state->seats.size())
                                                ? state->seats[static_cast<size_t>(seat)].name : "that seat") + "'s turn");
-  // An answer to a question is checked against the question itself, in place.
+  // An answer to a question is checked against the question itself, in place. A trial move
+  // comes from the legal moves of this very state (a bot weighing its options): the
+  // handler still refuses anything it does not accept, and the trial is undone anyway.
   const std::vector<Move>* legal = nullptr;
   std::vector<Move> listed;
   if (state->flow.HasAsks() && static_cast<size_t>(seat) < state->flow.asks.size()) {
     legal = &state->flow.asks[static_cast<size_t>(seat)];
-  } else {
+  } else if (!trial) {
     st = LegalMoves(*state, seat, &listed);
     if (!st.ok()) return st;
     legal = &listed;
   }
-  if (std::find(legal->begin(), legal->end(), move) == legal->end())
+  if (legal && std::find(legal->begin(), legal->end(), move) == legal->end())
     return Status::Illegal("move " + MoveToString(move, *files_.cards) + " is not among the " +
                            std::to_string(legal->size()) + " legal moves");
   lua_State* L = rt_->L();
-  State before = *state;
+  // Journaled instead of copied: a move usually touches a few parts of a large state. While
+  // a bot's trial holds the main journal, a move applied inside it keeps its own.
+  StateUndo nested;
+  StateUndo& undo = undo_.active() ? nested : undo_;
+  undo.Begin(*state);
+  binding_.undo = &undo;
+  // The journal closes with the move, except after a successful trial, which UndoTrial undoes.
+  struct Detach {
+    Binding* b;
+    StateUndo* u;
+    bool keep = false;
+    ~Detach() {
+      b->undo = nullptr;
+      if (!keep) u->End();
+    }
+  } detach{&binding_, &undo};
+  auto rollback = [&] { undo.Restore(state); };
   auto run = [&](int s, const Move& m) -> Status {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     lua_getfield(L, -1, "moves");
@@ -639,7 +657,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
     std::vector<int> waiting;
     st = ToMove(*state, &waiting);
     if (!st.ok()) {
-      *state = std::move(before);
+      rollback();
       return st;
     }
     if (!waiting.empty()) return Status::Ok();
@@ -650,15 +668,49 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move) {
       state->flow.pending[i] = Move{};
       st = run(static_cast<int>(i), m);
       if (!st.ok()) {
-        *state = std::move(before);
+        rollback();
         return st;
       }
     }
     return Status::Ok();
   }
   st = run(seat, move);
-  if (!st.ok()) *state = std::move(before);
+  if (!st.ok()) rollback();
+  else detach.keep = trial && &undo == &undo_;
   return st;
+}
+
+Status LuaRules::TryMove(State* state, int seat, const Move& move) {
+  if (state->flow.terminal) return Status::Illegal("the game is over");
+  // The journal holds one trial at a time; drafting moves and nested trials use copies.
+  const bool drafting = uses_draft_ && draft::Active(*state) && !state->flow.HasAsks();
+  const bool journaled = !drafting && !undo_.active();
+  trial_journaled_.push_back(journaled);
+  Status st;
+  if (journaled) {
+    st = ApplyScripted(state, seat, move, /*trial=*/true);
+  } else if (drafting) {
+    // A draft pick is a hidden choice: the trial shows it at once, as Preview does.
+    trial_copies_.push_back(*state);
+    st = Preview(trial_copies_.back(), seat, move, state);
+    if (!st.ok()) {
+      *state = std::move(trial_copies_.back());
+      trial_copies_.pop_back();
+    }
+  } else {
+    st = Rules::TryMove(state, seat, move);
+  }
+  if (!st.ok()) trial_journaled_.pop_back();
+  if (journaled) state->Touch();
+  return st;
+}
+
+void LuaRules::UndoTrial(State* state) {
+  if (trial_journaled_.empty()) return;
+  const bool journaled = trial_journaled_.back();
+  trial_journaled_.pop_back();
+  if (journaled) undo_.Restore(state);
+  else Rules::UndoTrial(state);
 }
 
 Status LuaRules::Preview(const State& state, int seat, const Move& move, State* out) {

@@ -37,6 +37,9 @@ class LuaRules : public Rules {
   Status RandomMove(const State& state, int seat, Rng* rng, Move* out) override;
   Status Apply(State* state, int seat, const Move& move) override;
   Status Preview(const State& state, int seat, const Move& move, State* out) override;
+  // Trials of scripted moves are journaled: undoing one restores only what it touched.
+  Status TryMove(State* state, int seat, const Move& move) override;
+  void UndoTrial(State* state) override;
   Status Score(const State& state, ScoreTable* out) override;
   Status Evaluate(const State& state, int seat, double* out) override;
   Status Stats(const State& state, Json* out) override;
@@ -70,7 +73,7 @@ class LuaRules : public Rules {
   void UpdateParams(const Json& params);
   Status Reveal(State* state, const std::vector<draft::Placement>& placed);
   Status ApplyMove(State* state, int seat, const Move& move);
-  Status ApplyScripted(State* state, int seat, const Move& move);
+  Status ApplyScripted(State* state, int seat, const Move& move, bool trial);
 
   // Caches of the pure queries for one state version (see StateIdentity).
   struct ToMoveCache {
@@ -86,6 +89,8 @@ class LuaRules : public Rules {
   GameFiles files_;
   std::unique_ptr<Runtime> rt_;
   Binding binding_;
+  StateUndo undo_;  // the journal of the scripted move being applied, or of an open trial
+  std::vector<bool> trial_journaled_;  // per open trial: journaled (true) or a copy
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;
   bool has_on_place_ = false;

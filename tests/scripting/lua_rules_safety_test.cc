@@ -93,6 +93,24 @@ TEST(LuaRulesSafety, MoveThatWritesDataThenErrorsLeavesHashUnchanged) {
   EXPECT_EQ(g.state.data["count"], 2);
 }
 
+TEST(LuaRulesSafety, MoveThatTouchesEveryPartThenErrorsIsUndoneExactly) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+  const Json before = g.state.ToJson();  // the log included
+  Status st = g.rules->Apply(&g.state, 1, MoveOf("touch_everything_then_fail"));
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.ToString();
+  EXPECT_NE(st.message.find("fails after touching everything"), std::string::npos) << st.message;
+  EXPECT_EQ(g.state.ToJson(), before);
+  EXPECT_EQ(g.state.FindZone("extra", -1), nullptr);
+  EXPECT_EQ(g.state.ZoneIndex("bag", -1), 0);  // the zone index is rebuilt after the undo
+  // The game goes on from the restored state, twice (the journal is reusable).
+  ASSERT_TRUE(g.rules->Apply(&g.state, 1, MoveOf("bump")).ok());
+  const Json after_bump = g.state.ToJson();
+  EXPECT_EQ(g.rules->Apply(&g.state, 0, MoveOf("touch_everything_then_fail")).kind, ErrorKind::kScript);
+  EXPECT_EQ(g.state.ToJson(), after_bump);
+}
+
 TEST(LuaRulesSafety, MoveThatLoopsForeverReturnsBudgetWithHashUnchanged) {
   CounterGame g;
   ASSERT_TRUE(g.rules);

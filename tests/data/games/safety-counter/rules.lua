@@ -4,12 +4,18 @@ local game = {api_version = 1, moves = {}, categories = {'bumps'}}
 
 local MOVES = {'bump', 'fail_after_write', 'loop_after_write', 'refuse_after_write', 'work',
                'hog_memory', 'swallow_budget', 'roll_then_fail', 'bad_type', 'store_cycle',
-               'shuffle_loop', 'len_loop'}
+               'shuffle_loop', 'len_loop', 'touch_everything_then_fail'}
 
 function game.setup(ctx, state)
   state.data.count = 0
   state.data.turn = 1
   state.data.history = {}
+  state.data.deep = {a = {b = {c = 1}}, list = {1, 2, 3}}
+  state:add_counter('coins', 1, {value = 3, max = 10})
+  state:add_track('clock', {length = 6, circular = true})
+  state:add_zone('bag', nil, 'hidden', {'token', 'blank', 'token'})
+  state:add_zone('shown', nil, 'public')
+  state:add_grid('board', nil, {rows = 3, cols = 3, must_touch = false})
 end
 
 function game.to_move(ctx, state)
@@ -113,6 +119,29 @@ function game.score(ctx, state)
     b.bumps = b.bumps + 1
   end
   return out
+end
+
+-- Writes every part of the state a move can reach, then fails: the undo journal must put
+-- each one back exactly.
+function game.moves.touch_everything_then_fail(ctx, state, seat, move)
+  state.data.count = 42
+  state.data.deep.a.b.c = 2
+  state.data.deep.list[2] = 20
+  table.remove(state.data.deep.list)
+  state.data.fresh = {x = 1}
+  state.data.history = nil
+  state:counter('coins', 1):add(20)
+  state:track('clock'):move(8)
+  state:zone('bag'):draw(state:zone('shown'), 1)
+  state:zone('bag'):shuffle()
+  state:add_zone('extra', nil, 'public')
+  state:add_counter('late', nil, {value = 1})
+  state:grid('board'):add(1, 1, 'token')
+  state:ask(seat, {{type = 'bump'}})
+  state:set_phase('elsewhere')
+  ctx.dice:roll('2d6')
+  math.random(6)
+  error('fails after touching everything')
 end
 
 return game
