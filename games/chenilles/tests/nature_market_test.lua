@@ -1,0 +1,282 @@
+-- Chenilles scenario tests: nature/market days. The forest board (one lot per d6 face), the
+-- six hazard cards, "nature excludes the market" and its "empty-handed" exception, buying
+-- caterpillars, exchanging resources at the market's rates, never selling caterpillars there,
+-- and the 5-per-species cap on caterpillars.
+
+-- Helpers (each test file runs in its own VM, so they are repeated in every file).
+-- Caterpillar records in g:data().viv_<seat> are {id, species, stage, failures, life failures};
+-- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
+local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
+
+local function find_move(g, seat, mtype, fields)
+  for _, m in ipairs(g:moves(seat)) do
+    if m.type == mtype then
+      local ok = true
+      for k, v in pairs(fields or {}) do
+        if not m.args or m.args[k] ~= v then ok = false end
+      end
+      if ok then return m end
+    end
+  end
+end
+
+local function play(g, seat, mtype, fields)
+  local m = find_move(g, seat, mtype, fields)
+  if not m then error("no legal " .. mtype .. " move for P" .. seat .. " with these arguments", 2) end
+  g:play(seat, m)
+  return m
+end
+
+-- A resource counter, read from the host's view ("water:1: 3/10").
+local function res(g, seat, name)
+  return tonumber(g:view():match("\n" .. name .. ":" .. seat .. ": (%-?%d+)/"))
+end
+
+local function viv(g, seat) return g:data()["viv_" .. seat] end
+
+local function caterpillar(g, seat, id)
+  for _, c in ipairs(viv(g, seat)) do
+    if c[1] == id then return c end
+  end
+end
+
+local function count_species(g, seat, species)
+  local n = 0
+  for _, c in ipairs(viv(g, seat)) do
+    if c[2] == species then n = n + 1 end
+  end
+  return n
+end
+
+-- Evolves caterpillar `id`; a transformation is then rolled with 2d6 forced to `dice`.
+local function evolve(g, seat, id, dice)
+  play(g, seat, "evolve", { caterpillar = id })
+  if g:to_move()[1] == seat and g:moves(seat)[1].type == "roll" then
+    g:force_dice("2d6", dice)
+    play(g, seat, "roll")
+  end
+end
+
+-- Ends seat's turn: each dromedary gives `income` (water by default), the racket is paid,
+-- optional steps are skipped, then `take` ("copper" by default, "card", or whatever is left).
+local function finish_turn(g, seat, take, income)
+  local guard = 0
+  while g:to_move()[1] == seat do
+    guard = guard + 1
+    if guard > 50 then error("finish_turn: the turn does not end", 2) end
+    local first = g:moves(seat)[1]
+    if first.type == "dromedary" then play(g, seat, "dromedary", { resource = income or "water" })
+    elseif first.type == "racket" then play(g, seat, "racket", { choice = "pay" })
+    elseif first.type == "roll" then g:play(seat, first)
+    else
+      local e = find_move(g, seat, "end", { take = take or "copper" }) or find_move(g, seat, "end")
+      if e then g:play(seat, e) else play(g, seat, "done") end
+    end
+  end
+end
+
+local function finish_round(g, take)
+  local seat = g:to_move()[1]
+  while seat and seat <= g.player_count do
+    finish_turn(g, seat, take)
+    local nxt = g:to_move()[1]
+    if not nxt or nxt <= seat then break end
+    seat = nxt
+  end
+end
+
+local function time_space(g) return tonumber(g:view():match("time: space (%d+) of")) end
+
+local function stats(g) return g:score().extra.stats end
+
+-- P1 goes to nature on round 1 (a nature/market day) with the d6 and the hazard card forced.
+local function nature(g, roll, hazard)
+  play(g, 1, "nature")
+  expect_eq(g:moves(1), { { type = "roll", args = { dice = "d6", on = "the forest board" } } })
+  g:force_dice("d6", roll):force_deck("hazard_deck", { hazard })
+  play(g, 1, "roll")
+end
+
+local function species_counts(g, seat)
+  return { count_species(g, seat, GOLD), count_species(g, seat, DROMEDARY), count_species(g, seat, KAMIKAZE) }
+end
+
+test("nature: the d6 picks the forest lot", function()
+  local lots = {
+    [1] = { 1, 1, 1 },          -- empty-handed
+    [2] = { 2, 2, 2 },          -- one of each
+    [3] = { 1, 1, 2 },          -- one kamikaze
+    [4] = { 3, 1, 1 },          -- two gold-moult
+    [5] = { 1, 4, 1 },          -- three dromedaries
+    [6] = { 2, 2, 1 },          -- one gold-moult and one dromedary
+  }
+  for roll = 1, 6 do
+    local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+    play(g, 1, "dromedary", { resource = "water" })
+    nature(g, roll, "phasmid")
+    expect_eq(species_counts(g, 1), lots[roll], "d6 = " .. roll)
+    local found = stats(g).players[1]
+    expect_eq(found["found:gold"] + found["found:dromedary"] + found["found:kamikaze"],
+              lots[roll][1] + lots[roll][2] + lots[roll][3] - 3)
+    expect_eq(caterpillar(g, 1, 7) and caterpillar(g, 1, 7)[3] or 1, 1, "found caterpillars start at birth")
+    expect_eq(found["hazard:phasmid"], 1)
+    local ids = { "empty_handed", "one_of_each", "one_kamikaze", "two_gold", "three_dromedary", "gold_and_dromedary" }
+    expect_eq(found["forest:" .. ids[roll]], 1)
+  end
+end)
+
+test("nature excludes the market: no purchase or exchange after the forest", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 3, "phasmid")
+  for _, m in ipairs(g:moves(1)) do
+    expect_true(m.type == "evolve" or m.type == "end", "only evolutions and the end of the turn: " .. m.type)
+  end
+  expect_illegal(g, 1, { type = "buy", args = { species = "kamikaze", price = "3 copper" } })
+end)
+
+test("the empty-handed lot still draws a hazard card and lets the player go to the market", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 1, "phasmid")
+  expect_eq(g:zone("hazard_discard"), { "phasmid" })
+  expect_eq(res(g, 1, "copper"), 8)
+  expect_eq(find_move(g, 1, "nature"), nil, "one trip to nature per turn")
+  play(g, 1, "buy", { species = "gold" })
+  expect_eq(count_species(g, 1, GOLD), 2)
+  expect_eq(res(g, 1, "copper"), 2)
+  -- the next nature day offers nature again
+  g:force_deck("events", { "double_income" })
+  finish_turn(g, 1)
+  finish_turn(g, 2)
+  finish_round(g)
+  for _ = 1, 1 do play(g, 1, "dromedary", { resource = "water" }) end
+  expect_true(find_move(g, 1, "nature"), "round 3: nature is open again")
+end)
+
+test("hazard: the clearing gives 2 of each food", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 3, "clearing")
+  expect_eq({ res(g, 1, "water"), res(g, 1, "leaf"), res(g, 1, "flower"), res(g, 1, "fruit") }, { 3, 3, 3, 3 })
+end)
+
+test("hazard: the rare stick insect sells for 4 copper", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 3, "phasmid")
+  expect_eq(res(g, 1, "copper"), 8)
+end)
+
+test("hazard: a newborn kamikaze from the houseplant joins the vivarium", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 4, "houseplant")
+  expect_eq(species_counts(g, 1), { 3, 1, 2 })
+  expect_eq(caterpillar(g, 1, 9), { 9, KAMIKAZE, 1, 0, 0 })
+end)
+
+test("hazard: the predator eats the most evolved caterpillar", function()
+  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  g:force_deck("events", { "double_income" })
+  play(g, 1, "dromedary", { resource = "leaf" })
+  evolve(g, 1, 2)                                          -- the dromedary grows: the most evolved
+  finish_turn(g, 1)
+  finish_turn(g, 2)
+  finish_round(g)                                          -- round 2 (event), round 3 is a nature day
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 3, "predator")
+  expect_eq(caterpillar(g, 1, 2), nil, "the grown dromedary was eaten")
+  expect_eq(species_counts(g, 1), { 1, 0, 2 })
+  expect_eq(stats(g).players[1]["lost:hazard"], 1)
+  -- among equals, the oldest caterpillar counts as the most evolved
+  local e = new_game{ players = 2, seed = 1 }
+  play(e, 1, "dromedary", { resource = "water" })
+  play(e, 1, "nature")
+  e:force_dice("d6", 3):force_deck("hazard_deck", { "predator" })
+  play(e, 1, "roll")
+  expect_eq(caterpillar(e, 1, 1), nil)
+end)
+
+test("hazard: the stream takes 1 water and 1 of each food", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "fruit" })
+  nature(g, 3, "stream")
+  expect_eq({ res(g, 1, "water"), res(g, 1, "leaf"), res(g, 1, "flower"), res(g, 1, "fruit") }, { 1, 0, 0, 1 })
+end)
+
+test("hazard: sick from the rain, no copper and no resource card at the end of the turn", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 3, "rain")
+  local ends = {}
+  for _, m in ipairs(g:moves(1)) do
+    if m.type == "end" then ends[#ends + 1] = m.args.take end
+  end
+  expect_eq(ends, { "nothing" })
+  local copper, deck = res(g, 1, "copper"), #g:zone("resource_deck")
+  play(g, 1, "end", { take = "nothing" })
+  expect_eq({ res(g, 1, "copper"), #g:zone("resource_deck") }, { copper, deck })
+  expect_illegal(g, 2, { type = "end", args = { take = "nothing", gain = "nothing (sick)" } })
+end)
+
+test("market: buy caterpillars with copper; they start at birth", function()
+  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  play(g, 1, "dromedary", { resource = "water" })
+  local m = find_move(g, 1, "buy", { species = "kamikaze" })
+  expect_eq(m.args.price, "3 copper")
+  expect_eq(find_move(g, 1, "buy", { species = "dromedary" }), nil, "5 copper: too expensive with 4")
+  expect_eq(find_move(g, 1, "buy", { species = "gold" }), nil, "6 copper: too expensive with 4")
+  g:play(1, m)
+  expect_eq(res(g, 1, "copper"), 1)
+  expect_eq(caterpillar(g, 1, 7), { 7, KAMIKAZE, 1, 0, 0 })
+  expect_eq(find_move(g, 1, "nature"), nil, "the market excludes nature")
+  expect_eq(stats(g).players[1]["bought:kamikaze"], 1)
+  expect_eq(stats(g).counts["market visits"], 1)
+end)
+
+test("market: exchange resources and copper at the rates", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  local buy = find_move(g, 1, "trade", { resource = "leaf", deal = "buy" })
+  expect_eq(buy.args, { resource = "leaf", deal = "buy", give = "2 copper", get = "1 leaf" })
+  g:play(1, buy)
+  expect_eq({ res(g, 1, "copper"), res(g, 1, "leaf") }, { 2, 2 })
+  play(g, 1, "trade", { resource = "water", deal = "sell" })
+  expect_eq({ res(g, 1, "copper"), res(g, 1, "water") }, { 3, 2 })
+end)
+
+test("market: caterpillars can never be sold for copper there", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  play(g, 1, "trade", { resource = "water", deal = "sell" })
+  for _, m in ipairs(g:moves(1)) do expect_true(m.type ~= "sell", "no sale of caterpillars") end
+  expect_illegal(g, 1, { type = "sell", args = { caterpillar = 1, species = "gold", stage = "birth", price = "6 copper" } })
+end)
+
+test("at most 5 caterpillars per species: the extra ones are lost and counted; none is sold over the cap", function()
+  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  g:force_deck("events", { "double_income" })
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 5, "phasmid")                                  -- 1 + 3 dromedaries
+  finish_turn(g, 1)
+  finish_round(g)                                          -- P2, then round 2
+  finish_round(g)
+  play(g, 1, "dromedary", { resource = "water" })          -- round 3, a nature day
+  play(g, 1, "dromedary", { resource = "water" })
+  play(g, 1, "dromedary", { resource = "water" })
+  play(g, 1, "dromedary", { resource = "water" })
+  nature(g, 5, "phasmid")
+  expect_eq(count_species(g, 1, DROMEDARY), 5)
+  local p = stats(g).players[1]
+  expect_eq({ p["found:dromedary"], p["caterpillars lost to cap:dromedary"] }, { 4, 2 })
+  -- round 5, the next nature day: the market offers no sixth dromedary
+  g:force_deck("events", { "insurer" })
+  finish_turn(g, 1)
+  finish_round(g)
+  finish_round(g)
+  for _ = 1, 5 do play(g, 1, "dromedary", { resource = "water" }) end
+  expect_true(res(g, 1, "copper") >= 5, "enough copper for a dromedary")
+  expect_eq(find_move(g, 1, "buy", { species = "dromedary" }), nil)
+  expect_true(find_move(g, 1, "buy", { species = "kamikaze" }), "other species are still for sale")
+end)
