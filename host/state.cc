@@ -81,6 +81,7 @@ void StateUndo::Begin(const State& s) {
   dice_ = s.dice;
   move_count_ = s.move_count;
   log_size_ = s.log.size();
+  generation_ = s.identity.generation;
   all_data_ = false;
   data_keys_.clear();
 }
@@ -141,7 +142,7 @@ void StateUndo::Restore(State* s) {
   s->move_count = move_count_;
   if (s->log.size() > log_size_) s->log.resize(log_size_);
   s->InvalidateIndex();
-  s->Touch();
+  s->identity.generation = generation_;  // the same content as then: its cached answers hold
   saved_ = 0;
   data_keys_.clear();
   all_data_ = false;

@@ -94,7 +94,10 @@ class State {
   State& operator=(const State&) = default;
 
   StateIdentity identity;
-  void Touch() { ++identity.generation; }
+  // Generations are drawn from one global sequence, never reused, so a state restored to an
+  // earlier content may take back that content's generation (StateUndo does) and its cached
+  // answers stay valid, while no other content can ever carry the same (uid, generation).
+  void Touch() { identity.generation = StateIdentity::Next(); }
 
   std::string game_id;
   uint64_t seed = 0;
@@ -192,6 +195,7 @@ class StateUndo {
   Flow flow_;
   int move_count_ = 0;
   size_t log_size_ = 0;
+  uint64_t generation_ = 0;
   bool all_data_ = false;
   Json data_;
   std::vector<std::pair<std::string, std::optional<Json>>> data_keys_;  // nullopt: was absent

@@ -1204,11 +1204,27 @@ std::string OwnedKey(lua_State* L, int name_arg, int seat_arg, const State& s) {
   return State::Key(name, owner);
 }
 
+// Counter handles name a key, not a state, so one handle per key is reused (kept in a
+// weak table: scripts look the same counters up on every call).
 int StateCounter(lua_State* L) {
   State* s = Readable(L);
   const std::string key = OwnedKey(L, 2, 3, *s);
   if (!s->counters.count(key)) Raise(L, "no counter '" + key + "'");
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.counter_handles") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "plateau.counter_handles");
+  }
+  if (lua_getfield(L, -1, key.c_str()) == LUA_TUSERDATA) return 1;
+  lua_pop(L, 1);
   PushKeyRef(L, key, "plateau.counter");
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, key.c_str());
   return 1;
 }
 
@@ -1354,7 +1370,15 @@ int StateIndex(lua_State* L) {
   lua_pop(L, 1);
   State* s = Readable(L);
   if (std::strcmp(key, "data") == 0) {
-    PushDataProxy(L, 0, 0);
+    // One root handle serves every call: it names no state, only "the root of the current
+    // state's data", so it is made once and kept as an upvalue.
+    if (lua_type(L, lua_upvalueindex(4)) != LUA_TUSERDATA) {
+      PushDataProxy(L, 0, 0);
+      lua_pushvalue(L, -1);
+      lua_replace(L, lua_upvalueindex(4));
+      return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(4));
     return 1;
   }
   if (std::strcmp(key, "player_count") == 0) lua_pushinteger(L, s->player_count);
@@ -1626,7 +1650,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushvalue(L, up + 1);
   lua_newtable(L);
   SetFuncs(L, state_methods, up);
-  lua_pushcclosure(L, StateIndex, 3);
+  lua_pushnil(L);  // the root data handle, made on first use
+  lua_pushcclosure(L, StateIndex, 4);
   lua_setfield(L, -2, "__index");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
