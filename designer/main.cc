@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -132,6 +133,25 @@ int CmdReplay(const std::string& game, const std::string& path) {
   return 0;
 }
 
+// A move as a player reads it: "evolve  caterpillar 3, to moult_1, cost 1 water + 1 leaf".
+std::string MoveLabel(const Move& m, const CardSet& cards) {
+  std::string out = m.type;
+  std::string rest;
+  auto add = [&](const std::string& part) { rest += (rest.empty() ? "" : ", ") + part; };
+  if (m.card != kNoCard) add(cards.Name(m.card));
+  if (m.has_cell) add("at (" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + ")");
+  if (m.has_to) add("to (" + std::to_string(m.to.row) + ", " + std::to_string(m.to.col) + ")");
+  // Scripts put their fields in an `args` table: its entries read as the move's own.
+  std::function<void(const Json&)> fields = [&](const Json& j) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.key() == "args" && it->is_object()) fields(*it);
+      else add(it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump()));
+    }
+  };
+  if (m.args.is_object()) fields(m.args);
+  return rest.empty() ? out : out + "  " + rest;
+}
+
 int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
             const std::vector<std::string>& sets, const std::string& load_path, const std::string& save_path) {
   std::unique_ptr<LuaRules> rules;
@@ -193,7 +213,7 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         if (!st.ok()) return Fail(st);
         std::printf("\n%s to move:\n", state.seats[static_cast<size_t>(seat)].name.c_str());
         for (size_t i = 0; i < moves.size(); ++i)
-          std::printf("  %3zu. %s\n", i + 1, MoveToString(moves[i], *state.cards).c_str());
+          std::printf("  %3zu. %s\n", i + 1, MoveLabel(moves[i], *state.cards).c_str());
         const int pick = ReadChoice(moves.size());
         if (pick < 0) return Fail(Status::Input("input ended before the game did"));
         m = moves[static_cast<size_t>(pick)];
@@ -203,7 +223,7 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
       }
       const size_t logged = state.log.size();
       if (any_human && !human[static_cast<size_t>(seat)])
-        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(), MoveToString(m, *state.cards).c_str());
+        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(), MoveLabel(m, *state.cards).c_str());
       speaking = true;
       st = rules->Apply(&state, seat, m);
       speaking = false;
