@@ -213,7 +213,12 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         if (!st.ok()) return Fail(st);
         std::printf("\n%s to move:\n", state.seats[static_cast<size_t>(seat)].name.c_str());
         for (size_t i = 0; i < moves.size(); ++i)
-          std::printf("  %3zu. %s\n", i + 1, MoveLabel(moves[i], *state.cards).c_str());
+        {
+          std::string label;
+          st = rules->Describe(state, seat, moves[i], &label);
+          if (!st.ok()) return Fail(st);
+          std::printf("  %3zu. %s\n", i + 1, label.empty() ? MoveLabel(moves[i], *state.cards).c_str() : label.c_str());
+        }
         const int pick = ReadChoice(moves.size());
         if (pick < 0) return Fail(Status::Input("input ended before the game did"));
         m = moves[static_cast<size_t>(pick)];

@@ -27,7 +27,7 @@ constexpr HookSpec kHooks[] = {
     {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
     {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},  {"migrate", LUA_TFUNCTION, false},
     {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false},
-    {"stats", LUA_TFUNCTION, false}};
+    {"stats", LUA_TFUNCTION, false},    {"describe", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -881,6 +881,25 @@ Status LuaRules::Stats(const State& state, Json* out) {
     return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": stats must return a table" +
                 (error.empty() ? ", got " + got : ": " + error), {}, {}};
   *out = std::move(j);
+  return Status::Ok();
+}
+
+Status LuaRules::Describe(const State& state, int seat, const Move& move, std::string* out) {
+  out->clear();
+  if (!has_hook("describe")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("describe");
+  lua_pushinteger(L, LuaSeat(seat));
+  PushMove(L, move, *files_.cards);
+  Status st = CallHook("describe", &state, false, 2, 1);
+  if (!st.ok()) return st;
+  if (lua_type(L, -1) == LUA_TSTRING) *out = lua_tostring(L, -1);
+  const bool ok = lua_type(L, -1) == LUA_TSTRING || lua_isnil(L, -1);
+  const std::string got = luaL_typename(L, -1);
+  lua_pop(L, 1);
+  if (!ok)
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script +
+                                    ": describe must return a string (or nil), got " + got, {}, {}};
   return Status::Ok();
 }
 

@@ -43,6 +43,8 @@ class LuaRules : public Rules {
   Status Score(const State& state, ScoreTable* out) override;
   Status Evaluate(const State& state, int seat, double* out) override;
   Status Stats(const State& state, Json* out) override;
+  // The game's own words for a legal move (`describe` hook), or "" without the hook.
+  Status Describe(const State& state, int seat, const Move& move, std::string* out);
   std::string View(const State& state, int seat) override;
 
   const GameFiles& files() const { return files_; }

@@ -300,6 +300,19 @@ int GameScore(lua_State* L) {
   return 1;
 }
 
+// g:describe(seat, move): the game's describe hook on this state.
+int GameDescribe(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  Move m;
+  std::string error;
+  if (!LuaToMove(L, 3, *g->state.cards, &m, &error)) Fail(L, "describe: " + error);
+  std::string text;
+  CheckStatus(L, R(L)->rules->Describe(g->state, seat, m, &text), "describe");
+  lua_pushstring(L, text.c_str());
+  return 1;
+}
+
 // The game's stats hook on this state, as simulate sees it at the end of a game.
 int GameStats(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
@@ -570,7 +583,7 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
 
   static const luaL_Reg game_methods[] = {
       {"moves", GameMoves},   {"to_move", GameToMove}, {"play", GamePlay},   {"try_play", GameTryPlay},
-      {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"hash", GameHash}, {"grid", GameGrid},
+      {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"describe", GameDescribe}, {"hash", GameHash}, {"grid", GameGrid},
       {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
       {"data", GameData},     {"view", GameView},      {"save", GameSave},   {"set_zone", GameSetZone},
       {nullptr, nullptr}};
