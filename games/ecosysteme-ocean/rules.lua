@@ -1,18 +1,23 @@
--- Écosystème – Océan: the rules that are not drafting. The host deals, runs the secret
--- simultaneous picks, passes hands, keeps the floating 4x5 frame, the neutral hand (2
--- players) and Tim's grid (solo); this file declares that draft, the octopus's move-or-swap
--- question when one is played, the whales' flip questions after the draft, and scores the
--- grids in the order of the rulebook's score sheet (README.md: "Scoring").
+-- Écosystème – Océan: the rules that are not drafting. The shared Écosystème base (games/
+-- ecosysteme) declares the draft (2 x 10 cards into a floating 4x5 grid, a neutral hand with 2
+-- players, Tim's grid in solo), ranks the plankton majority, labels krill groups, counts the
+-- turtles' rows and columns and reports the solo result; this file asks the octopus's
+-- move-or-swap question when one is played and the whales' flip questions after the draft,
+-- and scores the grids in the order of the rulebook's score sheet (README.md: "Scoring").
 --
--- Layout of this file. Parts 2, 3 and 4 are the draft/grid code a later "ecosysteme" base
--- game can take over unchanged (they know nothing about Océan's cards); part 1 only reads the
--- data's "group" field; parts 5 to 7 are Océan's own.
---   1. card data cache          5. scoring of one grid, the whale search, score, evaluate
---   2. the draft                6. the octopus question
---   3. dense grid geometry      7. the whale questions
---   4. ranked majority and solo result
+-- Océan scores its grids with Lua loops over snapshots rather than grid views: the whales'
+-- flips nobody has chosen yet are searched exactly, which scores a grid up to 4^6 times.
+--
+-- Layout: 1. card data, 2. the draft, 3. the plankton majority, 4. scoring of one grid, the
+-- whale search, score, evaluate, 5. the octopus question, 6. the whale questions.
 
 local game = { api_version = 1, version = 1 }
+
+local draft = require("ecosysteme.draft")
+local cards = require("ecosysteme.cards")
+local dense = require("ecosysteme.grid")   -- dense-grid loops ("grid" names grid handles below)
+local majority = require("ecosysteme.majority")
+local table_score = require("ecosysteme.score")
 
 -- The score sheet's rows: producers, prey, predators, the food-chain bonus ("le plus petit
 -- total parmi" the three group totals), then the two cards that belong to no group.
@@ -20,26 +25,19 @@ game.categories = { "coral", "krill", "plankton", "grouper", "clownfish", "crab"
                     "moray_eel", "shark", "whale", "food_chain_bonus", "sea_turtle", "octopus" }
 
 -- The frame of every ecosystem (the draft's grid); the octopus checks moves against it.
-local ROWS, COLS = 4, 5
+local ROWS, COLS = draft.ROWS, draft.COLS
 
 ---------------------------------------------------------------------------------------------
--- 1. Card data, derived from ctx.data once. Pure data (the same for every game of this rules
---    instance), so caching it in the module is safe.
+-- 1. Card data, derived from ctx.data once (ecosysteme/cards.lua caches it per VM).
 
-local CARD_IDS = {}                                 -- card ids in data order
-local GROUP_CARDS = { producer = {}, prey = {}, predator = {} }   -- group -> card ids
-local OTHER_CARDS = {}                              -- cards in no food-chain group
-local IS_PREY = {}                                  -- card id -> true for the prey group
+local GROUP_CARDS         -- food-chain group ("producer", "prey", "predator") -> card ids
+local OTHER_CARDS         -- cards in no food-chain group
+local IS_PREY             -- card id -> true for the prey group
 
 local function load_cards(ctx)
-  if CARD_IDS[1] then return end
-  for _, card in ipairs(ctx.data.cards.cards) do
-    local id, group = card.id, card.group
-    CARD_IDS[#CARD_IDS + 1] = id
-    local list = group and GROUP_CARDS[group] or OTHER_CARDS
-    list[#list + 1] = id
-    IS_PREY[id] = group == "prey"
-  end
+  if GROUP_CARDS then return end
+  GROUP_CARDS, OTHER_CARDS = cards.by_field(ctx, "group")
+  IS_PREY = cards.set(GROUP_CARDS.prey)
 end
 
 ---------------------------------------------------------------------------------------------
@@ -47,18 +45,7 @@ end
 --    left then right, a 4x5 frame, a neutral third hand with 2 players, Tim in solo.
 
 function game.draft(ctx)
-  load_cards(ctx)
-  local deck = {}
-  for _, card in ipairs(ctx.data.cards.cards) do deck[card.id] = card.count end
-  local n = ctx.params.hand_size
-  return {
-    rounds = { { deal = n, keep = 10, pass = "left" }, { deal = n, keep = 10, pass = "right" } },
-    grid = { rows = ROWS, cols = COLS },
-    deck = deck,
-    neutral = true,
-    neutral_name = "neutral",
-    solo = { hand = 10, draw = 1, draw_on_row = 5, opponent = "Tim" },
-  }
+  return draft.config(ctx, { neutral = true, solo = "Tim" })
 end
 
 -- Questions in flight: a seat asked about its octopus is not asked about its whales until it
@@ -70,91 +57,27 @@ function game.setup(ctx, state)
 end
 
 ---------------------------------------------------------------------------------------------
--- 3. Geometry of a rows x cols dense grid (index = r * cols + c + 1), cached per shape:
---    orthogonal neighbours in reading order (up, left, right, down), row and column of each
---    index.
-
-local shapes = {}
-local function shape(rows, cols)
-  local key = rows * 64 + cols
-  local s = shapes[key]
-  if s then return s end
-  s = { orth = {}, row = {}, col = {} }
-  for r = 0, rows - 1 do
-    for c = 0, cols - 1 do
-      local i = r * cols + c + 1
-      s.row[i], s.col[i] = r, c
-      local o = {}
-      if r > 0 then o[#o + 1] = i - cols end
-      if c > 0 then o[#o + 1] = i - 1 end
-      if c < cols - 1 then o[#o + 1] = i + 1 end
-      if r < rows - 1 then o[#o + 1] = i + cols end
-      s.orth[i] = o
-    end
-  end
-  shapes[key] = s
-  return s
-end
-
--- Grid coordinates of dense index i of a snapshot.
-local function cell_of(snap, s, i)
-  return { s.row[i] + snap.min_row, s.col[i] + snap.min_col }
-end
-
----------------------------------------------------------------------------------------------
--- 4. Ranked majority and the solo result.
-
--- Rank of seat `a` in a comparison of `counts` (nil or 0: the seat takes no rank), or nil.
+-- 3. The plankton majority: 12 / 8 / 4 for the most, second and third most face-up plankton.
 -- Open point (README, house rule 3): "marquez les points indiqués selon votre place et les
--- points du rang suivant ne seront pas attribués". "competition": tied seats share their rank
--- and the next rank is 1 + the number of seats ahead (5,5,3 -> 1,1,3; 5,5,5,3 -> 1,1,1,4);
--- "skip_one": after a tied group only the one next rank is skipped (5,5,5,3 -> 1,1,1,3).
-local function rank_of(counts, nseats, a, ties)
-  local v = counts[a]
-  if not v or v <= 0 then return nil end
-  local rank = 1
-  if ties == "skip_one" then
-    for b = 1, nseats do
-      local w = counts[b]
-      if w and w > v then
-        local first, size = true, 0
-        for b2 = 1, nseats do
-          if counts[b2] == w then
-            size = size + 1
-            if b2 < b then first = false end
-          end
-        end
-        if first then rank = rank + (size >= 2 and 2 or 1) end
-      end
-    end
-  else
-    for b = 1, nseats do
-      local w = counts[b]
-      if w and w > v then rank = rank + 1 end
-    end
-  end
-  return rank
-end
+-- points du rang suivant ne seront pas attribués": the plankton_ties parameter picks the
+-- reading, "competition" (5,5,3 -> places 1,1,3; 5,5,5,3 -> 1,1,1,4) or "skip_one" (only the
+-- one next place is skipped: 5,5,5,3 -> 1,1,1,3); ecosysteme/majority.lua.
 
 local PLANKTON_POINTS = { 12, 8, 4 }
 
 local function plankton_points(counts, nseats, a, ties)
-  local rank = rank_of(counts, nseats, a, ties)
+  local rank = majority.rank(counts, nseats, a, ties)
   return rank and PLANKTON_POINTS[rank] or 0
 end
 
--- Open point (README, house rule 9): "battre Tim de 55 points" is read as margin >= target.
-local function solo_result(margin, p)
-  return margin >= p.solo_target_hard and "hard win" or margin >= p.solo_target_normal and "normal win"
-    or margin >= p.solo_target_easy and "easy win" or "loss"
-end
-
 ---------------------------------------------------------------------------------------------
--- 5. Océan scoring.
+-- 4. Océan scoring.
 
 -- Scratch arrays reused by every call (cleared before use). They hold no game state.
-local row_plankton, row_prey, col_prey, row_turtle, col_turtle = {}, {}, {}, {}, {}
-local krill_seen, krill_stack = {}, {}
+local row_plankton, row_prey, col_prey = {}, {}, {}
+local krill_member, krill_list, krill_label, krill_size = {}, {}, {}, {}
+local turtle_list, turtle_rows, turtle_cols = {}, {}, {}
+local KRILL_POINTS = { 1, 4, 9 }   -- a krill group of 1 / 2 / 3+ cards, at most 9
 
 -- Scores one grid's cards (`cells` dense, `down[i]` true for a face-down card, which every
 -- scoring ignores) into `b`. The plankton category is left at 0: the majority needs every
@@ -164,14 +87,14 @@ local function grid_points(cells, down, rows, cols, b)
   local coral, krill, grouper, clownfish, crab, moray, shark, whale, turtle, octopus = 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
   local planktons = 0
   if n > 0 then
-    local s = shape(rows, cols)
+    local s = dense.shape(rows, cols)
     local orth, srow, scol = s.orth, s.row, s.col
-    for r = 0, rows - 1 do row_plankton[r] = 0; row_prey[r] = 0; row_turtle[r] = false end
-    for c = 0, cols - 1 do col_prey[c] = 0; col_turtle[c] = false end
-    local krills = 0
+    for r = 0, rows - 1 do row_plankton[r] = 0; row_prey[r] = 0 end
+    for c = 0, cols - 1 do col_prey[c] = 0 end
+    local krills, turtles = 0, 0
     -- First pass: what rows, columns and the whole ecosystem hold (face-up cards only).
     for i = 1, n do
-      krill_seen[i] = false
+      krill_member[i] = false
       local c = cells[i]
       if c and not down[i] then
         if c == "plankton" then
@@ -180,6 +103,11 @@ local function grid_points(cells, down, rows, cols, b)
           row_plankton[r] = row_plankton[r] + 1
         elseif c == "krill" then
           krills = krills + 1
+          krill_member[i] = true
+          krill_list[krills] = i
+        elseif c == "sea_turtle" then
+          turtles = turtles + 1
+          turtle_list[turtles] = i
         elseif IS_PREY[c] then
           local r, q = srow[i], scol[i]
           row_prey[r] = row_prey[r] + 1
@@ -187,6 +115,14 @@ local function grid_points(cells, down, rows, cols, b)
         end
       end
     end
+    for t = krills + 1, #krill_list do krill_list[t] = nil end
+    for t = turtles + 1, #turtle_list do turtle_list[t] = nil end
+    -- Krill: each connected group of face-up krill scores 1/4/9 for 1/2/3+ cards.
+    local groups = dense.label_groups(krill_member, krill_list, rows, cols, krill_label, krill_size)
+    krill = dense.group_points(krill_size, groups, KRILL_POINTS)
+    -- Sea turtles: 2 per row and 2 per column holding at least one face-up turtle.
+    local trows, tcols = dense.line_counts(turtle_list, rows, cols, turtle_rows, turtle_cols)
+    turtle = 2 * (trows + tcols)
     local bottom = rows - 1
     for i = 1, n do
       local c = cells[i]
@@ -194,28 +130,6 @@ local function grid_points(cells, down, rows, cols, b)
         if c == "coral" then
           -- 3 on the bottom row of the ecosystem, else nothing
           if srow[i] == bottom then coral = coral + 3 end
-        elseif c == "krill" then
-          if not krill_seen[i] then
-            -- flood fill the group of face-up krill: 1/4/9 for 1/2/3+ cards, at most 9
-            local stack, top, size = krill_stack, 1, 0
-            stack[1] = i
-            krill_seen[i] = true
-            while top > 0 do
-              local x = stack[top]
-              top = top - 1
-              size = size + 1
-              local o = orth[x]
-              for k = 1, #o do
-                local j = o[k]
-                if not krill_seen[j] and cells[j] == "krill" and not down[j] then
-                  krill_seen[j] = true
-                  top = top + 1
-                  stack[top] = j
-                end
-              end
-            end
-            krill = krill + (size >= 3 and 9 or size * size)
-          end
         elseif c == "grouper" then
           -- 3 per adjacent krill
           local o = orth[i]
@@ -252,11 +166,6 @@ local function grid_points(cells, down, rows, cols, b)
         elseif c == "whale" then
           -- 2 per (face-up) krill in the ecosystem
           whale = whale + 2 * krills
-        elseif c == "sea_turtle" then
-          -- 2 per row and 2 per column holding at least one turtle
-          local r, q = srow[i], scol[i]
-          if not row_turtle[r] then row_turtle[r] = true; turtle = turtle + 2 end
-          if not col_turtle[q] then col_turtle[q] = true; turtle = turtle + 2 end
         elseif c == "octopus" then
           octopus = octopus + 3
         end
@@ -337,7 +246,7 @@ end
 -- list of {whale = index, cell = index} flips applied.
 local function resolve_whales(snap, down, whales, counts, nseats, seat, ties, acts)
   S.cells, S.down, S.rows, S.cols = snap.cells, down, snap.rows, snap.cols
-  S.orth = shape(snap.rows, snap.cols).orth
+  S.orth = dense.shape(snap.rows, snap.cols).orth
   S.whales, S.nw = whales, #whales
   S.counts, S.nseats, S.seat, S.ties, S.acts = counts, nseats, seat, ties, acts
   S.best = nil
@@ -375,12 +284,11 @@ local function score_all(ctx, state, with_extra)
       local n = snap.rows * snap.cols
       local d = scratch_downs[k]
       if not d then d = {}; scratch_downs[k] = d end
-      local sd, cells = snap.down, snap.cells
+      dense.down_flags(snap, d)
+      local cells = snap.cells
       local planktons = 0
       for i = 1, n do
-        local down = sd[i] == true
-        d[i] = down
-        if not down and cells[i] == "plankton" then planktons = planktons + 1 end
+        if not d[i] and cells[i] == "plankton" then planktons = planktons + 1 end
       end
       snaps[k], downs[k], counts[k] = snap, d, planktons
     end
@@ -420,14 +328,13 @@ local function score_all(ctx, state, with_extra)
       if whales then
         for a = 1, nseats do search_counts[a] = counts[a] end
         local applied = resolve_whales(snap, downs[k], whales, search_counts, nseats, k, ties, acts)
-        local s = shape(snap.rows, snap.cols)
         for t = 1, with_extra and #applied or 0 do
           local f = applied[t]
           extra_flips = extra_flips or {}
           local name = seats[k].name
           extra_flips[name] = extra_flips[name] or {}
           local list = extra_flips[name]
-          list[#list + 1] = { whale = cell_of(snap, s, f.whale), cell = cell_of(snap, s, f.cell),
+          list[#list + 1] = { whale = dense.cell_of(snap, f.whale), cell = dense.cell_of(snap, f.cell),
                               card = cells[f.cell], by = "search" }
         end
       end
@@ -457,14 +364,9 @@ local function score_all(ctx, state, with_extra)
     end
   end
   if not with_extra then return lines end
-  local extra = { groups = groups, whale_flips = extra_flips }
   -- Solo only: a one-player board given to `plateau score` has no Tim to compare with.
-  if state.player_count == 1 and nseats >= 2 and seats[2].kind == "opponent" and lines[2] then
-    local margin = lines[1].total - lines[2].total
-    extra.solo = solo_result(margin, p)
-    extra.margin = margin
-  end
-  return lines, extra
+  -- Open point (README, house rule 9): "battre Tim de 55 points" is read as margin >= target.
+  return lines, table_score.add_solo(state, lines, p, { groups = groups, whale_flips = extra_flips })
 end
 
 function game.score(ctx, state)
@@ -483,10 +385,10 @@ function game.evaluate(ctx, state, seat)
 end
 
 ---------------------------------------------------------------------------------------------
--- 6. The octopus: when a player places one, that player may move one card of the grid to an
+-- 5. The octopus: when a player places one, that player may move one card of the grid to an
 --    empty cell, swap two cards (the new octopus may be one of them), or do nothing.
 
-local ask_whales   -- section 7: the whale questions, asked once an octopus question is answered
+local ask_whales   -- section 6: the whale questions, asked once an octopus question is answered
 
 -- Scratch arrays of the octopus question (no game state).
 local oct_occ, oct_comp, oct_stack, oct_cell = {}, {}, {}, {}
@@ -647,7 +549,7 @@ function game.moves.octopus(ctx, state, seat, move)
 end
 
 ---------------------------------------------------------------------------------------------
--- 7. The whales: after the draft each whale, in reading order, turns one adjacent face-up card
+-- 6. The whales: after the draft each whale, in reading order, turns one adjacent face-up card
 --    face down. A question is put only when a whale has a real choice (2+ face-up
 --    neighbours); a whale with one is resolved at once, one with none flips nothing. The
 --    flips are applied with grid:set_face_down, `whale_acted[seat]` counts the whales of
@@ -662,11 +564,10 @@ local function advance_whales(ctx, state, g)
   local n = snap.rows * snap.cols
   local acted_list = state.data.whale_acted
   if n == 0 then return nil end
-  local s = shape(snap.rows, snap.cols)
-  local cells, sd = snap.cells, snap.down
-  local down, whales = {}, {}
+  local s = dense.shape(snap.rows, snap.cols)
+  local cells = snap.cells
+  local down, whales = dense.down_flags(snap, {}), {}
   for i = 1, n do
-    down[i] = sd[i] == true
     if cells[i] == "whale" then whales[#whales + 1] = i end
   end
   local acted = acted_list[g]
@@ -683,15 +584,15 @@ local function advance_whales(ctx, state, g)
       if #opts >= 2 then
         acted_list[g] = acted
         local moves = {}
-        for t = 1, #opts do moves[t] = { type = "flip", grid = g, cell = cell_of(snap, s, opts[t]) } end
+        for t = 1, #opts do moves[t] = { type = "flip", grid = g, cell = dense.cell_of(snap, opts[t]) } end
         return moves
       elseif #opts == 1 then
         local j = opts[1]
         down[j] = true
-        local at = cell_of(snap, s, j)
+        local at = dense.cell_of(snap, j)
         grid:set_face_down(at[1], at[2])
         local flips = state.data.whale_flips
-        flips[#flips + 1] = { grid = g, whale = cell_of(snap, s, w), cell = at, card = cells[j], by = "forced" }
+        flips[#flips + 1] = { grid = g, whale = dense.cell_of(snap, w), cell = at, card = cells[j], by = "forced" }
       end
     end
     acted = acted + 1
@@ -702,11 +603,7 @@ end
 
 -- Asks `mover` about the next whale it decides for: its own grid, then (solo) Tim's.
 ask_whales = function(ctx, state, mover)
-  local q = advance_whales(ctx, state, mover)
-  if not q and state.player_count == 1 and state.seat_count >= 2 and state:kind(2) == "opponent" then
-    q = advance_whales(ctx, state, 2)
-  end
-  if q then state:ask(mover, q) end
+  draft.ask_next(state, mover, function(g) return advance_whales(ctx, state, g) end)
 end
 
 function game.after_draft(ctx, state)
@@ -725,13 +622,12 @@ function game.moves.flip(ctx, state, seat, move)
   local g = move.grid
   local grid = state:grid(g)
   local snap = grid:snapshot()
-  local s = shape(snap.rows, snap.cols)
   local acted = state.data.whale_acted[g]
   local seen, whale = 0, nil
   for i = 1, snap.rows * snap.cols do
     if snap.cells[i] == "whale" then
       seen = seen + 1
-      if seen == acted + 1 then whale = cell_of(snap, s, i); break end
+      if seen == acted + 1 then whale = dense.cell_of(snap, i); break end
     end
   end
   grid:set_face_down(move.cell[1], move.cell[2])

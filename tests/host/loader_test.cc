@@ -29,11 +29,13 @@ TEST(Loader, LoadsEcosystemeSavane) {
   EXPECT_EQ(files.info.names["fr"], "Écosystème – Savane");
   EXPECT_EQ(files.info.min_players, 1);
   EXPECT_EQ(files.info.max_players, 6);
-  EXPECT_TRUE(files.info.extends.empty());
+  EXPECT_EQ(files.info.extends, "ecosysteme");
+  EXPECT_FALSE(files.info.abstract);
   EXPECT_EQ(files.info.folder, PlateauHome() + "/games/ecosysteme-savane");
   EXPECT_EQ(files.rules_script, "rules.lua");
-  ASSERT_EQ(files.roots.size(), 1u);
+  ASSERT_EQ(files.roots.size(), 2u);  // its own folder, then the shared Écosystème base
   EXPECT_EQ(files.roots[0].display, "games/ecosysteme-savane");
+  EXPECT_EQ(files.roots[1].display, "games/ecosysteme");
   ASSERT_TRUE(files.data.count("cards"));
   EXPECT_EQ(files.data.at("cards")["cards"].size(), 11u);
 
@@ -65,6 +67,19 @@ TEST(Loader, EcosystemeParametersHaveTheirDefaults) {
                             {"solo_target_normal", 75},
                             {"solo_target_hard", 85}}));
   EXPECT_EQ(ResolveParams(files.info, Json{{"hand_size", 16}}, &resolved).kind, ErrorKind::kInput);
+}
+
+TEST(Loader, TheAbstractBaseIsFlaggedAndNotInherited) {
+  GameFiles base;
+  ASSERT_TRUE(LoadGameFiles("ecosysteme", &base).ok());
+  EXPECT_TRUE(base.info.abstract);
+  EXPECT_TRUE(base.data.empty());  // the games extending it bring their cards
+  for (const char* id : {"ecosysteme-savane", "ecosysteme-ocean", "ecosystem"}) {
+    GameFiles files;
+    ASSERT_TRUE(LoadGameFiles(id, &files).ok()) << id;
+    EXPECT_EQ(files.info.extends, "ecosysteme") << id;
+    EXPECT_FALSE(files.info.abstract) << id;
+  }
 }
 
 TEST(Loader, ListsAndResolvesInstalledGames) {
@@ -228,9 +243,10 @@ TEST_F(TempGame, ExtendsInheritsAndOverridesTheBaseGame) {
   EXPECT_EQ(Param(files.info, "hand_size")->default_value, 12);
   EXPECT_EQ(Param(files.info, "elephant_floor")->default_value, 0);
   EXPECT_EQ(Param(files.info, "fog")->default_value, false);
-  ASSERT_EQ(files.roots.size(), 2u);
+  ASSERT_EQ(files.roots.size(), 3u);  // the variant, Savane, then the base Savane extends
   EXPECT_EQ(files.roots[0].display, "games/savane-variant");
   EXPECT_EQ(files.roots[1].display, "games/ecosysteme-savane");
+  EXPECT_EQ(files.roots[2].display, "games/ecosysteme");
 }
 
 TEST_F(TempGame, MissingBaseGameIsReported) {

@@ -123,9 +123,12 @@ TEST_F(ReloadTest, BrokenReloadsAreRejectedAndTheTableIsKept) {
   ExpectRejected("score returns a non-number", "is string, an integer is expected");
   BreakRules("function game.draft(ctx)\n", "function game.draft(ctx)\n  error('draft broke')\n");
   ExpectRejected("draft config fails", "draft broke");
-  BreakRules("keep = 10, pass = \"left\"", "keep = 12, pass = \"left\"");
+  // Savane's draft table comes from the shared Écosystème base: change what it returns.
+  BreakRules("return game", "local base_draft = game.draft\n"
+             "game.draft = function(ctx) local d = base_draft(ctx); d.rounds[1].keep = 12; return d end\nreturn game");
   ExpectRejected("draft keeps more than it deals", "keep must be between 1 and deal");
-  BreakRules("grid = { rows = 4, cols = 5 }", "grid = { rows = 3, cols = 5 }");
+  BreakRules("return game", "local base_draft = game.draft\n"
+             "game.draft = function(ctx) local d = base_draft(ctx); d.grid = { rows = 3, cols = 5 }; return d end\nreturn game");
   ExpectRejected("grid no longer fits the rounds", "the rounds place 20 cards but the grid has 15 cells");
   BreakRules(kTop, std::string(kTop) + "\nsetmetatable({}, { __gc = function() while true do end end })");
   ExpectRejected("__gc smuggling", "__gc");

@@ -8,48 +8,12 @@ local CARD_IDS = { "meadow", "stream", "bear", "bee", "trout", "eagle", "rabbit"
 local CATEGORIES = { "meadow", "stream", "bear", "bee", "trout", "eagle", "rabbit", "dragonfly",
                      "fox", "deer", "wolf", "gaps" }
 
-local function sorted(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = v end
-  table.sort(out)
-  return out
-end
-
--- `list` without one copy of `card`, sorted.
-local function without(list, card)
-  local out, removed = {}, false
-  for _, v in ipairs(list) do
-    if v == card and not removed then removed = true else out[#out + 1] = v end
-  end
-  expect_true(removed, "'" .. card .. "' was in the hand")
-  return sorted(out)
-end
-
-local function full_grid(g, seat)
-  local rows = g:grid(seat)
-  if #rows ~= 4 then return false end
-  for _, row in ipairs(rows) do
-    if #row ~= 5 then return false end
-    for _, c in ipairs(row) do if not c then return false end end
-  end
-  return true
-end
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+local sorted, without, full_grid, hands = testing.sorted, testing.without, testing.full_grid, testing.hands
 
 -- Every seat makes its first legal pick; returns the cards picked, by seat.
 local function everyone_picks(g, players)
-  local picked = {}
-  for seat = 1, players do
-    local m = g:moves(seat)[1]
-    g:play(seat, m)
-    picked[seat] = m.card
-  end
-  return picked
-end
-
-local function hands(g, players)
-  local out = {}
-  for seat = 1, players do out[seat] = g:zone("hand", seat) end
-  return out
+  return testing.first_picks(g, players)
 end
 
 ---------------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@
 -- (8) and wolves (12) as soon as it has one. With 9 or more zero-scoring types the gaps score
 -- -6, the default penalty.
 
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+
 local M, S = "meadow", "stream"
 local Be, Bz, T, E, R = "bear", "bee", "trout", "eagle", "rabbit"
 local Dr, F, D, W = "dragonfly", "fox", "deer", "wolf"
@@ -15,34 +17,11 @@ local Dr, F, D, W = "dragonfly", "fox", "deer", "wolf"
 local CATEGORIES = { "meadow", "stream", "bear", "bee", "trout", "eagle", "rabbit", "dragonfly",
                      "fox", "deer", "wolf", "gaps" }
 
--- The breakdown with every category not listed set to 0; `gaps` must be given.
-local function full(partial)
-  expect_true(partial.gaps ~= nil, "the expected line gives its gaps")
-  local out = {}
-  for _, k in ipairs(CATEGORIES) do out[k] = partial[k] or 0 end
-  return out
-end
+-- The seat's whole line: every category not listed is 0 (`gaps` must be given), and the total
+-- is their sum.
+local expect_line = testing.line_checker(CATEGORIES, { "gaps" })
 
-local function sum(breakdown)
-  local t = 0
-  for _, k in ipairs(CATEGORIES) do t = t + breakdown[k] end
-  return t
-end
-
--- expect_score with the full breakdown; the total is the sum of the categories.
-local function expect_line(g, who, partial)
-  local b = full(partial)
-  expect_score(g, who, sum(b), b)
-end
-
-local function copy(grid)
-  local out = {}
-  for r, row in ipairs(grid) do
-    out[r] = {}
-    for c, v in ipairs(row) do out[r][c] = v end
-  end
-  return out
-end
+local copy = testing.copy_grid
 
 ---------------------------------------------------------------------------------------------
 -- Card by card
@@ -224,9 +203,7 @@ end)
 
 -- A deer grid whose top row starts with `n` streams (n <= 4): largest stream n, deer 18.
 local function streams(n)
-  local grid = { { D, D, D, D, D }, { D, D, D, D, D }, { D, D, D, D, D }, { D, D, D, D, D } }
-  for c = 1, n do grid[1][c] = S end
-  return grid
+  return testing.with_first(testing.filled(D), n, S)
 end
 
 test("stream: the largest connected stream counts, not the number of streams", function()
@@ -248,13 +225,9 @@ end)
 
 -- The stream points of each seat for the largest streams `sizes`, with `params`.
 local function stream_points(sizes, params)
-  local players = {}
-  for k, n in ipairs(sizes) do players[k] = { name = "P" .. k, grid = streams(n) } end
-  players.params = params
-  local s = board(players)
-  local out = {}
-  for k = 1, #sizes do out[k] = s:score()[k].breakdown.stream end
-  return out
+  local grids = {}
+  for k, n in ipairs(sizes) do grids[k] = streams(n) end
+  return testing.category_by_seat(grids, "stream", params)
 end
 
 test("stream ties, the simulator's reading: a tie for first pays 8 to all and no 5; a tie for second pays 5 to all", function()
@@ -282,19 +255,13 @@ end)
 
 -- A deer grid whose top row starts with `n` wolves (n <= 4): deer 18, nothing else.
 local function wolves(n)
-  local grid = streams(0)
-  for c = 1, n do grid[1][c] = W end
-  return grid
+  return testing.with_first(testing.filled(D), n, W)
 end
 
 local function wolf_points(counts, params)
-  local players = {}
-  for k, n in ipairs(counts) do players[k] = { name = "P" .. k, grid = wolves(n) } end
-  players.params = params
-  local s = board(players)
-  local out = {}
-  for k = 1, #counts do out[k] = s:score()[k].breakdown.wolf end
-  return out
+  local grids = {}
+  for k, n in ipairs(counts) do grids[k] = wolves(n) end
+  return testing.category_by_seat(grids, "wolf", params)
 end
 
 test("wolves: 12 / 8 / 4 for the most, second and third most wolves", function()

@@ -9,19 +9,15 @@ local G, F, R = "grouper", "clownfish", "crab"
 local E, S, W = "moray_eel", "shark", "whale"
 local T, O = "sea_turtle", "octopus"
 
-local function counts(list)
-  local out = {}
-  for _, id in ipairs(list) do out[id] = (out[id] or 0) + 1 end
-  return out
-end
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
 
 ---------------------------------------------------------------------------------------------
--- Steered solo games. `plan` lists the player's placements in order ({card =, cell =}); each
--- must be legal when it is played. The first card comes from the dealt hand (seeds are tried
--- until the hand holds it and no other whale or octopus, so that Tim gets only the cards the
--- test chooses); the others are stacked on the deck in an order
--- the draw schedule (1, or 5 after each of Tim's rows) always brings in time, with spare
--- cards between them to give to Tim.
+-- Steered solo games (testing.steer). `plan` lists the player's placements in order ({card =,
+-- cell =}); each must be legal when it is played. The first card comes from the dealt hand
+-- (seeds are tried until the hand holds it and no other whale or octopus, so that Tim gets
+-- only the cards the test chooses); the others are stacked on the deck in an order the draw
+-- schedule (1, or 5 after each of Tim's rows) always brings in time, with spare cards between
+-- them to give to Tim.
 --   plan[t].answer: the answer to the octopus question after place t (default: skip);
 --   plan[t].stop:   return right after place t, with its question still open;
 --   opts.params:    game parameters;
@@ -30,84 +26,25 @@ end
 --   opts.hand_has:  a card the dealt hand must also hold (other whales and octopuses allowed).
 -- Returns the game after the last planned turn (place, answer, give).
 
-local SLOTS = "pppppppppppp" .. "x" .. "pppp" .. "xxxxx" .. "ppp" .. "xxxxxx"   -- the 31 draws
 local HARMLESS = { C, R, P, K, G, F, T, E, S }
 local GIVE_ORDER = { C, R, P, K, G, F, T, E, S, O, W }
 
 local function steer(plan, opts)
   opts = opts or {}
-  for seed = 1, 300 do
-    local g = new_game{ players = 1, seed = seed, params = opts.params }
-    local hand = counts(g:zone("hand", 1))
-    local first = plan[1].card
-    local ok = (hand[first] or 0) > 0
-    if ok and opts.hand_has then
-      ok = (hand[opts.hand_has] or 0) > (first == opts.hand_has and 1 or 0)
-    elseif ok then
-      ok = (hand[W] or 0) - (first == W and 1 or 0) == 0 and (hand[O] or 0) - (first == O and 1 or 0) == 0
-    end
-    local left = counts(g:zone("deck"))
-    local order, next_plan, spare = {}, 2, 0
-    for i = 1, #SLOTS do
-      if not ok then break end
-      local id
-      if SLOTS:sub(i, i) == "p" and plan[next_plan] then
-        id = plan[next_plan].card
-        next_plan = next_plan + 1
-      else
-        spare = spare + 1
-        id = opts.spares and opts.spares[spare]
-        if not id then
-          for _, h in ipairs(HARMLESS) do
-            if (left[h] or 0) > 0 then id = h; break end
-          end
-        end
-      end
-      if not id or (left[id] or 0) <= 0 then ok = false else left[id] = left[id] - 1; order[#order + 1] = id end
-    end
-    if ok then
-      g:force_deck("deck", order)
-      local deck0 = #g:zone("deck")
-      local give_order = {}
-      for _, id in ipairs(opts.give or {}) do give_order[#give_order + 1] = id end
-      for _, id in ipairs(GIVE_ORDER) do give_order[#give_order + 1] = id end
-      for t = 1, #plan do
-        local step = plan[t]
-        g:play(1, { type = "place", card = step.card, cell = step.cell })
-        if step.stop then return g, seed end
-        local moves = g:moves(1)
-        if moves[1] and moves[1].type == "octopus" then
-          g:play(1, step.answer or { type = "octopus", action = "skip" })
-        end
-        if g.phase ~= "draft" then return g, seed end
-        -- Give a card the plan does not need: the planned cards already drawn and not yet
-        -- placed stay in the hand.
-        local drawn = deck0 - #g:zone("deck")
-        local _, planned = SLOTS:sub(1, drawn):gsub("p", "")
-        local need = {}
-        for u = t + 1, math.min(1 + planned, #plan) do need[plan[u].card] = (need[plan[u].card] or 0) + 1 end
-        local held = counts(g:zone("hand", 1))
-        local give
-        for _, id in ipairs(give_order) do
-          if (held[id] or 0) > (need[id] or 0) then give = id; break end
-        end
-        expect_true(give, "a spare card to give at turn " .. t)
-        g:play(1, { type = "give", card = give })
-      end
-      return g, seed
-    end
-  end
-  error("no seed in 1..300 can lay out the plan")
+  local give_order = {}
+  for _, id in ipairs(opts.give or {}) do give_order[#give_order + 1] = id end
+  for _, id in ipairs(GIVE_ORDER) do give_order[#give_order + 1] = id end
+  return testing.steer(plan, {
+    params = opts.params, spares = opts.spares, spare_order = HARMLESS, give_order = give_order,
+    hand_ok = function(hand, first)
+      if (hand[first] or 0) == 0 then return false end
+      if opts.hand_has then return (hand[opts.hand_has] or 0) > (first == opts.hand_has and 1 or 0) end
+      return (hand[W] or 0) - (first == W and 1 or 0) == 0 and (hand[O] or 0) - (first == O and 1 or 0) == 0
+    end,
+  })
 end
 
--- A plan filling a 4x5 layout in reading order.
-local function reading(layout)
-  local plan = {}
-  for r = 1, 4 do
-    for c = 1, 5 do plan[#plan + 1] = { card = layout[r][c], cell = { r - 1, c - 1 } } end
-  end
-  return plan
-end
+local reading = testing.reading
 
 local function skip() return { type = "octopus", action = "skip" } end
 local function mv(r1, c1, r2, c2) return { type = "octopus", action = "move", cell = { r1, c1 }, to = { r2, c2 } } end

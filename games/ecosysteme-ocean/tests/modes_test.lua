@@ -8,44 +8,9 @@ local O, W = "octopus", "whale"
 local IDS = { "coral", "krill", "plankton", "grouper", "clownfish", "crab", "moray_eel", "shark", "whale",
               "sea_turtle", "octopus" }
 
-local function counts(list)
-  local out = {}
-  for _, id in ipairs(list) do out[id] = (out[id] or 0) + 1 end
-  return out
-end
-
-local function sorted(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = v end
-  table.sort(out)
-  return out
-end
-
--- `list` without one copy of `card`, sorted.
-local function without(list, card)
-  local out, removed = {}, false
-  for _, v in ipairs(list) do
-    if v == card and not removed then removed = true else out[#out + 1] = v end
-  end
-  expect_true(removed, "'" .. card .. "' was in the list")
-  return sorted(out)
-end
-
-local function full_grid(g, seat)
-  local rows = g:grid(seat)
-  if #rows ~= 4 then return false end
-  for _, row in ipairs(rows) do
-    if #row ~= 5 then return false end
-    for _, c in ipairs(row) do if not c then return false end end
-  end
-  return true
-end
-
-local function line_sum(line)
-  local t = 0
-  for _, v in pairs(line.breakdown) do t = t + v end
-  return t
-end
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+local counts, sorted, without = testing.counts, testing.sorted, testing.without
+local full_grid, line_sum = testing.full_grid, testing.line_sum
 
 -- Face-up plankton of a finished grid ("(plankton)" is a face-down one).
 local function face_up_plankton(g, seat)
@@ -58,16 +23,7 @@ end
 
 -- Answers every question open now with its first option (octopus: skip; whales: the first
 -- neighbour), and stops at the next draft pick or at the end of the game.
-local function answer_rest(g)
-  for _ = 1, 40 do
-    local seats = g:to_move()
-    if #seats == 0 then return end
-    local m = g:moves(seats[1])[1]
-    if m.type ~= "octopus" and m.type ~= "flip" then return end
-    g:play(seats[1], m)
-  end
-  error("questions did not end")
-end
+local answer_rest = testing.answer_questions
 
 ---------------------------------------------------------------------------------------------
 -- Two players: the neutral seat
@@ -137,23 +93,10 @@ end)
 ---------------------------------------------------------------------------------------------
 -- Solo against Tim
 
--- Plays a solo game with a fixed policy (first legal place, skip octopuses, give the first
--- card of the sorted hand), recording the gifts and the hand size before and after each turn;
--- the whale questions at the end take their first answer.
+-- A solo game with a fixed policy (first legal place, skip octopuses, give the first card of
+-- the sorted hand); the whale questions at the end take their first answer.
 local function solo_scripted(seed, params)
-  local g = new_game{ players = 1, seed = seed, params = params }
-  local gifts, before, after = {}, {}, {}
-  for turn = 1, 20 do
-    before[turn] = #g:zone("hand", 1)
-    g:play(1, g:moves(1)[1])
-    if g:moves(1)[1].type == "octopus" then g:play(1, { type = "octopus", action = "skip" }) end
-    local give = sorted(g:zone("hand", 1))[1]
-    gifts[turn] = give
-    g:play(1, { type = "give", card = give })
-    after[turn] = #g:zone("hand", 1)
-  end
-  answer_rest(g)
-  return g, gifts, before, after
+  return testing.solo_scripted(seed, params, true)
 end
 
 test("solo: the player is dealt 10 cards, Tim is seat 2 and every turn is a place then a give", function()
@@ -185,8 +128,7 @@ end)
 
 test("solo: one card drawn after each gift, five after each row Tim completes: 41 cards in all", function()
   local g, _, before, after = solo_scripted(9)
-  local draws = {}
-  for turn = 1, 19 do draws[turn] = after[turn] - (before[turn] - 2) end
+  local draws = testing.solo_draws(before, after)
   expect_eq(draws, { 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1 })
   expect_eq(before[1], 10)
   expect_eq(before[20], 3, "the last turn starts with 3 cards: place one, give one, one is left ...")
@@ -196,26 +138,8 @@ test("solo: one card drawn after each gift, five after each row Tim completes: 4
 end)
 
 test("solo: the result in the score's extra follows the margin over Tim and the targets 55 / 70 / 80", function()
-  local g = solo_scripted(13)
-  local s = g:score()
-  local margin = s[1].total - s[2].total
-  expect_eq(s.extra.margin, margin, "margin = player's total - Tim's total")
-  local expected = margin >= 80 and "hard win" or margin >= 70 and "normal win" or margin >= 55 and "easy win" or "loss"
-  expect_eq(s.extra.solo, expected, "defaults 55 / 70 / 80")
-  -- Targets set around the margin: reaching a target exactly counts. Scripted play does not
-  -- depend on the targets, so every game below has the same grids.
-  local cases = {
-    { { solo_target_easy = margin - 2, solo_target_normal = margin - 1, solo_target_hard = margin }, "hard win" },
-    { { solo_target_easy = margin - 1, solo_target_normal = margin, solo_target_hard = margin + 1 }, "normal win" },
-    { { solo_target_easy = margin, solo_target_normal = margin + 1, solo_target_hard = margin + 2 }, "easy win" },
-    { { solo_target_easy = margin + 1, solo_target_normal = margin + 2, solo_target_hard = margin + 3 }, "loss" },
-  }
-  for _, case in ipairs(cases) do
-    local gc = solo_scripted(13, case[1])
-    local sc = gc:score()
-    expect_eq(sc[1].total - sc[2].total, margin, "same game")
-    expect_eq(sc.extra.solo, case[2], case[2])
-  end
+  -- Scripted play does not depend on the targets, so every game has the same grids.
+  testing.check_solo_targets(function(params) return solo_scripted(13, params) end, 55, 70, 80)
 end)
 
 test("solo: the player and Tim are compared for plankton like two players", function()

@@ -5,6 +5,8 @@
 -- Fillers: a moray eel with no coral beside it scores nothing and nothing scores it; where a
 -- moray would touch a coral, an octopus (3 points, no interaction) fills the cell instead.
 
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+
 local C, K, P = "coral", "krill", "plankton"
 local G, F, R = "grouper", "clownfish", "crab"
 local E, S, W = "moray_eel", "shark", "whale"
@@ -15,33 +17,15 @@ local CATEGORIES = { "coral", "krill", "plankton", "grouper", "clownfish", "crab
                      "whale", "food_chain_bonus", "sea_turtle", "octopus" }
 
 -- The seat's whole line: every category not listed must be 0, and the total is the sum.
-local function expect_line(g, name, expected)
-  local s = g:score()
-  local line
-  for k, v in pairs(s) do
-    if type(k) == "number" and v.name == name then line = v end
-  end
-  expect_true(line, "a score line for " .. name)
-  local full, total = {}, 0
-  for _, c in ipairs(CATEGORIES) do
-    full[c] = expected[c] or 0
-    total = total + full[c]
-  end
-  expect_eq(line.breakdown, full, name)
-  expect_eq(line.total, total, name .. ": total")
-end
+local expect_line = testing.line_checker(CATEGORIES)
 
 local function fillers()
-  local grid = {}
-  for r = 1, 4 do grid[r] = { M, M, M, M, M } end
-  return grid
+  return testing.filled(M)
 end
 
 -- A filler grid holding `n` plankton in its first cells (plankton score nothing by themselves).
 local function planktons(n)
-  local grid = fillers()
-  for k = 1, n do grid[1 + (k - 1) // 5][1 + (k - 1) % 5] = P end
-  return grid
+  return testing.with_first(fillers(), n, P)
 end
 
 ---------------------------------------------------------------------------------------------

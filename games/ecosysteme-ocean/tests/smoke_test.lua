@@ -2,15 +2,8 @@
 -- totals that add up, the bonus equal to the lowest group), and a save taken while a question
 -- is open.
 
-local function full_grid(g, seat)
-  local rows = g:grid(seat)
-  if #rows ~= 4 then return false end
-  for _, row in ipairs(rows) do
-    if #row ~= 5 then return false end
-    for _, c in ipairs(row) do if not c then return false end end
-  end
-  return true
-end
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+local full_grid = testing.full_grid
 
 test("a four-player game deals 10 cards to each player, and all four pick at once", function()
   local g = new_game{ players = 4, seed = 3 }

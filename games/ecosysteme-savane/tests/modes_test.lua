@@ -3,55 +3,17 @@
 -- question asked after the draft, and the elephant_floor parameter.
 -- Each hook sees the parameters of the game it is called for (ctx.params follows the state).
 
+local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
+local sorted, without, full_grid, line_sum = testing.sorted, testing.without, testing.full_grid, testing.line_sum
+
 local W, P, T = "waterhole", "prairie", "tree"
 local G, Z, Gi = "gazelle", "zebra", "giraffe"
 local Ch, L, E, H = "cheetah", "lion", "elephant", "hyena"
 
-local function counts(list)
-  local out = {}
-  for _, id in ipairs(list) do out[id] = (out[id] or 0) + 1 end
-  return out
-end
-
-local function sorted(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = v end
-  table.sort(out)
-  return out
-end
-
--- `list` without one copy of `card`, sorted.
-local function without(list, card)
-  local out, removed = {}, false
-  for _, v in ipairs(list) do
-    if v == card and not removed then removed = true else out[#out + 1] = v end
-  end
-  expect_true(removed, "'" .. card .. "' was in the list")
-  return sorted(out)
-end
-
-local function full_grid(g, seat)
-  local rows = g:grid(seat)
-  if #rows ~= 4 then return false end
-  for _, row in ipairs(rows) do
-    if #row ~= 5 then return false end
-    for _, c in ipairs(row) do if not c then return false end end
-  end
-  return true
-end
-
-local function line_sum(line)
-  local t = 0
-  for _, v in pairs(line.breakdown) do t = t + v end
-  return t
-end
-
 -- Both players of a 2-player game make their first legal pick.
 local function both_pick(g)
-  local m1, m2 = g:moves(1)[1], g:moves(2)[1]
-  g:play(1, m1)
-  g:play(2, m2)
-  return m1.card, m2.card
+  local picked = testing.first_picks(g, 2)
+  return picked[1], picked[2]
 end
 
 ---------------------------------------------------------------------------------------------
@@ -110,20 +72,10 @@ end)
 ---------------------------------------------------------------------------------------------
 -- Solo against Jhay
 
--- Plays a solo game with a fixed policy (first legal place, then the first card of the sorted
--- hand as the gift), recording the gifts and the hand size before each turn and after it.
+-- A solo game with a fixed policy (first legal place, then the first card of the sorted hand
+-- as the gift); Jhay's lions are left to the score's best choice.
 local function solo_scripted(seed, params)
-  local g = new_game{ players = 1, seed = seed, params = params }
-  local gifts, before, after = {}, {}, {}
-  for turn = 1, 20 do
-    before[turn] = #g:zone("hand", 1)
-    g:play(1, g:moves(1)[1])
-    local give = sorted(g:zone("hand", 1))[1]
-    gifts[turn] = give
-    g:play(1, { type = "give", card = give })
-    after[turn] = #g:zone("hand", 1)
-  end
-  return g, gifts, before, after
+  return testing.solo_scripted(seed, params)
 end
 
 test("solo: the player is dealt 10 cards, Jhay is seat 2 and every turn is a place then a give", function()
@@ -164,8 +116,7 @@ end)
 test("solo: one card is drawn after each gift, five after each row Jhay completes: 41 cards in all", function()
   local g, _, before, after = solo_scripted(9)
   -- A turn takes two cards from the hand (one placed, one given), then draws.
-  local draws = {}
-  for turn = 1, 19 do draws[turn] = after[turn] - (before[turn] - 2) end
+  local draws = testing.solo_draws(before, after)
   expect_eq(draws, { 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1, 5, 1, 1, 1, 1 })
   expect_eq(before[1], 10)
   expect_eq(before[20], 3, "the last turn starts with 3 cards: place one, give one, one is left ...")
@@ -179,27 +130,8 @@ test("solo: one card is drawn after each gift, five after each row Jhay complete
 end)
 
 test("solo: the result in the score's extra follows the margin over Jhay and the three targets", function()
-  -- Scripted play does not depend on the targets, so every game below has the same grids.
-  local g = solo_scripted(13)
-  local s = g:score()
-  local margin = s[1].total - s[2].total
-  expect_eq(s.extra.margin, margin, "margin = player's total - Jhay's total")
-  -- The defaults 55 / 75 / 85.
-  local expected = margin >= 85 and "hard win" or margin >= 75 and "normal win" or margin >= 55 and "easy win" or "loss"
-  expect_eq(s.extra.solo, expected, "defaults")
-  -- Targets set around the margin: reaching a target exactly counts.
-  local cases = {
-    { { solo_target_easy = margin - 2, solo_target_normal = margin - 1, solo_target_hard = margin }, "hard win" },
-    { { solo_target_easy = margin - 1, solo_target_normal = margin, solo_target_hard = margin + 1 }, "normal win" },
-    { { solo_target_easy = margin, solo_target_normal = margin + 1, solo_target_hard = margin + 2 }, "easy win" },
-    { { solo_target_easy = margin + 1, solo_target_normal = margin + 2, solo_target_hard = margin + 3 }, "loss" },
-  }
-  for _, case in ipairs(cases) do
-    local gc = solo_scripted(13, case[1])
-    local sc = gc:score()
-    expect_eq(sc[1].total - sc[2].total, margin, "same game")
-    expect_eq(sc.extra.solo, case[2], case[2])
-  end
+  -- Scripted play does not depend on the targets, so every game has the same grids.
+  testing.check_solo_targets(function(params) return solo_scripted(13, params) end, 55, 75, 85)
 end)
 
 ---------------------------------------------------------------------------------------------
@@ -233,7 +165,7 @@ test("illegal: a card not in the hand, an occupied cell, a cell that touches not
   expect_illegal(g, 1, { type = "place", card = card, cell = { 0, 0 } }, "already occupied")
   expect_illegal(g, 1, { type = "place", card = card, cell = { 2, 2 } }, "does not touch")
   expect_illegal(g, 1, { type = "place", card = card, cell = { 1, 1 } }, "does not touch")
-  local held = counts(g:zone("hand", 1))
+  local held = testing.counts(g:zone("hand", 1))
   for _, id in ipairs({ W, P, T, G, Z, Gi, Ch, L, E, H, "vulture" }) do
     if not held[id] then
       expect_illegal(g, 1, { type = "place", card = id, cell = { 0, 1 } }, "not in the hand")
@@ -274,77 +206,17 @@ test("illegal: a 'give' when a 'place' is expected and the other way round", fun
 end)
 
 ---------------------------------------------------------------------------------------------
--- Steered solo games: the player's grid is laid out exactly as planned, in reading order.
--- The first card comes from the dealt hand (seeds are tried until the hand holds it); the
--- other 19 are stacked on the deck in an order that the draw schedule (1, or 5 after each of
--- Jhay's rows) always brings in time, with spare cards between them to give to Jhay.
+-- Steered solo games: the player's grid is laid out exactly as planned, in reading order
+-- (testing.steer). Spares for Jhay: terrain first, no lions, gazelles last, so that Jhay's grid
+-- asks few questions.
 
 local function steered_solo(layout, params)
-  local plan = {}
-  for r = 1, 4 do for c = 1, 5 do plan[#plan + 1] = { card = layout[r][c], cell = { r - 1, c - 1 } } end end
-  -- Draw slots: "p" is the next planned card, "x" a spare. 31 draws in all.
-  local slots = "pppppppppppp" .. "x" .. "pppp" .. "xxxxx" .. "ppp" .. "xxxxxx"
-  for seed = 1, 60 do
-    local g = new_game{ players = 1, seed = seed, params = params }
-    local hand = counts(g:zone("hand", 1))
-    if hand[plan[1].card] then
-      -- Spares: what the deck has beyond the planned cards; terrain first, no lions, gazelles
-      -- last, so that Jhay's grid asks few questions.
-      local left = counts(g:zone("deck"))
-      for t = 2, 20 do left[plan[t].card] = (left[plan[t].card] or 0) - 1 end
-      local ok = true
-      for _, n in pairs(left) do if n < 0 then ok = false end end
-      local order, next_plan = {}, 2
-      local spare_types = { T, W, P, "vulture", Gi, H, E, Ch, Z, G }
-      for i = 1, #slots do
-        if slots:sub(i, i) == "p" then
-          order[#order + 1] = plan[next_plan].card
-          next_plan = next_plan + 1
-        else
-          local pick
-          for _, id in ipairs(spare_types) do
-            if (left[id] or 0) > 0 then pick = id; break end
-          end
-          if not pick then ok = false; break end
-          left[pick] = left[pick] - 1
-          order[#order + 1] = pick
-        end
-      end
-      if ok then
-        g:force_deck("deck", order)
-        local deck0 = #g:zone("deck")
-        for t = 1, 20 do
-          local ok_place = g:try_play(1, { type = "place", card = plan[t].card, cell = plan[t].cell })
-          if not ok_place then ok = false; break end
-          -- Give a card the plan does not need from the hand: the planned cards already drawn
-          -- and not yet placed must stay (the others are still on the deck).
-          local drawn = deck0 - #g:zone("deck")
-          local _, planned_drawn = slots:sub(1, drawn):gsub("p", "")
-          local need = {}
-          for u = t + 1, 1 + planned_drawn do need[plan[u].card] = (need[plan[u].card] or 0) + 1 end
-          local give
-          for id, n in pairs(counts(g:zone("hand", 1))) do
-            if n > (need[id] or 0) and (not give or id < give) then give = id end
-          end
-          if not give then ok = false; break end
-          g:play(1, { type = "give", card = give })
-        end
-        if ok then return g, seed end
-      end
-    end
-  end
-  error("no seed in 1..60 could lay out the planned grid")
+  return testing.steer(testing.reading(layout), {
+    params = params, max_seed = 60, spare_order = { T, W, P, "vulture", Gi, H, E, Ch, Z, G } })
 end
 
 -- Answers every question still open with its first option (Jhay's lions, for instance).
-local function answer_rest(g)
-  for _ = 1, 20 do
-    local seats = g:to_move()
-    if #seats == 0 then return end
-    g:play(seats[1], g:moves(seats[1])[1])
-  end
-  error("questions did not end")
-end
+local answer_rest = testing.answer_questions
 
 -- Margot's grid from the rulebook's worked example (see margot_test.lua).
 local MARGOT = {

@@ -1,7 +1,10 @@
 -- Scoring tests of Écosystème – Savane: one test per card type, each on small hand-made
 -- 4 x 5 boards (row 0 is the top row), proving the rulebook's scoring text for that card.
 -- Every expected number is worked out by hand in the comments next to the board.
--- Short names keep the grids readable.
+-- Short names keep the grids readable; the board and score helpers are the Écosystème base's
+-- (games/ecosysteme/ecosysteme/testing.lua).
+
+local testing = require("ecosysteme.testing")
 
 local W, P, T = "waterhole", "prairie", "tree"
 local G, Z, Gi = "gazelle", "zebra", "giraffe"
@@ -10,28 +13,12 @@ local Ch, L, E, H, V = "cheetah", "lion", "elephant", "hyena", "vulture"
 local CATEGORIES = { "waterhole", "prairie", "tree", "gazelle", "zebra", "giraffe", "cheetah", "lion",
                      "elephant", "hyena", "vulture" }
 
--- The breakdown with every category not listed set to 0, so a test pins the whole line.
-local function full(partial)
-  local out = {}
-  for _, k in ipairs(CATEGORIES) do out[k] = partial[k] or 0 end
-  return out
-end
-
-local function sum(breakdown)
-  local t = 0
-  for _, k in ipairs(CATEGORIES) do t = t + breakdown[k] end
-  return t
-end
-
--- expect_score with the full breakdown; the total is the sum of the listed categories.
-local function expect_line(g, who, partial)
-  local b = full(partial)
-  expect_score(g, who, sum(b), b)
-end
+-- The seat's whole line: every category not listed is 0, and the total is their sum.
+local expect_line = testing.line_checker(CATEGORIES)
 
 -- An all-tree grid: 18 tree points (4 rows + 5 columns) and nothing else.
 local function trees()
-  return { { T, T, T, T, T }, { T, T, T, T, T }, { T, T, T, T, T }, { T, T, T, T, T } }
+  return testing.filled(T)
 end
 
 test("waterhole: 2 per distinct adjacent animal type; terrain and diagonal cards do not count", function()
@@ -94,9 +81,7 @@ end)
 
 -- A tree grid holding `n` gazelles in its first cells: 18 tree points plus the gazelles.
 local function gazelles(n)
-  local grid = trees()
-  for k = 1, n do grid[1 + (k - 1) // 5][1 + (k - 1) % 5] = G end
-  return grid
+  return testing.with_first(trees(), n, G)
 end
 
 test("gazelle: 2 each, plus 5 for the most and 2 for the second most", function()
@@ -263,6 +248,44 @@ test("lion: without recorded choices the prey eaten is the one that gives the mo
   -- Best: zebra (2,4). Elephant (3,1): zebra (3,0) still face up = 4. Gazelle 2 + 5.
   -- Trees: rows 0..3 and columns 0..4 = 18. Prairie 1. Zebras touch no prairie.
   expect_line(g, "A", { lion = 4, vulture = 4, elephant = 4, gazelle = 7, tree = 18, prairie = 1 })
+end)
+
+test("lion: unchosen, each prey is weighed by what it frees: 2 per elephant, 3 per hyena, 4 per vulture", function()
+  local g = board{
+    -- The zebra (2,0) frees the elephant (2,1): +2; the zebra (3,2) lies two cells from the
+    -- hyena (3,4): +3. The lion takes the second, though the first comes first.
+    { name = "hyena over elephant", grid = {
+      { L, P, T, T, T },
+      { T, T, T, T, T },
+      { Z, E, T, T, T },
+      { T, T, Z, T, H } } },
+    -- The zebra (2,1) frees two elephants: +4; the zebra (3,4) lies under the vulture (0,4):
+    -- +4. Equal gains: the first in reading order is eaten.
+    { name = "two elephants or a vulture", grid = {
+      { L, P, T, T, V },
+      { T, T, T, T, T },
+      { E, Z, E, T, T },
+      { T, T, T, T, Z } } },
+  }
+  -- Both: prairie (0,1) alone = 1, trees in every row and column = 18, the lion eats = 4.
+  -- First: elephant (2,1) keeps its zebra = 4, hyena 3. Second: both elephants free = 12.
+  expect_line(g, "hyena over elephant", { prairie = 1, tree = 18, lion = 4, elephant = 4, hyena = 3 })
+  expect_line(g, "two elephants or a vulture", { prairie = 1, tree = 18, lion = 4, elephant = 12 })
+end)
+
+test("lion: with an elephant held at its floor, the prey is searched exactly", function()
+  local g = board{ { name = "A", grid = {
+    { L,  P, T,  T, T },
+    { T,  Z, T,  T, T },
+    { Gi, E, Gi, T, Z },
+    { T,  Gi, T, T, E } } } }
+  -- Elephant (2,1) has four animals around it (the zebra (1,1) and three giraffes): 6 - 8,
+  -- held at 0; eating its zebra leaves 6 - 6 = 0, no gain. Elephant (3,4) has one, the zebra
+  -- (2,4): 4, and 6 once that zebra is eaten. Adding gains up would call both zebras +2 and
+  -- eat the first; the exact search eats the zebra (2,4). Elephants 0 + 6.
+  -- Zebra (1,1) has the prairie (0,1) above it = 3. Giraffes each touch a tree = 15.
+  -- Prairie 1. Trees: rows 0-3, columns 0, 2, 3, 4 (column 1 has none) = 16. Lion 4.
+  expect_line(g, "A", { prairie = 1, tree = 16, zebra = 3, giraffe = 15, lion = 4, elephant = 6 })
 end)
 
 test("elephant: 6 minus 2 per adjacent face-up animal, elephants and face-down cards excepted, never below 0", function()

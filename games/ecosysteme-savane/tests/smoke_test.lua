@@ -1,5 +1,7 @@
 -- Smoke tests of Écosystème – Savane: the draft deals, refuses bad picks and ends.
 
+local testing = require("ecosysteme.testing")
+
 test("a four-player game deals 11 cards to each player", function()
   local g = new_game{ players = 4, seed = 3 }
   expect_eq(#g:zone("hand", 1), 11)
@@ -24,11 +26,7 @@ test("a random game ends with every grid full", function()
   local g = new_game{ players = 3, seed = 11 }
   g:play_random()
   expect_eq(g:to_move(), {})
-  for seat = 1, 3 do
-    local rows = g:grid(seat)
-    expect_eq(#rows, 4)
-    expect_eq(#rows[1], 5)
-  end
+  for seat = 1, 3 do expect_true(testing.full_grid(g, seat), "grid " .. seat .. " is a full 4 x 5") end
 end)
 
 test("a hand described compactly with set_zone is the hand the draft offers", function()

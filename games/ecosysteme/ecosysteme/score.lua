@@ -1,0 +1,125 @@
+-- Écosystème base: the score table. game.score returns one line per scored seat,
+-- {total =, breakdown = {category = points}} (scripting/README.md §2, "score"); in the
+-- Écosystème games the categories are the card ids in the rulebook's order plus a few bonus
+-- rows, so the table reads card by card and `plateau simulate` can report points per card.
+-- M.assemble builds that table from a function that scores one grid; the smaller helpers
+-- serve variants whose scoring needs its own loop (Océan's whale search).
+
+local majority = require("ecosysteme.majority")
+local draft = require("ecosysteme.draft")
+
+local M = {}
+
+-- The sum of a breakdown's categories, in the given order (a missing category counts 0).
+function M.total(b, categories)
+  local t = 0
+  for c = 1, #categories do t = t + (b[categories[c]] or 0) end
+  return t
+end
+
+-- The solo result for the player's margin over the opponent, from the parameters
+-- solo_target_easy / _normal / _hard.
+-- Open point (Savane and Océan READMEs): "battre Jhay de 55 points" is read as margin >= target.
+function M.solo_result(margin, params)
+  return margin >= params.solo_target_hard and "hard win" or margin >= params.solo_target_normal and "normal win"
+    or margin >= params.solo_target_easy and "easy win" or "loss"
+end
+
+-- In a solo game, adds the result and the margin to `extra` (created when nil) and returns
+-- it; otherwise returns `extra` unchanged.
+function M.add_solo(state, lines, params, extra)
+  local opponent = draft.solo_opponent(state)
+  if opponent and lines[1] and lines[opponent] then
+    local margin = lines[1].total - lines[opponent].total
+    extra = extra or {}
+    extra.solo = M.solo_result(margin, params)
+    extra.margin = margin
+  end
+  return extra
+end
+
+local NONE = {}
+
+-- The whole score table. `spec`:
+--   categories  the breakdown's categories in table order (game.categories); every one is
+--               present in each line (0 when nothing scored) and the total is their sum
+--   grid        function(seat, view, state, ctx) -> breakdown, count1, count2, ...: one grid's
+--               own scores, then the count each majority compares, in the order of
+--               `majorities`
+--   majorities  list (at most 4) of {category =, points = {...}, ties = or ties_param =,
+--               card =, add =}: the seats' counts are ranked (majority.lua; `ties` names the
+--               tie reading, or `ties_param` the parameter that holds it) and the points go
+--               into `category`, added to what the grid scored there when `add` is true,
+--               replacing it otherwise. The neutral seat ranks with its pile's copies of
+--               `card` (no `card`: it takes no place)
+--   finish      function(seat, breakdown, ctx): runs after the majorities (a bonus that looks
+--               at every category; a category nothing has scored yet may still be missing)
+--   extra       function(lines, state, ctx) -> table: the score's extra (or nil)
+--   solo        true: add the solo result (solo_target_* parameters) to the extra
+-- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
+-- state, so it can be built once (a module-level table) and reused by every call.
+function M.assemble(ctx, state, spec)
+  local nseats = state.seat_count
+  local majorities = spec.majorities or NONE
+  local nmaj = #majorities
+  if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
+  -- One table of counts per majority (c1 .. c4), by seat.
+  local lines, c1, c2, c3, c4 = {}, nmaj >= 1 and {}, nmaj >= 2 and {}, nmaj >= 3 and {}, nmaj >= 4 and {}
+  local grid = spec.grid
+  local players = state.player_count   -- players come first; only later seats need a kind check
+  for k = 1, nseats do
+    if k > players and state:kind(k) == "neutral" then
+      local pile = state:zone("pile", k)
+      for m = 1, nmaj do
+        local card = majorities[m].card
+        if card then
+          local counts = m == 1 and c1 or m == 2 and c2 or m == 3 and c3 or c4
+          counts[k] = pile:count(card)
+        end
+      end
+    else
+      local v, b = state:grid(k):view(), nil
+      if nmaj == 0 then b = grid(k, v, state, ctx)
+      elseif nmaj == 1 then b, c1[k] = grid(k, v, state, ctx)
+      elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)
+      elseif nmaj == 3 then b, c1[k], c2[k], c3[k] = grid(k, v, state, ctx)
+      else b, c1[k], c2[k], c3[k], c4[k] = grid(k, v, state, ctx) end
+      lines[k] = { breakdown = b }
+    end
+  end
+  for m = 1, nmaj do
+    local maj = majorities[m]
+    local ties = maj.ties_param and ctx.params[maj.ties_param] or maj.ties
+    local pay = majority.points(m == 1 and c1 or m == 2 and c2 or m == 3 and c3 or c4, nseats, maj.points, ties)
+    local category, add = maj.category, maj.add
+    for k = 1, nseats do
+      local line = lines[k]
+      if line then
+        local b = line.breakdown
+        if add then b[category] = (b[category] or 0) + pay[k] else b[category] = pay[k] end
+      end
+    end
+  end
+  local categories, finish = spec.categories, spec.finish
+  for k = 1, nseats do
+    local line = lines[k]
+    if line then
+      local b = line.breakdown
+      if finish then finish(k, b, ctx) end
+      -- Missing categories become 0 (a card that scored nothing still has its row).
+      local t = 0
+      for c = 1, #categories do
+        local name = categories[c]
+        local x = b[name]
+        if not x then x = 0; b[name] = 0 end
+        t = t + x
+      end
+      line.total = t
+    end
+  end
+  local extra = spec.extra and spec.extra(lines, state, ctx) or nil
+  if spec.solo then extra = M.add_solo(state, lines, ctx.params, extra) end
+  return lines, extra
+end
+
+return M

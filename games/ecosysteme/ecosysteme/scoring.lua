@@ -1,0 +1,82 @@
+-- Écosystème base: score sheets. Most cards of an Écosystème score "N points per something
+-- the grid view can count" (per adjacent prairie, per row holding a tree, per group of
+-- meadows...). A sheet lists those rules, one entry per line of the rulebook's table, and
+-- compiles them into one ctx.query, so scoring a grid is one host call (v:run) instead of
+-- one view call per rule (scripting/README.md §5, "Grid views").
+--
+-- An entry is a table:
+--   query  the view query, {op, args...}: "count", "pairs", "touching", "distinct", "groups",
+--          "lines" (rows + columns), "each", or "flip_touching" (turns cards face down in the
+--          view for the entries after it)
+--   score  the breakdown category it adds to (usually the card id); leave it out for an
+--          entry that only turns cards over or only feeds Lua code
+--   per    points per unit of the query's answer (default 1)
+--   keep   a name under which the raw answer is kept for Lua code (a majority's count, how
+--          many lions are hungry, ...)
+-- Entries run in order on the same view, so a "flip_touching" entry changes what later
+-- entries see (and what Lua code reading the view afterwards sees).
+--
+--   local sheet = scoring.sheet(ctx, {
+--     { score = "zebra", per = 3, query = { "pairs", "zebra", "prairie" } },   -- 3 per adjacent prairie
+--     { score = "gazelle", per = 2, query = { "count", "gazelle" }, keep = "gazelles" },
+--   })
+--   local b, kept = sheet:run(state:grid(seat):view())   -- b.zebra, b.gazelle, kept.gazelles
+
+local M = {}
+
+local Sheet = {}
+Sheet.__index = Sheet
+
+-- A breakdown with every category at 0, built by one table constructor: a constructor with
+-- N fields allocates room for N keys at once, where setting the keys one by one would grow
+-- (and rehash) the table four or five times. The names list is padded to 16 with repeats of
+-- its first name (setting a key twice is harmless); sheets with more categories grow the rest.
+local function zeros(c)
+  return { [c[1]] = 0, [c[2]] = 0, [c[3]] = 0, [c[4]] = 0, [c[5]] = 0, [c[6]] = 0, [c[7]] = 0, [c[8]] = 0,
+           [c[9]] = 0, [c[10]] = 0, [c[11]] = 0, [c[12]] = 0, [c[13]] = 0, [c[14]] = 0, [c[15]] = 0, [c[16]] = 0 }
+end
+
+-- Compiles a sheet. `categories` (optional, usually game.categories) lists every category the
+-- breakdown must hold, scored by the sheet or not; each line then starts with all of them at
+-- 0. Card sets in the queries must be card ids, plain Lua lists of ids or ctx.card_set values.
+-- Compile once per VM (a module cache) and reuse it for every grid.
+function M.sheet(ctx, entries, categories)
+  local ops, scores, pers, keeps, names, seen = {}, {}, {}, {}, {}, {}
+  local function add(name)
+    if not seen[name] then seen[name] = true; names[#names + 1] = name end
+  end
+  for _, name in ipairs(categories or {}) do add(name) end
+  for k, e in ipairs(entries) do
+    if type(e.query) ~= "table" then error("score sheet entry #" .. k .. " needs query = {op, args...}", 2) end
+    ops[k] = e.query
+    -- Flat arrays (false for "none"): Sheet:run reads them for every grid scored.
+    scores[k], pers[k], keeps[k] = e.score or false, e.per or 1, e.keep or false
+    if e.score then add(e.score) end
+  end
+  local padded = {}
+  for i = 1, 16 do padded[i] = names[i] or names[1] or "_" end
+  return setmetatable({ query = ctx.query(ops), n = #entries, scores = scores, pers = pers, keeps = keeps,
+                        categories = names, padded = padded, extra = #names > 16 }, Sheet)
+end
+
+-- Runs the sheet on view `v`: a new breakdown with every category at 0, each entry's points
+-- added to b[score], and the raw answers asked for in `kept` (a new table unless given).
+-- Returns b, kept.
+function Sheet:run(v, kept)
+  local b = zeros(self.padded)
+  if self.extra then
+    for i = 17, #self.categories do b[self.categories[i]] = 0 end
+  end
+  if #self.categories == 0 then b._ = nil end
+  kept = kept or {}
+  local answers = table.pack(v:run(self.query))
+  local scores, pers, keeps = self.scores, self.pers, self.keeps
+  for k = 1, self.n do
+    local x, score, keep = answers[k], scores[k], keeps[k]
+    if score then b[score] = b[score] + pers[k] * x end
+    if keep then kept[keep] = x end
+  end
+  return b, kept
+end
+
+return M
