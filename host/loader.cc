@@ -123,6 +123,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
         }
       }
       doc["$schema_name"] = schema;
+      doc["$file"] = name;  // so rules can name the file in their own error messages
       out->data[it.key()] = std::move(doc);
       out->data_files[it.key()] = name;
     }
@@ -244,6 +245,7 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
     Json doc = files->data[name];
     const std::string schema = doc.value("$schema_name", std::string());
     doc.erase("$schema_name");
+    doc.erase("$file");
     if (schema.empty()) continue;
     Status st = Validated(schema, doc, files->data_files[name]);
     if (!st.ok()) {

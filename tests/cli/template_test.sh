@@ -18,4 +18,20 @@ if grep -rq '{{' "$work/mymod"; then fail "a placeholder is left after substitut
 listed=$(cd "$work" && "$plateau" list)
 echo "$listed" | grep -q '^ecosysteme .*abstract base' || fail "plateau list does not mark the base as abstract"
 if echo "$listed" | grep -q 'template\|{{'; then fail "plateau list shows the template"; fi
-echo "1 passed, 0 failed"
+
+# plateau new does the same, refuses to overwrite, and refuses a bad id.
+(cd "$work" && "$plateau" new ecosysteme jungle --dir "$work/jungle" --name 'Jungle "J"' >/dev/null) || fail "plateau new"
+grep -q '"Jungle \\"J\\""' "$work/jungle/game.json" || fail "the name is not escaped in game.json: $(grep name "$work/jungle/game.json")"
+(cd "$work" && "$plateau" test "$work/jungle" --games 5 >/dev/null) || fail "the new variant's tests fail"
+set +e
+out=$(cd "$work" && "$plateau" new ecosysteme jungle --dir "$work/jungle" 2>&1); rc=$?
+[ "$rc" = 2 ] && echo "$out" | grep -q "already exists" || fail "plateau new over an existing folder: $out"
+out=$(cd "$work" && "$plateau" new ecosysteme "Bad Id" --dir "$work/bad" 2>&1); rc=$?
+[ "$rc" = 2 ] && [ ! -e "$work/bad" ] || fail "plateau new with a bad id: $out"
+# A card type without a scoring rule is named with its file and place.
+sed -i 's/"cards": \[/"cards": [\n    {"id": "vine", "count": 20, "kind": "plant", "name": {"en": "Vine"}},/' "$work/jungle/data/cards.json"
+out=$(cd "$work" && "$plateau" validate "$work/jungle" 2>&1); rc=$?
+set -e
+[ "$rc" = 1 ] || fail "a card without a scoring rule should fail validation (exit 1), got $rc: $out"
+echo "$out" | grep -qF "games/jungle/data/cards.json: at /cards/0/id: card 'vine' has no scoring rule" || fail "$out"
+echo "2 passed, 0 failed"

@@ -58,7 +58,29 @@ local NONE = {}
 --   solo        true: add the solo result (solo_target_* parameters) to the extra
 -- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
 -- state, so it can be built once (a module-level table) and reused by every call.
+-- Every card type of the card file must score somewhere: a category of the score table, or
+-- listed in spec.unscored when it scores nothing by design. Checked once per spec, so a mod
+-- that adds a card and forgets its rule fails at once, naming the card and the file.
+local checked = {}  -- specs are module-level tables: a handful per rules instance
+
+local function check_cards(ctx, spec)
+  if checked[spec] then return end
+  local known = {}
+  for _, name in ipairs(spec.categories or {}) do known[name] = true end
+  for _, name in ipairs(spec.unscored or {}) do known[name] = true end
+  local cards = ctx.data.cards
+  for i, card in ipairs(cards.cards) do
+    if not known[card.id] then
+      error((cards["$file"] or "data/cards.json") .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id ..
+            "' has no scoring rule: add it to game.categories and score it in rules.lua, or list it in the" ..
+            " score table's `unscored` if it scores nothing by design", 0)
+    end
+  end
+  checked[spec] = true
+end
+
 function M.assemble(ctx, state, spec)
+  check_cards(ctx, spec)
   local nseats = state.seat_count
   local majorities = spec.majorities or NONE
   local nmaj = #majorities
