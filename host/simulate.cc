@@ -45,7 +45,9 @@ struct Partial {
   SimulationReport r;
 };
 
-size_t CategoryIndex(SimulationReport* r, const std::string& cat, int seats) {
+size_t CategoryIndex(SimulationReport* r, const std::string& cat, int seats, size_t hint = 0) {
+  // Games list their categories in the same order every time: try the expected slot first.
+  if (hint < r->categories.size() && r->categories[hint] == cat) return hint;
   size_t k = 0;
   while (k < r->categories.size() && r->categories[k] != cat) ++k;
   if (k == r->categories.size()) {
@@ -89,15 +91,23 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     r->seat_wins[s] += share[s];
     std::vector<int> copies;
     bool counted = false;
+    size_t slot = 0;
     for (const auto& [cat, v] : line.breakdown) {
-      r->category[CategoryIndex(r, cat, players)][s].Add(static_cast<double>(v));
-      const CardId card = state.cards ? state.cards->Find(cat) : kNoCard;
+      const size_t k = CategoryIndex(r, cat, players, slot);
+      slot = k + 1;
+      r->category[k][s].Add(static_cast<double>(v));
+      // Which categories are card ids is worked out once per category, not per game.
+      if (r->category_cards.size() < r->categories.size()) r->category_cards.resize(r->categories.size(), -2);
+      int& known = r->category_cards[k];
+      if (known == -2) known = state.cards ? state.cards->Find(cat) : kNoCard;
+      const CardId card = known;
       if (card == kNoCard) continue;
       if (!counted) {
         CountCopies(state, line.seat, &copies);
         counted = true;
       }
-      CardBalance& b = r->cards[cat];
+      if (r->category_balance.size() < r->categories.size()) r->category_balance.resize(r->categories.size());
+      CardBalance& b = r->category_balance[k];
       const int n = static_cast<size_t>(card) < copies.size() ? copies[static_cast<size_t>(card)] : 0;
       b.copies += n;
       b.points_sum += static_cast<double>(v);
@@ -184,6 +194,8 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
   for (const auto& [k, v] : p.tags) r->tags[k].Merge(v);
   r->all.Merge(p.all);
   for (const auto& [k, v] : p.cards) r->cards[k].Merge(v);
+  for (size_t k = 0; k < p.category_balance.size() && k < p.category_cards.size(); ++k)
+    if (p.category_cards[k] >= 0) r->cards[p.categories[k]].Merge(p.category_balance[k]);
 }
 
 void InitReport(const SimulationSpec& spec, SimulationReport* r) {

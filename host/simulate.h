@@ -85,6 +85,8 @@ struct SimulationReport {
   std::vector<double> seat_wins;           // shared wins count as fractions
   std::vector<std::string> categories;     // in first-seen order
   std::vector<std::vector<Stat>> category; // [category][seat]
+  std::vector<int> category_cards;         // per category: its card id, kNoCard, or -2 (not yet known)
+  std::vector<CardBalance> category_balance;  // per category while a thread runs; merged into `cards`
   std::vector<std::string> first_errors;   // up to 5, with seeds
   std::vector<uint64_t> stopped_seeds;     // up to 5
   Json extra_counts = Json::object();      // counts of values seen in score extras
