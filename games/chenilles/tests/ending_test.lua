@@ -3,7 +3,8 @@
 -- hook (every group member reported, zeros included).
 
 -- Helpers (each test file runs in its own VM, so they are repeated in every file).
--- Caterpillar records in g:data().viv_<seat> are {id, species, stage, failures, life failures};
+-- g:data().viv_<seat> lists five numbers per caterpillar; viv() makes them records
+-- {id, species, stage, failures, life failures};
 -- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
 local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
 
@@ -26,12 +27,19 @@ local function play(g, seat, mtype, fields)
   return m
 end
 
--- A resource counter, read from the host's view ("water:1: 3/10").
+-- A resource of a seat, read from the view ("P1 (youngest): copper 4/10, water 2/10, ...").
 local function res(g, seat, name)
-  return tonumber(g:view():match("\n" .. name .. ":" .. seat .. ": (%-?%d+)/"))
+  local v = g:view()
+  local at = v:find("\nP" .. seat .. " (youngest): ", 1, true) or v:find("\nP" .. seat .. ": ", 1, true)
+  local line = v:sub(at + 1, (v:find("\n", at + 1, true) or #v + 1) - 1)
+  return tonumber(line:match(" " .. name .. " (%-?%d+)/"))
 end
 
-local function viv(g, seat) return g:data()["viv_" .. seat] end
+local function viv(g, seat)
+  local flat, list = g:data()["viv_" .. seat], {}
+  for c = 0, #flat - 1, 5 do list[#list + 1] = { flat[c + 1], flat[c + 2], flat[c + 3], flat[c + 4], flat[c + 5] } end
+  return list
+end
 
 local function caterpillar(g, seat, id)
   for _, c in ipairs(viv(g, seat)) do
@@ -86,7 +94,7 @@ end
 
 local function time_space(g) return tonumber(g:view():match("time: space (%d+) of")) end
 
-local function stats(g) return g:score().extra.stats end
+local function stats(g) return g:stats() end
 
 -- The kamikaze's chronology: the cost of the next stage, by its current stage.
 local CHAIN = {
@@ -140,7 +148,7 @@ local function p1_turn(g)
 end
 
 test("the first butterfly ends the game at the end of that round", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "hitech", "market_detour", "insurer" })
   local round = 0
   while caterpillar(g, 1, 3)[3] < 7 do
@@ -158,8 +166,8 @@ test("the first butterfly ends the game at the end of that round", function()
   local extra = g:score().extra
   expect_eq({ extra.ending, extra.rounds, extra.winner }, { "butterfly", round, "P1" })
   expect_eq(g:score()[1].breakdown.kamikaze, 28, "a kamikaze butterfly is worth 28 points")
-  expect_eq(extra.stats.players[1]["reached:butterfly"], 1)
-  expect_eq(extra.stats.counts.butterflies, 1)
+  expect_eq(stats(g).players[1]["reached:butterfly"], 1)
+  expect_eq(stats(g).counts.butterflies, 1)
 end)
 
 test("revealing the last event card ends the game at the end of that round", function()
@@ -211,11 +219,11 @@ test("the winner has the highest score; tie_rule decides ties (shared by default
 end)
 
 test("stats: every species, transformation stage and resource is reported, zeros included", function()
-  local g = new_game{ players = 3, seed = 7, params = { stats_in_score = true } }
+  local g = new_game{ players = 3, seed = 7 }
   g:play_random(nil, 3)
   expect_eq(g:to_move(), {})
   local extra = g:score().extra
-  local s = extra.stats
+  local s = stats(g)
   expect_eq({ s.rounds, s.ending }, { extra.rounds, extra.ending })
   expect_eq(#s.players, 3)
   for seat = 1, 3 do

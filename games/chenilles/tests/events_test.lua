@@ -5,7 +5,8 @@
 -- most evolved caterpillar, the broken lamps (the moult-3 column dies, uninsured).
 
 -- Helpers (each test file runs in its own VM, so they are repeated in every file).
--- Caterpillar records in g:data().viv_<seat> are {id, species, stage, failures, life failures};
+-- g:data().viv_<seat> lists five numbers per caterpillar; viv() makes them records
+-- {id, species, stage, failures, life failures};
 -- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
 local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
 
@@ -28,12 +29,19 @@ local function play(g, seat, mtype, fields)
   return m
 end
 
--- A resource counter, read from the host's view ("water:1: 3/10").
+-- A resource of a seat, read from the view ("P1 (youngest): copper 4/10, water 2/10, ...").
 local function res(g, seat, name)
-  return tonumber(g:view():match("\n" .. name .. ":" .. seat .. ": (%-?%d+)/"))
+  local v = g:view()
+  local at = v:find("\nP" .. seat .. " (youngest): ", 1, true) or v:find("\nP" .. seat .. ": ", 1, true)
+  local line = v:sub(at + 1, (v:find("\n", at + 1, true) or #v + 1) - 1)
+  return tonumber(line:match(" " .. name .. " (%-?%d+)/"))
 end
 
-local function viv(g, seat) return g:data()["viv_" .. seat] end
+local function viv(g, seat)
+  local flat, list = g:data()["viv_" .. seat], {}
+  for c = 0, #flat - 1, 5 do list[#list + 1] = { flat[c + 1], flat[c + 2], flat[c + 3], flat[c + 4], flat[c + 5] } end
+  return list
+end
 
 local function caterpillar(g, seat, id)
   for _, c in ipairs(viv(g, seat)) do
@@ -88,7 +96,7 @@ end
 
 local function time_space(g) return tonumber(g:view():match("time: space (%d+) of")) end
 
-local function stats(g) return g:score().extra.stats end
+local function stats(g) return g:stats() end
 
 -- Plays round 1 with `take` and reveals `event` at the start of round 2 (an event space).
 local function reveal_in_round_2(g, event, take)
@@ -120,7 +128,7 @@ test("drought (permanent): costs switch to the drought table", function()
 end)
 
 test("insurer (permanent): pay 5 copper; a caterpillar dying in a transformation refunds its price", function()
-  local g = new_game{ players = 2, seed = 1, params = { failures_to_die = 1, stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1, params = { failures_to_die = 1 } }
   reveal_in_round_2(g, "insurer", "copper")                -- 6 copper each
   expect_eq(g:moves(1), { { type = "insure", args = { cost = "5 copper" } }, { type = "done", args = { step = "insure" } } },
             "step 2, the event's action, comes before the powers")
@@ -150,22 +158,27 @@ test("insurance_offer = every_turn: the insurer stays available", function()
 end)
 
 test("racket (permanent): a d6 before playing; on a 1, pay 1 copper or skip the turn", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "racket" })
   finish_turn(g, 1)
-  g:force_dice("d6", 1)                                    -- P1's racket roll at the start of round 2
   finish_turn(g, 2)
+  expect_eq(g:moves(1), { { type = "roll", args = { dice = "d6", on = "the racket", hits_on = "d6<=1" } } },
+            "round 2: the turn opens with the racket's d6")
+  g:force_dice("d6", 1)                                    -- P1's racket roll at the start of round 2
+  play(g, 1, "roll")
   expect_eq(g:moves(1), { { type = "racket", args = { choice = "pay", cost = "1 copper" } },
                           { type = "racket", args = { choice = "skip", cost = "the whole turn" } } })
   local copper = res(g, 1, "copper")
-  g:force_dice("d6", 4)                                    -- P2's roll: no racket
   play(g, 1, "racket", { choice = "skip" })
   expect_eq(g:to_move(), { 2 }, "P1 skipped the whole turn")
   expect_eq(res(g, 1, "copper"), copper, "no income either")
+  g:force_dice("d6", 4)                                    -- P2's roll: no racket
+  play(g, 2, "roll")
   expect_eq(g:moves(2)[1].type, "dromedary", "a 4: P2 plays normally")
   -- round 3: P1 rolls 1 again and pays
-  g:force_dice("d6", 1)
   finish_turn(g, 2)
+  g:force_dice("d6", 1)
+  play(g, 1, "roll")
   expect_eq(g:moves(1)[1].type, "racket")
   finish_turn(g, 1, "copper")
   local p = stats(g).players[1]
@@ -173,11 +186,12 @@ test("racket (permanent): a d6 before playing; on a 1, pay 1 copper or skip the 
 end)
 
 test("racket: paying 1 copper lets the turn go on; without copper the turn is skipped", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "racket", "double_income" })
   finish_turn(g, 1)
-  g:force_dice("d6", 1)
   finish_turn(g, 2)
+  g:force_dice("d6", 1)
+  play(g, 1, "roll")
   play(g, 1, "racket", { choice = "pay" })
   expect_eq(res(g, 1, "copper"), 4 + 2 - 1)
   expect_eq(g:moves(1)[1].type, "dromedary")
@@ -188,14 +202,18 @@ test("racket: paying 1 copper lets the turn go on; without copper the turn is sk
   finish_turn(g, 2)
   expect_eq(g:score().extra.rounds, 3)
   g:force_dice("d6", 6)
+  play(g, 1, "roll")
   play(g, 1, "dromedary", { resource = "water" })
   play(g, 1, "buy", { species = "dromedary" })
   expect_eq(res(g, 1, "copper"), 0)
   play(g, 1, "end", { take = "card" })
-  g:force_dice("d6", 1)                                    -- P1's roll of round 4, with 0 copper
+  g:force_dice("d6", 6)
+  play(g, 2, "roll")
   play(g, 2, "dromedary", { resource = "water" })
   play(g, 2, "end", { take = "copper" })
   expect_eq(g:score().extra.rounds, 4)
+  g:force_dice("d6", 1)                                    -- P1's roll of round 4, with 0 copper
+  play(g, 1, "roll")
   expect_eq(g:to_move(), { 2 }, "P1 could not pay: its turn was skipped")
   local p = stats(g).players[1]
   expect_eq({ p["racket hits"], p["racket paid"], p["racket skips"] }, { 2, 1, 1 })
@@ -205,8 +223,9 @@ test("racket_rounds limits how long the racket lasts", function()
   local g = new_game{ players = 2, seed = 1, params = { racket_rounds = 1 } }
   g:force_deck("events", { "racket" })
   finish_turn(g, 1)
-  g:force_dice("d6", 1)
   finish_turn(g, 2)
+  g:force_dice("d6", 1)
+  play(g, 1, "roll")
   expect_eq(g:moves(1)[1].type, "racket", "round 2, the round it came")
   play(g, 1, "racket", { choice = "pay" })
   finish_turn(g, 1)
@@ -216,7 +235,7 @@ test("racket_rounds limits how long the racket lasts", function()
 end)
 
 test("detour by the market (one-shot): this round, caterpillars sell at their purchase price", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   reveal_in_round_2(g, "market_detour", "card")
   local m = g:moves(1)
   expect_eq(m[1], { type = "sell", args = { caterpillar = 1, species = "gold", stage = "birth", price = "6 copper" } })
@@ -259,7 +278,7 @@ test("double income (one-shot): this round the end-of-turn copper or card counts
 end)
 
 test("hi-tech vivarium (one-shot): each player's two least evolved caterpillars advance for free", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "hitech" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)                                          -- gold: grow_1
@@ -281,7 +300,7 @@ test("hi-tech vivarium (one-shot): each player's two least evolved caterpillars 
 end)
 
 test("buyback (one-shot): everyone loses the most evolved caterpillar for twice its purchase price", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "buyback" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 3, 6)                                       -- kamikaze: moult_1
@@ -296,7 +315,7 @@ test("buyback (one-shot): everyone loses the most evolved caterpillar for twice 
 end)
 
 test("broken lamps (one-shot): every caterpillar in the moult-3 column dies; insurance does not pay", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "insurer", "broken_lamps" })
   -- round 1: the kamikaze moults once
   play(g, 1, "dromedary", { resource = "leaf" })

@@ -4,7 +4,8 @@
 -- and the 5-per-species cap on caterpillars.
 
 -- Helpers (each test file runs in its own VM, so they are repeated in every file).
--- Caterpillar records in g:data().viv_<seat> are {id, species, stage, failures, life failures};
+-- g:data().viv_<seat> lists five numbers per caterpillar; viv() makes them records
+-- {id, species, stage, failures, life failures};
 -- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
 local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
 
@@ -27,12 +28,19 @@ local function play(g, seat, mtype, fields)
   return m
 end
 
--- A resource counter, read from the host's view ("water:1: 3/10").
+-- A resource of a seat, read from the view ("P1 (youngest): copper 4/10, water 2/10, ...").
 local function res(g, seat, name)
-  return tonumber(g:view():match("\n" .. name .. ":" .. seat .. ": (%-?%d+)/"))
+  local v = g:view()
+  local at = v:find("\nP" .. seat .. " (youngest): ", 1, true) or v:find("\nP" .. seat .. ": ", 1, true)
+  local line = v:sub(at + 1, (v:find("\n", at + 1, true) or #v + 1) - 1)
+  return tonumber(line:match(" " .. name .. " (%-?%d+)/"))
 end
 
-local function viv(g, seat) return g:data()["viv_" .. seat] end
+local function viv(g, seat)
+  local flat, list = g:data()["viv_" .. seat], {}
+  for c = 0, #flat - 1, 5 do list[#list + 1] = { flat[c + 1], flat[c + 2], flat[c + 3], flat[c + 4], flat[c + 5] } end
+  return list
+end
 
 local function caterpillar(g, seat, id)
   for _, c in ipairs(viv(g, seat)) do
@@ -87,7 +95,7 @@ end
 
 local function time_space(g) return tonumber(g:view():match("time: space (%d+) of")) end
 
-local function stats(g) return g:score().extra.stats end
+local function stats(g) return g:stats() end
 
 -- P1 goes to nature on round 1 (a nature/market day) with the d6 and the hazard card forced.
 local function nature(g, roll, hazard)
@@ -111,7 +119,7 @@ test("nature: the d6 picks the forest lot", function()
     [6] = { 2, 2, 1 },          -- one gold-moult and one dromedary
   }
   for roll = 1, 6 do
-    local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+    local g = new_game{ players = 2, seed = 1 }
     play(g, 1, "dromedary", { resource = "water" })
     nature(g, roll, "phasmid")
     expect_eq(species_counts(g, 1), lots[roll], "d6 = " .. roll)
@@ -177,7 +185,7 @@ test("hazard: a newborn kamikaze from the houseplant joins the vivarium", functi
 end)
 
 test("hazard: the predator eats the most evolved caterpillar", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 2)                                          -- the dromedary grows: the most evolved
@@ -218,10 +226,12 @@ test("hazard: sick from the rain, no copper and no resource card at the end of t
   play(g, 1, "end", { take = "nothing" })
   expect_eq({ res(g, 1, "copper"), #g:zone("resource_deck") }, { copper, deck })
   expect_illegal(g, 2, { type = "end", args = { take = "nothing", gain = "nothing (sick)" } })
+  play(g, 2, "dromedary", { resource = "water" })
+  expect_true(find_move(g, 2, "end", { take = "copper" }), "the rain made P1 sick for that turn only")
 end)
 
 test("market: buy caterpillars with copper; they start at birth", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   local m = find_move(g, 1, "buy", { species = "kamikaze" })
   expect_eq(m.args.price, "3 copper")
@@ -255,7 +265,7 @@ test("market: caterpillars can never be sold for copper there", function()
 end)
 
 test("at most 5 caterpillars per species: the extra ones are lost and counted; none is sold over the cap", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 5, "phasmid")                                  -- 1 + 3 dromedaries

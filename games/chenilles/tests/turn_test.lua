@@ -4,7 +4,8 @@
 -- refund, the kamikaze attack, the end-of-turn income, the caps and the points grid.
 
 -- Helpers (each test file runs in its own VM, so they are repeated in every file).
--- Caterpillar records in g:data().viv_<seat> are {id, species, stage, failures, life failures};
+-- g:data().viv_<seat> lists five numbers per caterpillar; viv() makes them records
+-- {id, species, stage, failures, life failures};
 -- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
 local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
 
@@ -27,12 +28,19 @@ local function play(g, seat, mtype, fields)
   return m
 end
 
--- A resource counter, read from the host's view ("water:1: 3/10").
+-- A resource of a seat, read from the view ("P1 (youngest): copper 4/10, water 2/10, ...").
 local function res(g, seat, name)
-  return tonumber(g:view():match("\n" .. name .. ":" .. seat .. ": (%-?%d+)/"))
+  local v = g:view()
+  local at = v:find("\nP" .. seat .. " (youngest): ", 1, true) or v:find("\nP" .. seat .. ": ", 1, true)
+  local line = v:sub(at + 1, (v:find("\n", at + 1, true) or #v + 1) - 1)
+  return tonumber(line:match(" " .. name .. " (%-?%d+)/"))
 end
 
-local function viv(g, seat) return g:data()["viv_" .. seat] end
+local function viv(g, seat)
+  local flat, list = g:data()["viv_" .. seat], {}
+  for c = 0, #flat - 1, 5 do list[#list + 1] = { flat[c + 1], flat[c + 2], flat[c + 3], flat[c + 4], flat[c + 5] } end
+  return list
+end
 
 local function caterpillar(g, seat, id)
   for _, c in ipairs(viv(g, seat)) do
@@ -87,7 +95,7 @@ end
 
 local function time_space(g) return tonumber(g:view():match("time: space (%d+) of")) end
 
-local function stats(g) return g:score().extra.stats end
+local function stats(g) return g:stats() end
 
 test("seat 1, the youngest player, starts; round 1 moved the time token onto space 2", function()
   local g = new_game{ players = 3, seed = 4 }
@@ -188,7 +196,7 @@ test("transformation: pay, then 2d6 at or over the threshold succeeds; a gold mo
 end)
 
 test("a failed transformation loses the resources; the second failure of that transformation kills", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)
@@ -255,7 +263,7 @@ test("the kamikaze never dies from failed transformations (unless kamikaze_immun
 end)
 
 test("kamikaze attack: costs column + 1 copper, destroys column food of the target, and dies", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   local m = find_move(g, 1, "attack")
@@ -304,7 +312,7 @@ test("kamikaze_target = next: only the next player can be attacked", function()
 end)
 
 test("end of turn: take 2 copper or draw a resource card", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   finish_turn(g, 1, "copper")
   expect_eq(res(g, 1, "copper"), 6)
   expect_eq(stats(g).players[1]["took copper"], 1)
@@ -316,7 +324,7 @@ test("end of turn: take 2 copper or draw a resource card", function()
 end)
 
 test("caps: 10 copper at most; what goes over is lost and counted", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "market_detour" })
   finish_round(g, "copper")                                -- 4 + 2
   finish_round(g, "copper")                                -- double income: + 4
@@ -328,7 +336,7 @@ test("caps: 10 copper at most; what goes over is lost and counted", function()
 end)
 
 test("caps: 10 of each resource; a dromedary's resource over the cap is lost and counted", function()
-  local g = new_game{ players = 2, seed = 1, params = { stats_in_score = true } }
+  local g = new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "market_detour", "hitech", "insurer" })
   for _ = 1, 9 do
     finish_turn(g, 1, "copper", "fruit")
