@@ -78,7 +78,9 @@ void StateUndo::Begin(const State& s) {
   active_ = true;
   saved_ = 0;
   rng_ = s.rng;
-  dice_ = s.dice;
+  // Forced dice exist only in tests; copying an empty queue would still allocate.
+  has_dice_ = s.dice.HasForced();
+  if (has_dice_) dice_ = s.dice;
   move_count_ = s.move_count;
   log_size_ = s.log.size();
   generation_ = s.identity.generation;
@@ -137,7 +139,8 @@ void StateUndo::Restore(State* s) {
     }
   }
   s->rng = rng_;
-  s->dice = dice_;
+  if (has_dice_) s->dice = dice_;
+  else s->dice.ClearForced();
   if (saved_ & kFlow) s->flow = std::move(flow_);
   s->move_count = move_count_;
   if (s->log.size() > log_size_) s->log.resize(log_size_);

@@ -192,6 +192,7 @@ class StateUndo {
   std::map<std::string, FeatureGraph> features_;
   Rng rng_;
   Dice dice_;
+  bool has_dice_ = false;
   Flow flow_;
   int move_count_ = 0;
   size_t log_size_ = 0;
