@@ -335,7 +335,7 @@ double Duel(const std::string& game, const std::string& a, const std::string& b,
 
 // The Chenilles bots: win rates over >= 500 games per pairing and the heuristic bot's speed.
 int ChenillesBots(int games, int threads) {
-  const std::string mcts = "mcts:iters=60:depth=12";
+  const std::string mcts = "mcts:iters=80:depth=4";
   Print("chenilles_winrate_heuristic_vs_random", Duel("chenilles", "heuristic", "random", games, threads), "rate");
   Print("chenilles_winrate_mcts_vs_random", Duel("chenilles", mcts, "random", games, threads), "rate");
   Print("chenilles_winrate_mcts_vs_heuristic", Duel("chenilles", mcts, "heuristic", games, threads), "rate");

@@ -72,6 +72,8 @@ class MctsBot : public Bot {
       return Status::Ok();
     }
     nodes_.assign(1, Node{});
+    lead_sum_ = 0;
+    lead_count_ = 0;
     for (const auto& m : root_moves) nodes_[0].edges.push_back({MoveKey(m), -1, 0, 0, 0});
     players_ = state.player_count;
     const auto start = std::chrono::steady_clock::now();
@@ -213,19 +215,36 @@ class MctsBot : public Bot {
         if (!st.ok()) return st;
       }
     }
-    double best = -1e300;
-    int winners = 0;
-    for (double v : value) {
-      if (v > best) {
-        best = v;
-        winners = 1;
-      } else if (v == best) {
-        ++winners;
-      }
-    }
     reward->assign(static_cast<size_t>(players_), 0);
-    for (int s = 0; s < players_; ++s)
-      if (value[static_cast<size_t>(s)] == best) (*reward)[static_cast<size_t>(s)] = 1.0 / winners;
+    if (ended) {
+      // A finished game: the winners share the win.
+      double best = -1e300;
+      int winners = 0;
+      for (double v : value) {
+        if (v > best) {
+          best = v;
+          winners = 1;
+        } else if (v == best) {
+          ++winners;
+        }
+      }
+      for (int s = 0; s < players_; ++s)
+        if (value[static_cast<size_t>(s)] == best) (*reward)[static_cast<size_t>(s)] = 1.0 / winners;
+      return Status::Ok();
+    }
+    // An unfinished game: each player's lead over the best other player, squashed into
+    // (0, 1). The scale is the mean size of the leads seen so far in this search, so the
+    // reward needs no knowledge of the units the game's evaluation uses.
+    for (int s = 0; s < players_; ++s) {
+      double other = -1e300;
+      for (int o = 0; o < players_; ++o)
+        if (o != s) other = std::max(other, value[static_cast<size_t>(o)]);
+      const double lead = players_ > 1 ? value[static_cast<size_t>(s)] - other : value[static_cast<size_t>(s)];
+      lead_sum_ += std::fabs(lead);
+      ++lead_count_;
+      const double scale = std::max(1e-9, lead_sum_ / lead_count_);
+      (*reward)[static_cast<size_t>(s)] = 0.5 + 0.5 * std::tanh(lead / scale);
+    }
     return Status::Ok();
   }
 
@@ -235,6 +254,8 @@ class MctsBot : public Bot {
   std::vector<size_t> index_;
   size_t matched_ = 0;
   int players_ = 0;
+  double lead_sum_ = 0;  // running mean of |lead| at unfinished leaves (the reward's scale)
+  int64_t lead_count_ = 0;
 };
 
 }  // namespace
