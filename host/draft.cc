@@ -93,8 +93,9 @@ Status Build(const DraftConfig& cfg, int players, State* s) {
   }
   deck = s->FindZone("deck", -1);
   if (static_cast<int>(deck->cards.size()) < needed)
-    return Status::Input("draft: the deck has " + std::to_string(deck->cards.size()) + " cards but " +
-                         std::to_string(players) + " player(s) need " + std::to_string(needed));
+    return Status::Input("the deck has " + std::to_string(deck->cards.size()) + " cards (the sum of the cards' 'count') but " +
+                         std::to_string(players) + " player(s) need " + std::to_string(needed) +
+                         " to fill every hand of every round: raise the counts");
   return Status::Ok();
 }
 

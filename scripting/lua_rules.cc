@@ -372,7 +372,12 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
       t.cards = files_.cards;
       t.params = params;
       st = draft::Build(draft_, players, &t);
-      if (!st.ok()) return st;
+      if (!st.ok()) {
+        // Name the card file: the counts there are what the modder has to change.
+        auto file = files_.data_files.find("cards");
+        if (st.kind == ErrorKind::kInput && file != files_.data_files.end()) st.message = file->second + ": " + st.message;
+        return st;
+      }
       template_ = std::move(t);
       template_players_ = players;
       template_params_ = params;

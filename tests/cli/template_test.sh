@@ -34,4 +34,13 @@ out=$(cd "$work" && "$plateau" validate "$work/jungle" 2>&1); rc=$?
 set -e
 [ "$rc" = 1 ] || fail "a card without a scoring rule should fail validation (exit 1), got $rc: $out"
 echo "$out" | grep -qF "games/jungle/data/cards.json: at /cards/0/id: card 'vine' has no scoring rule" || fail "$out"
-echo "2 passed, 0 failed"
+# Counts that cannot fill every hand are named with the card file.
+cp -r "$src/games/ecosysteme/template" "$work/small"
+find "$work/small" -type f -exec sed -i 's/{{id}}/small/g; s/{{name}}/Small/g' {} +
+sed -i 's/"count": 130/"count": 50/' "$work/small/data/cards.json"
+set +e
+out=$(cd "$work" && "$plateau" simulate "$work/small" -n 1 --players 4 2>&1); rc=$?
+set -e
+[ "$rc" = 2 ] || fail "a deck too small for the hands should exit 2, got $rc: $out"
+echo "$out" | grep -qF "games/small/data/cards.json: the deck has 50 cards" || fail "$out"
+echo "3 passed, 0 failed"
