@@ -455,24 +455,32 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
   return Status::Ok();
 }
 
-Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out) {
-  out->clear();
+// The legal moves without copying them: a pointer into the question asked, the draft's
+// scratch list or the cache of the legal_moves hook, valid until the next query.
+Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>** out) {
+  static const std::vector<Move> kNone;
+  *out = &kNone;
   if (state.flow.HasAsks()) {
-    if (seat >= 0 && static_cast<size_t>(seat) < state.flow.asks.size()) *out = state.flow.asks[static_cast<size_t>(seat)];
+    if (seat >= 0 && static_cast<size_t>(seat) < state.flow.asks.size()) *out = &state.flow.asks[static_cast<size_t>(seat)];
     return Status::Ok();
   }
   if (uses_draft_ && draft::Active(state)) {
     Status st = DraftFor(state);
     if (!st.ok()) return st;
-    draft::LegalMoves(draft_, state, seat, out);
+    draft_moves_.clear();
+    draft::LegalMoves(draft_, state, seat, &draft_moves_);
+    *out = &draft_moves_;
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
   if (legal_cache_.uid == state.identity.uid && legal_cache_.generation == state.identity.generation &&
       legal_cache_.seat == seat) {
-    *out = legal_cache_.moves;
+    *out = &legal_cache_.moves;
     return Status::Ok();
   }
+  legal_cache_.uid = 0;  // invalid until filled
+  std::vector<Move>& moves = legal_cache_.moves;
+  moves.clear();
   lua_State* L = rt_->L();
   PushHook("legal_moves");
   lua_pushinteger(L, LuaSeat(seat));
@@ -488,20 +496,35 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
     return {ErrorKind::kScript, file + ": legal_moves must return a list of moves", {}, {}};
   }
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-  out->reserve(static_cast<size_t>(n));
+  moves.reserve(static_cast<size_t>(n));
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, -1, i);
     Move m;
     std::string error;
     if (!LuaToMove(L, -1, *files_.cards, &m, &error)) {
       lua_pop(L, 2);
+      moves.clear();
       return {ErrorKind::kScript, file + ": legal_moves: move #" + std::to_string(i) + ": " + error, {}, {}};
     }
     lua_pop(L, 1);
-    out->push_back(std::move(m));
+    moves.push_back(std::move(m));
   }
   lua_pop(L, 1);
-  legal_cache_ = {state.identity.uid, state.identity.generation, seat, *out};
+  legal_cache_.uid = state.identity.uid;
+  legal_cache_.generation = state.identity.generation;
+  legal_cache_.seat = seat;
+  *out = &moves;
+  return Status::Ok();
+}
+
+Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out) {
+  const std::vector<Move>* list = nullptr;
+  Status st = ListLegal(state, seat, &list);
+  if (!st.ok()) {
+    out->clear();
+    return st;
+  }
+  *out = *list;
   return Status::Ok();
 }
 
@@ -512,7 +535,13 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
     if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
     return Status::Ok();
   }
-  return Rules::RandomMove(state, seat, rng, out);
+  // One copy: the chosen move's, not the whole list's.
+  const std::vector<Move>* list = nullptr;
+  Status st = ListLegal(state, seat, &list);
+  if (!st.ok()) return st;
+  if (list->empty()) return Status::Illegal("no legal move");
+  *out = (*list)[rng->Below(static_cast<uint32_t>(list->size()))];
+  return Status::Ok();
 }
 
 Status LuaRules::Reveal(State* state, const std::vector<draft::Placement>& placed) {
@@ -599,13 +628,11 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   // comes from the legal moves of this very state (a bot weighing its options): the
   // handler still refuses anything it does not accept, and the trial is undone anyway.
   const std::vector<Move>* legal = nullptr;
-  std::vector<Move> listed;
   if (state->flow.HasAsks() && static_cast<size_t>(seat) < state->flow.asks.size()) {
     legal = &state->flow.asks[static_cast<size_t>(seat)];
   } else if (!trial) {
-    st = LegalMoves(*state, seat, &listed);
+    st = ListLegal(*state, seat, &legal);
     if (!st.ok()) return st;
-    legal = &listed;
   }
   if (legal && std::find(legal->begin(), legal->end(), move) == legal->end())
     return Status::Illegal("move " + MoveToString(move, *files_.cards) + " is not among the " +

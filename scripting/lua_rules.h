@@ -76,6 +76,7 @@ class LuaRules : public Rules {
   Status Reveal(State* state, const std::vector<draft::Placement>& placed);
   Status ApplyMove(State* state, int seat, const Move& move);
   Status ApplyScripted(State* state, int seat, const Move& move, bool trial);
+  Status ListLegal(const State& state, int seat, const std::vector<Move>** out);
 
   // Caches of the pure queries for one state version (see StateIdentity).
   struct ToMoveCache {
@@ -87,6 +88,7 @@ class LuaRules : public Rules {
     int seat = -1;
     std::vector<Move> moves;
   } legal_cache_;
+  std::vector<Move> draft_moves_;  // ListLegal's scratch list for draft picks
 
   GameFiles files_;
   std::unique_ptr<Runtime> rt_;
