@@ -225,6 +225,7 @@ Status LuaRules::Migrate(State* state, int64_t old_version) {
 void LuaRules::UpdateParams(const Json& params) {
   if (params == current_params_) return;
   current_params_ = params;
+  params_checked_uid_ = 0;  // every state must be compared again
   lua_State* L = rt_->L();
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_table_ref_);
   PushFrozenJson(L, params);
@@ -250,7 +251,11 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   PushState(L);
   lua_insert(L, fn + 2);
   // ctx.params must be the parameters of the state at hand, whichever game was made last.
-  if (state && !state->params.is_null() && state->params != current_params_) UpdateParams(state->params);
+  // A game's parameters never change after NewGame, so one comparison per state is enough.
+  if (state && state->identity.uid != params_checked_uid_) {
+    if (!state->params.is_null() && state->params != current_params_) UpdateParams(state->params);
+    params_checked_uid_ = state->identity.uid;
+  }
   const Binding saved = binding_;
   binding_.state = const_cast<State*>(state);
   binding_.writable = writable;

@@ -89,6 +89,7 @@ class LuaRules : public Rules {
     std::vector<Move> moves;
   } legal_cache_;
   std::vector<Move> draft_moves_;  // ListLegal's scratch list for draft picks
+  uint64_t params_checked_uid_ = 0;  // the state whose parameters ctx.params already holds
 
   GameFiles files_;
   std::unique_ptr<Runtime> rt_;
