@@ -20,24 +20,47 @@ class RandomBot : public Bot {
   Rng rng_;
 };
 
-class GreedyBot : public Bot {
+// One ply on the game's evaluation: each legal move is tried on a scratch copy of the state,
+// judged, and taken back; ties are broken at random. `greedy` tries each move once on the
+// game's own RNG, so it foresees the roll a move is about to get. `heuristic` reseeds the
+// scratch RNG from the bot's own stream before each try and averages `samples` tries of a
+// move that drew random numbers (one try of a move that drew none is exact).
+class OnePlyBot : public Bot {
  public:
-  explicit GreedyBot(uint64_t seed) : rng_(seed) {}
-  const char* name() const override { return "greedy"; }
+  OnePlyBot(uint64_t seed, int samples, bool sample_chance)
+      : rng_(seed), samples_(samples), sample_chance_(sample_chance) {}
+  const char* name() const override { return sample_chance_ ? "heuristic" : "greedy"; }
   Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
     Status st = rules.LegalMoves(state, seat, &moves_);
     if (!st.ok()) return st;
     if (moves_.empty()) return Status::Illegal("no legal move");
+    if (moves_.size() == 1) {
+      *out = moves_[0];
+      return Status::Ok();
+    }
+    State base = state;
+    base.record = false;
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;
-    State next;
     for (size_t i = 0; i < moves_.size(); ++i) {
-      st = rules.Preview(state, seat, moves_[i], &next);
-      if (!st.ok()) return st;
-      double v;
-      st = rules.Evaluate(next, seat, &v);
-      if (!st.ok()) return st;
+      double sum = 0;
+      int n = 0;
+      for (int k = 0; k < samples_; ++k) {
+        if (sample_chance_) base.rng.Seed(rng_.Next());
+        const Rng before = base.rng;
+        st = rules.TryMove(&base, seat, moves_[i]);
+        if (!st.ok()) return st;
+        double v;
+        st = rules.Evaluate(base, seat, &v);
+        const bool chance = !(base.rng == before);
+        rules.UndoTrial(&base);
+        if (!st.ok()) return st;
+        sum += v;
+        ++n;
+        if (!chance) break;
+      }
+      const double v = sum / n;
       if (v > best) {
         best = v;
         pick = i;
@@ -52,63 +75,8 @@ class GreedyBot : public Bot {
 
  private:
   Rng rng_;
-  std::vector<Move> moves_;
-};
-
-// One ply on the game's evaluation with chance sampled, not foreseen: each preview runs on
-// a copy whose RNG is reseeded from the bot's own stream. A move that drew no random
-// numbers (its preview left the RNG as it was) needs one sample; others get `samples`.
-class HeuristicBot : public Bot {
- public:
-  HeuristicBot(uint64_t seed, int samples) : rng_(seed), samples_(samples) {}
-  const char* name() const override { return "heuristic"; }
-  Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
-    Status st = rules.LegalMoves(state, seat, &moves_);
-    if (!st.ok()) return st;
-    if (moves_.empty()) return Status::Illegal("no legal move");
-    if (moves_.size() == 1) {
-      *out = moves_[0];
-      return Status::Ok();
-    }
-    // One scratch copy per decision; each candidate is tried on it and taken back.
-    State base = state;
-    base.record = false;
-    double best = -1e300;
-    int ties = 0;
-    size_t pick = 0;
-    for (size_t i = 0; i < moves_.size(); ++i) {
-      double sum = 0;
-      int n = 0;
-      for (int k = 0; k < samples_; ++k) {
-        base.rng.Seed(rng_.Next());
-        const Rng before = base.rng;
-        st = rules.TryMove(&base, seat, moves_[i]);
-        if (!st.ok()) return st;
-        double v;
-        st = rules.Evaluate(base, seat, &v);
-        const bool chance = !(base.rng == before);
-        rules.UndoTrial(&base);
-        if (!st.ok()) return st;
-        sum += v;
-        ++n;
-        if (!chance) break;  // no chance in this move: one look is exact
-      }
-      const double v = sum / n;
-      if (v > best) {
-        best = v;
-        pick = i;
-        ties = 1;
-      } else if (v == best && rng_.Below(static_cast<uint32_t>(++ties)) == 0) {
-        pick = i;
-      }
-    }
-    *out = moves_[pick];
-    return Status::Ok();
-  }
-
- private:
-  Rng rng_;
   int samples_;
+  bool sample_chance_;
   std::vector<Move> moves_;
 };
 
@@ -170,11 +138,11 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
     return true;
   };
   if (spec.name == "random" && allow({})) return std::make_unique<RandomBot>(seed);
-  if (spec.name == "greedy" && allow({})) return std::make_unique<GreedyBot>(seed);
+  if (spec.name == "greedy" && allow({})) return std::make_unique<OnePlyBot>(seed, 1, false);
   if (spec.name == "heuristic" && allow({"samples"})) {
     double samples;
     if (!in_range("samples", 1, 1000, 4, &samples)) return nullptr;
-    return std::make_unique<HeuristicBot>(seed, static_cast<int>(samples));
+    return std::make_unique<OnePlyBot>(seed, static_cast<int>(samples), true);
   }
   if (spec.name == "mcts" && allow({"iters", "ms", "depth", "c"})) {
     MctsOptions o;

@@ -40,11 +40,6 @@ void CardBalance::Merge(const CardBalance& o) {
 
 namespace {
 
-// Everything one thread gathers; merged into the report at the end.
-struct Partial {
-  SimulationReport r;
-};
-
 size_t CategoryIndex(SimulationReport* r, const std::string& cat, int seats, size_t hint = 0) {
   // Games list their categories in the same order every time: try the expected slot first.
   if (hint < r->categories.size() && r->categories[hint] == cat) return hint;
