@@ -670,7 +670,10 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
                                       ": no handler game.moves." + m.type + " for a legal move", {}, {}};
     }
     lua_remove(L, -2);
-    if (static_cast<size_t>(s) < state->flow.asks.size()) state->flow.asks[static_cast<size_t>(s)].clear();
+    if (static_cast<size_t>(s) < state->flow.asks.size() && !state->flow.asks[static_cast<size_t>(s)].empty()) {
+      undo.Save(*state, StateUndo::kFlow);  // the question comes back if the answer fails
+      state->flow.asks[static_cast<size_t>(s)].clear();
+    }
     lua_pushinteger(L, LuaSeat(s));
     PushMove(L, m, *files_.cards);
     Status r = CallHook(("moves." + m.type).c_str(), state, true, 2, 2);
@@ -688,6 +691,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   for (size_t i = 0; i < state->flow.committed.size(); ++i) others_committed |= state->flow.committed[i] != 0;
   if (seats.size() > 1 || others_committed) {
     // Simultaneous: keep the choice hidden until everyone has chosen, then apply in seat order.
+    undo.Save(*state, StateUndo::kFlow);
     state->flow.pending[static_cast<size_t>(seat)] = move;
     state->flow.committed[static_cast<size_t>(seat)] = 1;
     state->Touch();  // who is still waiting must be asked of the state as it is now

@@ -111,6 +111,24 @@ TEST(LuaRulesSafety, MoveThatTouchesEveryPartThenErrorsIsUndoneExactly) {
   EXPECT_EQ(g.state.ToJson(), after_bump);
 }
 
+TEST(LuaRulesSafety, AFailedAnswerLeavesTheQuestionStanding) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("ask_self")).ok());
+  ASSERT_TRUE(g.state.flow.HasAsks());
+  const Json before = g.state.ToJson();
+  EXPECT_EQ(g.rules->Apply(&g.state, 0, MoveOf("answer_then_fail")).kind, ErrorKind::kScript);
+  EXPECT_EQ(g.state.ToJson(), before);
+  // A bot's trial of the answer is taken back the same way.
+  State scratch = g.state;
+  const Json scratch_before = scratch.ToJson();
+  EXPECT_EQ(g.rules->TryMove(&scratch, 0, MoveOf("answer_then_fail")).kind, ErrorKind::kScript);
+  EXPECT_EQ(scratch.ToJson(), scratch_before);
+  std::vector<int> seats;
+  ASSERT_TRUE(g.rules->ToMove(g.state, &seats).ok());
+  EXPECT_EQ(seats, std::vector<int>{0});
+}
+
 TEST(LuaRulesSafety, MoveThatLoopsForeverReturnsBudgetWithHashUnchanged) {
   CounterGame g;
   ASSERT_TRUE(g.rules);

@@ -4,7 +4,7 @@ local game = {api_version = 1, moves = {}, categories = {'bumps'}}
 
 local MOVES = {'bump', 'fail_after_write', 'loop_after_write', 'refuse_after_write', 'work',
                'hog_memory', 'swallow_budget', 'roll_then_fail', 'bad_type', 'store_cycle',
-               'shuffle_loop', 'len_loop', 'touch_everything_then_fail'}
+               'shuffle_loop', 'len_loop', 'touch_everything_then_fail', 'ask_self'}
 
 function game.setup(ctx, state)
   state.data.count = 0
@@ -142,6 +142,17 @@ function game.moves.touch_everything_then_fail(ctx, state, seat, move)
   ctx.dice:roll('2d6')
   math.random(6)
   error('fails after touching everything')
+end
+
+-- Puts a question to the seat; its only answer fails after writing, so a failed answer must
+-- leave the question standing.
+function game.moves.ask_self(ctx, state, seat, move)
+  state:ask(seat, {{type = 'answer_then_fail'}})
+end
+
+function game.moves.answer_then_fail(ctx, state, seat, move)
+  state.data.count = 77
+  error('the answer fails')
 end
 
 return game
