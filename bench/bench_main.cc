@@ -3,6 +3,7 @@
 // Each figure alternates the runs it compares and keeps the median, so a noisy machine
 // disturbs both sides alike.
 //   plateau-bench                  every figure
+//   plateau-bench --savane         only the Savane playout figures
 //   plateau-bench --ocean          only the Océan playout figures
 //   plateau-bench --check-ocean [N] holds the native Océan baseline to the Lua rules on N
 //                                  seeded random-bot games with 4 players (200), plus N/4 each
@@ -111,6 +112,20 @@ double ScoreTableMicros() {
   const double t0 = ThreadSeconds();
   for (int i = 0; i < reps; ++i) rules->Score(state, &table);
   return (ThreadSeconds() - t0) * 1e6 / reps;
+}
+
+// Savane playout figures: the Lua game through `plateau simulate`'s path against the native
+// baseline, alternated, medians of 3.
+void SavaneFigures(int games) {
+  std::vector<double> lua, native;
+  for (int rep = 0; rep < 3; ++rep) {
+    lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, 1000 + static_cast<uint64_t>(rep)));
+    native.push_back(NativePlayouts(bench::NativeSavanePlayout, games * 4, 1000 + static_cast<uint64_t>(rep)));
+  }
+  const double lua_rate = Median(lua), native_rate = Median(native);
+  Print("savane_playouts_lua_per_s", lua_rate, "games/s");
+  Print("savane_playouts_native_per_s", native_rate, "games/s");
+  Print("savane_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
 }
 
 // Océan playout figures, measured like Savane's: the Lua game through `plateau simulate`'s
@@ -354,24 +369,20 @@ int main(int argc, char** argv) {
     return ChenillesBots(argc >= 3 ? std::max(2, std::atoi(argv[2])) : 500, 2);
   if (argc >= 2 && std::strcmp(argv[1], "--check-ocean") == 0)
     return CheckOcean(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 200);
+  if (argc >= 2 && std::strcmp(argv[1], "--savane") == 0) {
+    SavaneFigures(6000);
+    return 0;
+  }
   if (argc >= 2 && std::strcmp(argv[1], "--ocean") == 0) {
     OceanFigures();
     return 0;
   }
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: plateau-bench [--ocean | --check-ocean [games] | --chenilles-bots [games]]\n");
+    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --check-ocean [games] | --chenilles-bots [games]]\n");
     return 2;
   }
   const int games = 6000;
-  std::vector<double> lua, native, on, off;
-  for (int rep = 0; rep < 3; ++rep) {
-    lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, 1000 + static_cast<uint64_t>(rep)));
-    native.push_back(NativePlayouts(bench::NativeSavanePlayout, games * 4, 1000 + static_cast<uint64_t>(rep)));
-  }
-  const double lua_rate = Median(lua), native_rate = Median(native);
-  Print("savane_playouts_lua_per_s", lua_rate, "games/s");
-  Print("savane_playouts_native_per_s", native_rate, "games/s");
-  Print("savane_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+  SavaneFigures(games);
   OceanFigures();
   // Same seeds on and off, alternated in small batches; the ratio of each pair is kept and the
   // median taken, so drift in machine speed cancels out.

@@ -646,9 +646,6 @@ int QueryGc(lua_State* L) {
   return 0;
 }
 
-// Reads entry field k of the query entry at the top of the stack, pushing it.
-int EntryField(lua_State* L, int k) { return lua_rawgeti(L, -1, k); }
-
 int CtxQuery(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   auto* q = static_cast<Query*>(lua_newuserdatauv(L, sizeof(Query), 0));

@@ -8,6 +8,7 @@
 
 #include "host/json_io.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -134,16 +135,68 @@ Runtime::~Runtime() {
   }
 }
 
+Runtime::SmallBlocks::~SmallBlocks() {
+  for (void* c : chunks_) std::free(c);
+}
+
+void* Runtime::SmallBlocks::Get(size_t n) {
+  const size_t k = Class(n);
+  if (FreeBlock* f = free_[k]) {
+    free_[k] = f->next;
+    return f;
+  }
+  const size_t size = (k + 1) * kStep;
+  if (static_cast<size_t>(end_ - cur_) < size) {
+    constexpr size_t kChunk = 64 * 1024;
+    // The tail of the old chunk is too small for this class; it is left unused.
+    char* chunk = static_cast<char*>(std::malloc(kChunk));
+    if (!chunk) return nullptr;
+    chunks_.push_back(chunk);
+    cur_ = chunk;
+    end_ = chunk + kChunk;
+  }
+  void* p = cur_;
+  cur_ += size;
+  return p;
+}
+
 void* Runtime::Alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* rt = static_cast<Runtime*>(ud);
+  SmallBlocks& pool = rt->blocks_;
+  constexpr size_t kMax = SmallBlocks::kMax;
+  // With ptr null, osize is a type tag, not a size.
   const size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    rt->mem_used_ -= old;
-    std::free(ptr);
+    if (ptr) {
+      rt->mem_used_ -= old;
+      if (old <= kMax) pool.Put(ptr, old);
+      else std::free(ptr);
+    }
     return nullptr;
   }
   if (nsize > old && rt->mem_used_ + (nsize - old) > rt->mem_limit_) return nullptr;
-  void* p = std::realloc(ptr, nsize);
+  void* p;
+  if (!ptr) {
+    p = nsize <= kMax ? pool.Get(nsize) : std::malloc(nsize);
+  } else if (old <= kMax) {
+    if (nsize <= kMax && SmallBlocks::Class(nsize) == SmallBlocks::Class(old)) {
+      p = ptr;
+    } else {
+      p = nsize <= kMax ? pool.Get(nsize) : std::malloc(nsize);
+      if (p) {
+        std::memcpy(p, ptr, std::min(old, nsize));
+        pool.Put(ptr, old);
+      }
+    }
+  } else if (nsize > kMax) {
+    p = std::realloc(ptr, nsize);
+  } else {
+    p = pool.Get(nsize);
+    if (p) {
+      std::memcpy(p, ptr, nsize);
+      std::free(ptr);
+    }
+  }
   if (!p) return nullptr;
   rt->mem_used_ = rt->mem_used_ - old + nsize;
   return p;

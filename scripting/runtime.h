@@ -114,8 +114,37 @@ class Runtime {
   pthread_t thread{};
 
  private:
+  // Lua's small blocks (tables, short strings, closures, userdata) come from per-size free
+  // lists carved out of 64 KiB chunks, since glibc's malloc and free cost more than the rule
+  // code asking for them. Freed blocks are kept for reuse until the VM closes. The memory cap
+  // counts the bytes Lua holds; a pool's idle blocks are at most its peak of small blocks.
+  class SmallBlocks {
+   public:
+    static constexpr size_t kMax = 256, kStep = 16;
+    SmallBlocks() = default;
+    SmallBlocks(const SmallBlocks&) = delete;
+    SmallBlocks& operator=(const SmallBlocks&) = delete;
+    ~SmallBlocks();
+    static size_t Class(size_t n) { return (n - 1) / kStep; }
+    void* Get(size_t n);
+    void Put(void* p, size_t n) {
+      auto* f = static_cast<FreeBlock*>(p);
+      f->next = free_[Class(n)];
+      free_[Class(n)] = f;
+    }
+
+   private:
+    struct FreeBlock { FreeBlock* next; };
+    FreeBlock* free_[kMax / kStep] = {};
+    std::vector<void*> chunks_;
+    char* cur_ = nullptr;
+    char* end_ = nullptr;
+  };
+
   static void* Alloc(void* ud, void* ptr, size_t osize, size_t nsize);
   void BuildSandbox();
+
+  SmallBlocks blocks_;
 
   lua_State* L_ = nullptr;
   Limits limits_;
