@@ -75,6 +75,8 @@ int State::SeatIndex(const std::string& name_or_kind) const {
 // ---------------------------------------------------------------------------------------
 
 void StateUndo::Begin(const State& s) {
+  static std::atomic<uint64_t> sessions{0};
+  session_ = sessions.fetch_add(1, std::memory_order_relaxed) + 1;
   active_ = true;
   saved_ = 0;
   rng_ = s.rng;

@@ -180,10 +180,14 @@ class StateUndo {
   void Restore(State* s);
   bool active() const { return active_; }
   void End() { active_ = false; }
+  // Names one Begin..End span among all journals of the process, so a caller may remember
+  // "already saved in this span" without holding on to the journal.
+  uint64_t session() const { return session_; }
 
  private:
   void SaveSlow(const State& s, uint32_t parts);
   bool active_ = false;
+  uint64_t session_ = 0;
   uint32_t saved_ = 0;
   std::vector<Zone> zones_;
   std::vector<std::pair<std::string, Grid>> grids_;

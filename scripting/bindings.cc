@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <vector>
 
 #include "host/feature_graph.h"
@@ -26,10 +27,17 @@ State* Readable(lua_State* L) {
   return b->state;
 }
 
-State* Writable(lua_State* L) {
+// Without moving the data handles' epoch: for writes that move no JSON node.
+State* WritableInPlace(lua_State* L) {
   Binding* b = B(L);
   State* s = Readable(L);
   if (!b->writable) Raise(L, std::string("state is read-only in hook '") + b->hook + "'");
+  return s;
+}
+
+State* Writable(lua_State* L) {
+  State* s = WritableInPlace(L);
+  ++B(L)->epoch;
   return s;
 }
 
@@ -889,8 +897,32 @@ int ZoneDraw(lua_State* L) {
 // ---- data proxies: paths into state.data, resolved on every access -------------------
 
 // A data handle is a userdata whose user values are (parent handle or nil, key): creating a
-// child costs one small allocation, and resolving walks the short chain from the root.
+// child costs one small allocation, and resolving walks the short chain from the root. Its
+// memory block remembers the node it resolved to, for the state and epoch it was resolved
+// in (Binding::epoch), and the journal span in which its top-level key was last saved.
+struct DataHandle {
+  State* state = nullptr;
+  uint64_t epoch = 0;
+  Json* node = nullptr;
+  uint64_t journaled = 0;  // StateUndo::session() of the last save of its top-level key
+};
+
+DataHandle* HandleOf(lua_State* L, int idx) { return static_cast<DataHandle*>(lua_touserdata(L, idx)); }
+
+Json* WalkDataNode(lua_State* L, int idx, State* s);
+
 Json* FindDataNode(lua_State* L, int idx, State* s) {
+  DataHandle* h = HandleOf(L, idx);
+  const uint64_t epoch = B(L)->epoch;
+  if (h->state == s && h->epoch == epoch) return h->node;
+  Json* node = WalkDataNode(L, idx, s);
+  h->state = s;
+  h->epoch = epoch;
+  h->node = node;
+  return node;
+}
+
+Json* WalkDataNode(lua_State* L, int idx, State* s) {
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 40, "data nesting");
   const int base = lua_gettop(L);
@@ -938,7 +970,7 @@ Json* ResolveData(lua_State* L, int idx, State* s) {
 void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
   if (parent_idx) parent_idx = lua_absindex(L, parent_idx);
   if (key_idx) key_idx = lua_absindex(L, key_idx);
-  lua_newuserdatauv(L, 0, 2);
+  new (lua_newuserdatauv(L, sizeof(DataHandle), 2)) DataHandle{};
   if (parent_idx) {
     lua_pushvalue(L, parent_idx);
     lua_setiuservalue(L, -2, 1);
@@ -998,6 +1030,14 @@ void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx) {
     lua_settop(L, base);
     return;
   }
+  // A handle below the root always has the same top-level key: once saved in this span,
+  // saving it again would change nothing.
+  DataHandle* h = HandleOf(L, idx);
+  if (h->journaled == undo->session()) {
+    lua_settop(L, base);
+    return;
+  }
+  h->journaled = undo->session();
   for (int depth = 0; depth < 40; ++depth) {
     lua_getiuservalue(L, -1, 1);  // parent
     const bool parent_is_root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
@@ -1016,12 +1056,29 @@ void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx) {
 }
 
 int DataNewindex(lua_State* L) {
-  State* s = Writable(L);
+  State* s = WritableInPlace(L);
   Json* node = ResolveData(L, 1, s);
   JournalDataWrite(L, s, 1, 2);
   Json value;
   std::string error;
   if (!lua_isnil(L, 3) && !LuaToJson(L, 3, &value, &error)) Raise(L, "cannot store in state.data: " + error);
+  // One value over another where there is one already: no node moves, so the handles'
+  // remembered nodes stay good (the moves bots try write mostly this way).
+  if (!value.is_structured()) {
+    Json* slot = nullptr;
+    if (node->is_array() && lua_isinteger(L, 2)) {
+      const lua_Integer k = lua_tointeger(L, 2);
+      if (k >= 1 && static_cast<size_t>(k) <= node->size()) slot = &(*node)[static_cast<size_t>(k - 1)];
+    } else if (node->is_object() && lua_type(L, 2) == LUA_TSTRING) {
+      auto it = node->find(lua_tostring(L, 2));
+      if (it != node->end()) slot = &*it;
+    }
+    if (slot && !slot->is_structured() && !value.is_null()) {
+      *slot = std::move(value);
+      return 0;
+    }
+  }
+  ++B(L)->epoch;
   if (node->is_object() && node->empty() && lua_isinteger(L, 2) && lua_tointeger(L, 2) == 1) *node = Json::array();
   if (node->is_object()) {
     if (lua_type(L, 2) != LUA_TSTRING) Raise(L, "state.data object keys must be strings");

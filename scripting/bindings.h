@@ -20,6 +20,11 @@ struct Binding {
   // When set, every write first records what it changes, so the caller can undo a failed
   // move without having copied the whole state beforehand.
   StateUndo* undo = nullptr;
+  // Data handles remember the JSON node they resolved to while this stays the same. It moves
+  // on whenever a node may have moved: at the start and end of every hook call, on every
+  // write through a binding but a data handle's in-place write of a single value, and when a
+  // journal puts the state back.
+  uint64_t epoch = 1;
 };
 
 // Installs metatables and pushes nothing. Call once per VM.

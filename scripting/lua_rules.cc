@@ -260,13 +260,16 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   binding_.state = const_cast<State*>(state);
   binding_.writable = writable;
   binding_.hook = name;
+  ++binding_.epoch;  // another state, or the same one changed by the host since
   rt_->set_rng(state && writable ? &const_cast<State*>(state)->rng : nullptr);
   Status st = rt_->Call(nargs + 2, nresults, name);
   if (!st.ok() && state)
     st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
                   state->game_id;
   if (writable && state) const_cast<State*>(state)->Touch();
+  const uint64_t epoch = binding_.epoch;
   binding_ = saved;
+  binding_.epoch = epoch + 1;
   rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
   return st;
 }
@@ -659,7 +662,10 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
       if (!keep) u->End();
     }
   } detach{&binding_, &undo};
-  auto rollback = [&] { undo.Restore(state); };
+  auto rollback = [&] {
+    undo.Restore(state);
+    ++binding_.epoch;  // the journal put back JSON nodes the data handles may remember
+  };
   auto run = [&](int s, const Move& m) -> Status {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
     lua_getfield(L, -1, "moves");
@@ -752,6 +758,7 @@ void LuaRules::UndoTrial(State* state) {
   trial_journaled_.pop_back();
   if (journaled) undo_.Restore(state);
   else Rules::UndoTrial(state);
+  ++binding_.epoch;
 }
 
 Status LuaRules::Preview(const State& state, int seat, const Move& move, State* out) {

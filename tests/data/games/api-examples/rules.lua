@@ -62,6 +62,25 @@ local function record_examples(ctx, state)
   state.data.examples = ex
 end
 
+-- A handle is a path from state.data's root: it reads what is at that path now, even after
+-- the tables along it were replaced or an array it points into grew.
+local function handle_examples(state)
+  state.data.grid = { size = { rows = 2 }, rows = { { 1 }, { 2 } } }
+  local size = state.data.grid.size
+  state.data.grid.size = { rows = 9 }     -- the handle `size` now reads the new table
+  local r1, r2 = state.data.grid.rows[1], state.data.grid.rows[2]
+  r2[1] = 7                               -- a value over a value, in place
+  for i = 3, 40 do state.data.grid.rows[i] = { i } end   -- the array grows (and moves)
+  r1[1] = r1[1] + 10
+  state.data.old = { inner = { v = 1 } }
+  local inner = state.data.old.inner
+  state.data.old = 5                      -- the path no longer leads to a table
+  local stale_ok, stale_error = pcall(function() return inner.v end)
+  state.data.handles = { size_rows = size.rows, r1 = r1[1], r2 = r2[1], rows = #state.data.grid.rows,
+                         last = state.data.grid.rows[40][1], stale_ok = stale_ok, stale = stale_error }
+  state.data.grid, state.data.old = nil, nil
+end
+
 -- state.data: nested tables, arrays that grow by appending, nil that removes.
 local function data_examples(state)
   state.data.board = { name = "table", size = { rows = 2, cols = 3 }, tags = { "a", "b" } }
@@ -85,6 +104,7 @@ local function data_examples(state)
   state.data.copy_is_table = type(copy) == "table" and state.data.board.name == "table"
   state.data.meta = { ["$note"] = "kept", size = 2 }
   state.data.read_dollar = state:read("meta")["$note"]   -- state:read keeps "$" keys
+  handle_examples(state)
 end
 
 -- Components of a game without draft: created in setup (README section 4, "Components").

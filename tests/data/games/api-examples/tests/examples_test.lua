@@ -117,6 +117,17 @@ test("state.data: nested tables, appending, nil removes, handles write through",
   expect_eq(d.dice, { 0, 0 })
 end)
 
+test("state.data handles follow their path after tables are replaced or arrays grow", function()
+  local h = new_game{ players = 2, seed = 1 }:data().handles
+  expect_eq(h.size_rows, 9, "a handle reads the table now at its path")
+  expect_eq(h.r1, 11, "a handle into an array reads and writes the element after the array grew")
+  expect_eq(h.r2, 7, "a value written in place reads back")
+  expect_eq(h.rows, 40)
+  expect_eq(h.last, 40)
+  expect_eq(h.stale_ok, false)
+  expect_true(h.stale:find("stale data handle", 1, true), h.stale)
+end)
+
 test("state.data refuses holes, far indices and values that are not plain data", function()
   local e = new_game{ players = 2, seed = 1 }:data().errors
   expect_eq(e.any_ok, false)
