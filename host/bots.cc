@@ -20,26 +20,43 @@ class RandomBot : public Bot {
   Rng rng_;
 };
 
-// One ply on the game's evaluation: each legal move is tried on a scratch copy of the state,
-// judged, and taken back; ties are broken at random. `greedy` tries each move once on the
-// game's own RNG, so it foresees the roll a move is about to get. `heuristic` reseeds the
-// scratch RNG from the bot's own stream before each try and averages `samples` tries of a
-// move that drew random numbers (one try of a move that drew none is exact).
+// One ply on the game's evaluation: each legal move is tried, judged, and taken back; ties
+// are broken at random. `greedy` tries each move once on the game's own RNG, so it foresees
+// the roll a move is about to get. `heuristic` reseeds the RNG from the bot's own stream
+// before each try and averages `samples` tries of a move that drew random numbers (one try
+// of a move that drew none is exact). In the play loop the tries run on the game's state
+// itself, which the journal puts back exactly; elsewhere on a copy.
 class OnePlyBot : public Bot {
  public:
   OnePlyBot(uint64_t seed, int samples, bool sample_chance)
       : rng_(seed), samples_(samples), sample_chance_(sample_chance) {}
   const char* name() const override { return sample_chance_ ? "heuristic" : "greedy"; }
+
   Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
-    Status st = rules.LegalMoves(state, seat, &moves_);
+    State scratch = state;
+    return ChooseIn(rules, &scratch, seat, out);
+  }
+
+  Status ChooseIn(Rules& rules, State* state, int seat, Move* out) override {
+    Status st = rules.LegalMoves(*state, seat, &moves_);
     if (!st.ok()) return st;
     if (moves_.empty()) return Status::Illegal("no legal move");
     if (moves_.size() == 1) {
       *out = moves_[0];
       return Status::Ok();
     }
-    State base = state;
-    base.record = false;
+    // What the tries change besides what the journal puts back: the RNG's seed and the log
+    // switch. Restored however the loop ends.
+    struct Keep {
+      State* s;
+      Rng rng;
+      bool record;
+      ~Keep() {
+        s->rng = rng;
+        s->record = record;
+      }
+    } keep{state, state->rng, state->record};
+    state->record = false;
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;
@@ -47,14 +64,14 @@ class OnePlyBot : public Bot {
       double sum = 0;
       int n = 0;
       for (int k = 0; k < samples_; ++k) {
-        if (sample_chance_) base.rng.Seed(rng_.Next());
-        const Rng before = base.rng;
-        st = rules.TryMove(&base, seat, moves_[i]);
+        if (sample_chance_) state->rng.Seed(rng_.Next());
+        const Rng before = state->rng;
+        st = rules.TryMove(state, seat, moves_[i]);
         if (!st.ok()) return st;
         double v;
-        st = rules.Evaluate(base, seat, &v);
-        const bool chance = !(base.rng == before);
-        rules.UndoTrial(&base);
+        st = rules.Evaluate(*state, seat, &v);
+        const bool chance = !(state->rng == before);
+        rules.UndoTrial(state);
         if (!st.ok()) return st;
         sum += v;
         ++n;
@@ -178,7 +195,7 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
       if (seat < 0 || seat >= static_cast<int>(bots.size()) || !bots[static_cast<size_t>(seat)])
         return Status::Input("no bot for seat " + std::to_string(seat + 1));
       Move m;
-      st = bots[static_cast<size_t>(seat)]->Choose(rules, *state, seat, &m);
+      st = bots[static_cast<size_t>(seat)]->ChooseIn(rules, state, seat, &m);
       if (!st.ok()) return st;
       if (limits.before_move) limits.before_move(*state, seat, m);
       st = rules.Apply(state, seat, m);

@@ -24,6 +24,10 @@ class Bot {
   virtual ~Bot() = default;
   virtual const char* name() const = 0;
   virtual Status Choose(Rules& rules, const State& state, int seat, Move* out) = 0;
+  // The same, allowed to try moves on *state as long as it leaves it exactly as it found it
+  // (through Rules::TryMove and UndoTrial), which saves a copy per decision. The play loop
+  // calls this one.
+  virtual Status ChooseIn(Rules& rules, State* state, int seat, Move* out) { return Choose(rules, *state, seat, out); }
 };
 
 // Bot names with their options parsed: "mcts:iters=200" gives name "mcts", options {iters: 200}.

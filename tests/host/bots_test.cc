@@ -1,5 +1,5 @@
-// Bots: option parsing, the heuristic bot sampling chance instead of foreseeing it, and the
-// MCTS bot beating random play, on the native Pig game (tests/host/pig_game.h).
+// Bots: option parsing, the heuristic bot sampling chance instead of foreseeing it, one-ply
+// tries that leave the state as found, and the MCTS bot beating random play, on the native Pig game (tests/host/pig_game.h).
 #include "host/bots.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +11,7 @@ namespace plateau {
 namespace {
 
 using testing::PigGame;
+using testing::RollOrHold;
 
 TEST(BotSpec, ParsesNameAndOptions) {
   BotSpec spec;
@@ -46,10 +47,10 @@ State StateBeforeABust(PigGame& game) {
     State s;
     EXPECT_TRUE(game.NewGame(Json::object(), 2, seed, &s).ok());
     State probe = s;
-    EXPECT_TRUE(game.Apply(&probe, 0, Move{"roll"}).ok());
+    EXPECT_TRUE(game.Apply(&probe, 0, RollOrHold("roll")).ok());
     if (probe.data["turn"] == 0) continue;  // the first roll must not bust
     State after = probe;
-    EXPECT_TRUE(game.Apply(&after, 0, Move{"roll"}).ok());
+    EXPECT_TRUE(game.Apply(&after, 0, RollOrHold("roll")).ok());
     if (after.data["turn"] == 0 && after.data["seat"] == 1) return probe;
   }
 }
@@ -68,6 +69,26 @@ TEST(HeuristicBot, JudgesARollByItsOddsNotByTheRollItIsAboutToGet) {
   auto heuristic = MakeBot("heuristic:samples=64", 7, &error);
   ASSERT_TRUE(heuristic->Choose(game, s, 0, &m).ok());
   EXPECT_EQ(m.type, "roll");
+}
+
+TEST(OnePlyBot, TryingMovesOnTheGameStateLeavesItExactlyAsFoundAndChoosesAsOnACopy) {
+  PigGame game;
+  State s = StateBeforeABust(game);
+  s.record = true;
+  const std::string hash = s.Hash();
+  const Rng rng = s.rng;
+  std::string error;
+  for (const char* name : {"greedy", "heuristic:samples=8"}) {
+    auto on_copy = MakeBot(name, 7, &error);
+    auto in_place = MakeBot(name, 7, &error);
+    Move a, b;
+    ASSERT_TRUE(on_copy->Choose(game, s, 0, &a).ok());
+    ASSERT_TRUE(in_place->ChooseIn(game, &s, 0, &b).ok());
+    EXPECT_EQ(a, b) << name;
+    EXPECT_EQ(s.Hash(), hash) << name;
+    EXPECT_TRUE(s.rng == rng) << name << ": the tries' reseeding is undone";
+    EXPECT_TRUE(s.record) << name;
+  }
 }
 
 double WinRate(Rules& game, const std::string& bot, const std::string& against, int games) {

@@ -8,6 +8,12 @@
 
 namespace plateau::testing {
 
+inline Move RollOrHold(const char* type) {
+  Move m;
+  m.type = type;
+  return m;
+}
+
 class PigGame : public Rules {
  public:
   explicit PigGame(int target = 30, bool endless = false) : target_(target), endless_(endless) {
@@ -37,8 +43,8 @@ class PigGame : public Rules {
   Status LegalMoves(const State& s, int seat, std::vector<Move>* out) override {
     out->clear();
     if (s.data["ended"].get<bool>() || seat != s.data["seat"].get<int>()) return Status::Ok();
-    out->push_back(Move{"roll"});
-    out->push_back(Move{"hold"});
+    out->push_back(RollOrHold("roll"));
+    out->push_back(RollOrHold("hold"));
     return Status::Ok();
   }
   Status Apply(State* s, int seat, const Move& m) override {
