@@ -5,6 +5,8 @@
 
 #include <cstdio>
 
+#include "host/json_io.h"
+
 namespace plateau {
 
 using scripting::LuaRules;
@@ -28,6 +30,25 @@ Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const 
   if (st.ok())
     (*out)->runtime().set_log([](const std::string& line) { spdlog::info("[lua] {}", line); });
   return st;
+}
+
+Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<LuaRules>* rules, State* out) {
+  Json j;
+  std::string error;
+  if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
+  const std::vector<DataOverride> saved =
+      j.is_object() && j.contains("data_overrides") && j["data_overrides"].is_array() ? DataOverridesFromJson(j["data_overrides"])
+                                                                                      : std::vector<DataOverride>{};
+  if (!g_data_sets.empty() && g_data_sets != saved)
+    return Status::Input(path + ": this game was saved with data overrides " + DataOverridesText(saved) +
+                         "; continue it with the same --set values or none (given: " + DataOverridesText(g_data_sets) + ")");
+  Status st = LoadRules(game, rules, &saved);
+  if (!st.ok()) return st;
+  if (!State::FromJson(j, (*rules)->files().cards, out, &error)) return Status::Input(path + ": " + error);
+  if (out->game_id != (*rules)->info().id)
+    return Status::Input(path + ": a saved '" + out->game_id + "' game, not '" + (*rules)->info().id + "'");
+  if (!saved.empty()) spdlog::info("{}: data overrides from the save: {}", path, DataOverridesText(saved));
+  return Status::Ok();
 }
 
 std::vector<std::string> Split(const std::string& s) {

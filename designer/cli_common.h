@@ -24,6 +24,12 @@ extern std::vector<DataOverride> g_data_sets;
 Status LoadRules(const std::string& game, std::unique_ptr<scripting::LuaRules>* out,
                  const std::vector<DataOverride>* data_sets = nullptr);
 
+// Loads a saved game (play --save) and the rules to continue it with: the rules are loaded
+// with the data overrides the save records. Data overrides on the command line must be those
+// (or none): a saved game keeps the numbers it was played with.
+Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<scripting::LuaRules>* rules,
+                        State* out);
+
 // Comma-separated list, spaces dropped.
 std::vector<std::string> Split(const std::string& s);
 // One "--set name=value": the value parses as JSON, else it is a string.

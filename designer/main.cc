@@ -91,16 +91,6 @@ int ReadChoice(size_t count) {
   }
 }
 
-Status LoadSave(LuaRules& rules, const std::string& path, State* out) {
-  Json j;
-  std::string error;
-  if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
-  if (!State::FromJson(j, rules.files().cards, out, &error)) return Status::Input(path + ": " + error);
-  if (out->game_id != rules.info().id)
-    return Status::Input(path + ": a saved '" + out->game_id + "' game, not '" + rules.info().id + "'");
-  return Status::Ok();
-}
-
 Status WriteSave(const State& state, const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return Status::Input("cannot write " + path);
@@ -114,10 +104,8 @@ Status WriteSave(const State& state, const std::string& path) {
 // it reaches the saved state exactly.
 int CmdReplay(const std::string& game, const std::string& path) {
   std::unique_ptr<LuaRules> rules;
-  Status st = LoadRules(game, &rules);
-  if (!st.ok()) return Fail(st);
   State saved, replayed;
-  st = LoadSave(*rules, path, &saved);
+  Status st = LoadRulesAndSave(game, path, &rules, &saved);
   if (!st.ok()) return Fail(st);
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);
@@ -155,14 +143,10 @@ std::string MoveLabel(const Move& m, const CardSet& cards) {
 int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
             const std::vector<std::string>& sets, const std::string& load_path, const std::string& save_path) {
   std::unique_ptr<LuaRules> rules;
-  Status st = LoadRules(game, &rules);
-  if (!st.ok()) return Fail(st);
   State state;
-  if (!load_path.empty()) {
-    st = LoadSave(*rules, load_path, &state);
-    if (!st.ok()) return Fail(st);
-    players = state.player_count;
-  }
+  Status st = load_path.empty() ? LoadRules(game, &rules) : LoadRulesAndSave(game, load_path, &rules, &state);
+  if (!st.ok()) return Fail(st);
+  if (!load_path.empty()) players = state.player_count;
   if (players == 0) players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
   Json given, params;
   st = ParseSets(sets, &given);
@@ -533,7 +517,7 @@ int main(int argc, char** argv) {
   watch->add_option("--moves", watch_options.moves, "moves played by the bots before holding the table")
       ->check(CLI::Range(0, 1000000));
   watch->add_option("--load", watch_options.load_path, "start from a saved game");
-  watch->add_option("--set", watch_options.sets, "override a parameter: name=value");
+  watch->add_option("--set", watch_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   watch->add_option("--format", watch_options.format, "text or json (one JSON object per line)")
       ->check(CLI::IsMember({"text", "json"}));
   watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads");

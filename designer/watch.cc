@@ -13,6 +13,7 @@
 
 #include "host/bots.h"
 #include "host/json_io.h"
+#include "designer/cli_common.h"
 #include "host/render.h"
 #include "scripting/reload.h"
 
@@ -97,37 +98,21 @@ int RunWatch(const WatchOptions& o) {
   scripting::Limits limits;
   std::unique_ptr<LuaRules> rules;
   const auto t0 = Clock::now();
-  Status st = LuaRules::Load(o.game, limits, &rules);
-  if (!st.ok()) {
-    std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
-    return st.script_failure() ? 1 : 2;
-  }
+  Json given = Json::object(), params;
+  Status st = ParseSets(o.sets, &given);
+  if (st.ok()) st = ParseDataSets(o.sets, &g_data_sets);
+  if (!st.ok()) return Fail(st);
   State state;
   if (!o.load_path.empty()) {
-    Json j;
-    std::string error;
-    if (!ReadJsonFile(o.load_path, o.load_path, &j, &error) || !State::FromJson(j, rules->files().cards, &state, &error)) {
-      std::fprintf(stderr, "plateau: %s\n", error.c_str());
-      return 2;
-    }
+    st = LoadRulesAndSave(o.game, o.load_path, &rules, &state);
+    if (!st.ok()) return Fail(st);
   } else {
-    Json given = Json::object(), params;
-    for (const auto& s : o.sets) {
-      const auto eq = s.find('=');
-      if (eq == std::string::npos) {
-        std::fprintf(stderr, "plateau: --set expects name=value, got '%s'\n", s.c_str());
-        return 2;
-      }
-      Json v = Json::parse(s.substr(eq + 1), nullptr, false);
-      given[s.substr(0, eq)] = v.is_discarded() ? Json(s.substr(eq + 1)) : v;
-    }
-    st = ResolveParams(rules->info(), given, &params);
-    const int players = o.players ? o.players : std::max(rules->info().min_players, std::min(4, rules->info().max_players));
+    st = LoadRules(o.game, &rules);
+    if (st.ok()) st = ResolveParams(rules->info(), given, &params);
+    const int players =
+        !st.ok() ? 0 : o.players ? o.players : std::max(rules->info().min_players, std::min(4, rules->info().max_players));
     if (st.ok()) st = rules->NewGame(params, players, o.seed, &state);
-    if (!st.ok()) {
-      std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
-      return st.script_failure() ? 1 : 2;
-    }
+    if (!st.ok()) return Fail(st);
   }
   // Bots play the first moves, then the table is held for editing.
   std::vector<std::string> names;
@@ -160,8 +145,13 @@ int RunWatch(const WatchOptions& o) {
   const std::string folder = rules->info().folder;
   Emit(o, "start", true, std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), {}, state, *rules, "");
 
+  // The game's folder and the folders of the bases it extends: a variant's rules are also
+  // the base's modules and data.
+  auto scan_all = [&rules](Snapshot* out) {
+    for (const auto& root : rules->files().roots) Scan(root.folder, out);
+  };
   Snapshot seen;
-  Scan(folder, &seen);
+  scan_all(&seen);
   int reloads = 0;
   const auto started = Clock::now();
   for (;;) {
@@ -169,14 +159,14 @@ int RunWatch(const WatchOptions& o) {
     if (o.timeout_s > 0 && Clock::now() - started > std::chrono::seconds(o.timeout_s)) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(o.poll_ms));
     Snapshot now;
-    Scan(folder, &now);
+    scan_all(&now);
     if (now == seen) continue;
     // Something changed: wait until the folder has been quiet for settle_ms (one reload per burst).
     const auto detected = Clock::now();
     for (;;) {
       std::this_thread::sleep_for(std::chrono::milliseconds(o.settle_ms));
       Snapshot again;
-      Scan(folder, &again);
+      scan_all(&again);
       if (again == now) break;
       now = std::move(again);
       if (Clock::now() - detected > std::chrono::seconds(2)) break;  // a file written forever

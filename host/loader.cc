@@ -172,6 +172,26 @@ std::vector<std::string> ListGames() {
   return ids;
 }
 
+Json DataOverridesToJson(const std::vector<DataOverride>& sets) {
+  if (sets.empty()) return nullptr;
+  Json out = Json::array();
+  for (const auto& s : sets) out.push_back({{"path", s.path}, {"value", s.value}});
+  return out;
+}
+
+std::vector<DataOverride> DataOverridesFromJson(const Json& j) {
+  std::vector<DataOverride> out;
+  if (!j.is_array()) return out;
+  for (const auto& e : j) out.push_back({e.at("path").get<std::string>(), e.at("value")});
+  return out;
+}
+
+std::string DataOverridesText(const std::vector<DataOverride>& sets) {
+  std::string out;
+  for (const auto& s : sets) out += (out.empty() ? "" : ", ") + s.path + "=" + s.value.dump();
+  return out.empty() ? "none" : out;
+}
+
 Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files) {
   std::set<std::string> changed;
   for (const auto& set : sets) {

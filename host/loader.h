@@ -35,10 +35,17 @@ Status LoadGameFiles(const std::string& game, GameFiles* out);
 struct DataOverride {
   std::string path;
   Json value;
+  bool operator==(const DataOverride&) const = default;
 };
 // Applies overrides to loaded files, then validates each changed document against its schema
 // again, so an override that breaks the data is refused with the schema's error.
 Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files);
+// The form a saved game keeps them in (State::data_overrides): [{"path", "value"}], or null
+// when there are none; and back (the form is checked by State::FromJson).
+Json DataOverridesToJson(const std::vector<DataOverride>& sets);
+std::vector<DataOverride> DataOverridesFromJson(const Json& j);
+// "chenilles.market.price=3, ..." for messages.
+std::string DataOverridesText(const std::vector<DataOverride>& sets);
 
 // Game ids found under <home>/games, sorted.
 std::vector<std::string> ListGames();

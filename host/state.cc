@@ -234,6 +234,7 @@ Json State::ToJson() const {
   j["seed"] = seed;
   j["rng"] = rng.ToString();
   j["params"] = params;
+  if (data_overrides.is_array() && !data_overrides.empty()) j["data_overrides"] = data_overrides;
   j["player_count"] = player_count;
   Json s = Json::array();
   for (const auto& seat : seats) s.push_back({{"name", seat.name}, {"kind", seat.kind}});
@@ -318,6 +319,14 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       return false;
     }
     s.params = j.at("params");
+    if (j.contains("data_overrides")) {
+      const Json& o = j.at("data_overrides");
+      if (!o.is_array()) throw std::runtime_error("data_overrides must be a list");
+      for (const auto& e : o)
+        if (!e.is_object() || !e.contains("path") || !e.at("path").is_string() || !e.contains("value"))
+          throw std::runtime_error("each of data_overrides must be {\"path\": \"<data>.<path>\", \"value\": ...}");
+      s.data_overrides = o;
+    }
     s.player_count = j.at("player_count").get<int>();
     for (const auto& seat : j.at("seats")) s.seats.push_back({seat.at("name"), seat.at("kind")});
     auto card = [&](const Json& name) {

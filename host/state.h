@@ -107,6 +107,10 @@ class State {
   std::vector<Seat> seats;  // players first, pseudo-seats after
   int player_count = 0;
   Json params = Json::object();
+  // The data overrides (--set <data>.<path>=value) the game was made with, as
+  // [{"path": ..., "value": ...}]; null when none. Saved, so a saved game, its replay and a
+  // hot reload load the rules with the same numbers.
+  Json data_overrides;
 
   std::vector<Zone> zones;
   std::vector<std::pair<std::string, Grid>> grids;  // key "name" or "name:<seat>"

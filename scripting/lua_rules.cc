@@ -51,6 +51,7 @@ Status LuaRules::Load(const std::string& game, const Limits& limits, const std::
   if (!st.ok()) return st;
   st = ApplyDataOverrides(data_sets, &rules->files_);
   if (!st.ok()) return st;
+  rules->data_overrides_ = data_sets;
   // An abstract base only lends its parameters, data and modules to the games that extend it.
   if (rules->files_.info.abstract)
     return Status::Input(rules->files_.roots.front().display + "/game.json: '" + rules->files_.info.id +
@@ -402,6 +403,7 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
     s.flow.committed.assign(s.seats.size(), 0);
     s.flow.pending.assign(s.seats.size(), Move{});
   }
+  s.data_overrides = DataOverridesToJson(data_overrides_);
   if (has_hook("setup")) {
     PushHook("setup");
     Status st = CallHook("setup", &s, true, 0, 0);

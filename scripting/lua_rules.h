@@ -48,6 +48,8 @@ class LuaRules : public Rules {
   std::string View(const State& state, int seat) override;
 
   const GameFiles& files() const { return files_; }
+  // The data overrides the rules were loaded with (their games carry them, State::data_overrides).
+  const std::vector<DataOverride>& data_overrides() const { return data_overrides_; }
   Runtime& runtime() { return *rt_; }
   // Builds a state holding the given grids for scoring finished boards (plateau score).
   // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card.
@@ -92,6 +94,7 @@ class LuaRules : public Rules {
   uint64_t params_checked_uid_ = 0;  // the state whose parameters ctx.params already holds
 
   GameFiles files_;
+  std::vector<DataOverride> data_overrides_;
   std::unique_ptr<Runtime> rt_;
   Binding binding_;
   StateUndo undo_;  // the journal of the scripted move being applied, or of an open trial

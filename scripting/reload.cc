@@ -44,7 +44,8 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
                          std::unique_ptr<LuaRules>* rules) {
   ReloadResult r;
   std::unique_ptr<LuaRules> fresh;
-  Status st = LuaRules::Load(game, limits, &fresh);
+  // The game on the table was made with these numbers: the new files get the same overrides.
+  Status st = LuaRules::Load(game, limits, (*rules)->data_overrides(), &fresh);
   if (!st.ok()) {
     r.error = st;
     return r;
