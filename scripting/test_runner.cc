@@ -9,6 +9,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <sstream>
 
 #include "host/bots.h"
@@ -18,7 +20,9 @@ namespace plateau::scripting {
 namespace {
 
 struct Runner {
-  LuaRules* rules;
+  LuaRules* rules = nullptr;
+  // Rules loaded with data overrides (new_game{data = ...}), by their text; kept for the file.
+  std::map<std::string, std::unique_ptr<LuaRules>> variants;
   std::vector<std::pair<std::string, int>> tests;  // name, registry ref of the function
   // Long loops inside host calls (play_random) never run test-VM instructions, so the budget
   // cannot see them; they check this deadline instead.
@@ -94,6 +98,7 @@ bool DeepEqual(lua_State* L, int a, int b, int depth = 0) {
 
 struct GameHandle {
   State state;
+  LuaRules* rules = nullptr;  // the runner's, or a variant with data overrides
 };
 
 GameHandle* CheckGame(lua_State* L, int idx) {
@@ -105,9 +110,10 @@ int GameGc(lua_State* L) {
   return 0;
 }
 
-GameHandle* PushGame(lua_State* L) {
+GameHandle* PushGame(lua_State* L, LuaRules* rules) {
   auto* g = static_cast<GameHandle*>(lua_newuserdatauv(L, sizeof(GameHandle), 0));
   new (g) GameHandle();
+  g->rules = rules;
   luaL_setmetatable(L, "plateau.test_game");
   return g;
 }
@@ -127,7 +133,34 @@ void CheckStatus(lua_State* L, const Status& st, const char* what) {
   if (!st.ok()) Fail(L, std::string(what) + ": " + st.message);
 }
 
-// new_game{players=, seed=, params={}}
+// The rules for a game with data overrides {["<data>.<path>"] = value, ...} (the command
+// line's --set <data>.<path>=value): loaded once per distinct set, checked by the schemas.
+LuaRules* RulesWithData(lua_State* L, Runner* r, int idx) {
+  std::vector<DataOverride> sets = r->rules->data_overrides();
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    if (lua_type(L, -2) != LUA_TSTRING) Fail(L, "new_game: data = {[\"<data>.<path>\"] = value, ...}");
+    Json v;
+    std::string error;
+    if (!LuaToJson(L, -1, &v, &error)) Fail(L, std::string("new_game: data ") + lua_tostring(L, -2) + ": " + error);
+    sets.push_back({lua_tostring(L, -2), v});
+    lua_pop(L, 1);
+  }
+  if (sets.size() == r->rules->data_overrides().size()) return r->rules;
+  // Table order is not the file's order: sort, so one set of overrides is one variant.
+  std::sort(sets.begin(), sets.end(), [](const DataOverride& a, const DataOverride& b) { return a.path < b.path; });
+  const std::string key = DataOverridesText(sets);
+  auto it = r->variants.find(key);
+  if (it != r->variants.end()) return it->second.get();
+  std::unique_ptr<LuaRules> rules;
+  CheckStatus(L, LuaRules::Load(r->rules->files().roots.front().folder, r->rules->runtime().limits(), sets, &rules),
+              "new_game: data");
+  LuaRules* out = rules.get();
+  r->variants[key] = std::move(rules);
+  return out;
+}
+
+// new_game{players=, seed=, params={}, data={}}
 int NewGame(lua_State* L) {
   Runner* r = R(L);
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -141,11 +174,13 @@ int NewGame(lua_State* L) {
     if (!LuaToJson(L, -1, &given, &error)) Fail(L, "params: " + error);
     if (given.is_array() && given.empty()) given = Json::object();
   }
-  lua_pop(L, 3);
+  LuaRules* rules = r->rules;
+  if (lua_getfield(L, 1, "data") == LUA_TTABLE) rules = RulesWithData(L, r, lua_gettop(L));
+  lua_pop(L, 4);
   Json params;
-  CheckStatus(L, ResolveParams(r->rules->info(), given, &params), "new_game");
-  GameHandle* g = PushGame(L);
-  CheckStatus(L, r->rules->NewGame(params, players, seed, &g->state), "new_game");
+  CheckStatus(L, ResolveParams(rules->info(), given, &params), "new_game");
+  GameHandle* g = PushGame(L, rules);
+  CheckStatus(L, rules->NewGame(params, players, seed, &g->state), "new_game");
   return 1;
 }
 
@@ -185,7 +220,7 @@ int Board(lua_State* L) {
     if (params.is_array() && params.empty()) params = Json::object();
   }
   lua_pop(L, 1);
-  GameHandle* g = PushGame(L);
+  GameHandle* g = PushGame(L, r->rules);
   CheckStatus(L, r->rules->BoardState(names, grids, neutral, &g->state, params), "board");
   return 1;
 }
@@ -202,7 +237,7 @@ int GameMoves(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = SeatArg(L, 2, g->state);
   std::vector<Move> moves;
-  CheckStatus(L, R(L)->rules->LegalMoves(g->state, seat, &moves), "moves");
+  CheckStatus(L, g->rules->LegalMoves(g->state, seat, &moves), "moves");
   PushMoves(L, moves, *g->state.cards);
   return 1;
 }
@@ -210,7 +245,7 @@ int GameMoves(lua_State* L) {
 int GameToMove(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   std::vector<int> seats;
-  CheckStatus(L, R(L)->rules->ToMove(g->state, &seats), "to_move");
+  CheckStatus(L, g->rules->ToMove(g->state, &seats), "to_move");
   lua_createtable(L, static_cast<int>(seats.size()), 0);
   for (size_t i = 0; i < seats.size(); ++i) {
     lua_pushinteger(L, seats[i] + 1);
@@ -223,7 +258,7 @@ Status TryPlay(lua_State* L, GameHandle* g, int seat, int move_idx) {
   Move m;
   std::string error;
   if (!LuaToMove(L, move_idx, *g->state.cards, &m, &error)) return Status::Input(error);
-  return R(L)->rules->Apply(&g->state, seat, m);
+  return g->rules->Apply(&g->state, seat, m);
 }
 
 int GamePlay(lua_State* L) {
@@ -256,11 +291,11 @@ int GamePlayRandom(lua_State* L) {
   std::vector<int> seats;
   lua_Integer played = 0;
   while (played < limit) {
-    CheckStatus(L, R(L)->rules->ToMove(g->state, &seats), "play_random");
+    CheckStatus(L, g->rules->ToMove(g->state, &seats), "play_random");
     if (seats.empty()) break;
     Move m;
-    CheckStatus(L, R(L)->rules->RandomMove(g->state, seats.front(), &rng, &m), "play_random");
-    CheckStatus(L, R(L)->rules->Apply(&g->state, seats.front(), m), "play_random");
+    CheckStatus(L, g->rules->RandomMove(g->state, seats.front(), &rng, &m), "play_random");
+    CheckStatus(L, g->rules->Apply(&g->state, seats.front(), m), "play_random");
     ++played;
     if ((played & 63) == 0 && std::chrono::steady_clock::now() > R(L)->deadline)
       Fail(L, "play_random: the test ran past its time limit after " + std::to_string(played) + " moves (does the game end?)");
@@ -295,7 +330,7 @@ void PushScores(lua_State* L, const ScoreTable& t) {
 int GameScore(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   ScoreTable t;
-  CheckStatus(L, R(L)->rules->Score(g->state, &t), "score");
+  CheckStatus(L, g->rules->Score(g->state, &t), "score");
   PushScores(L, t);
   return 1;
 }
@@ -308,7 +343,7 @@ int GameDescribe(lua_State* L) {
   std::string error;
   if (!LuaToMove(L, 3, *g->state.cards, &m, &error)) Fail(L, "describe: " + error);
   std::string text;
-  CheckStatus(L, R(L)->rules->Describe(g->state, seat, m, &text), "describe");
+  CheckStatus(L, g->rules->Describe(g->state, seat, m, &text), "describe");
   lua_pushstring(L, text.c_str());
   return 1;
 }
@@ -317,7 +352,7 @@ int GameDescribe(lua_State* L) {
 int GameStats(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   Json j;
-  CheckStatus(L, R(L)->rules->Stats(g->state, &j), "stats");
+  CheckStatus(L, g->rules->Stats(g->state, &j), "stats");
   PushJson(L, j);
   return 1;
 }
@@ -432,7 +467,7 @@ int GameData(lua_State* L) {
 int GameView(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = lua_isnoneornil(L, 2) ? -1 : SeatArg(L, 2, g->state);
-  lua_pushstring(L, R(L)->rules->View(g->state, seat).c_str());
+  lua_pushstring(L, g->rules->View(g->state, seat).c_str());
   return 1;
 }
 
@@ -446,7 +481,7 @@ int LoadGame(lua_State* L) {
   Json j;
   std::string error;
   if (!ParseJsonLimited(luaL_checkstring(L, 1), "save", &j, &error)) Fail(L, error);
-  GameHandle* g = PushGame(L);
+  GameHandle* g = PushGame(L, r->rules);
   if (!State::FromJson(j, r->rules->files().cards, &g->state, &error)) Fail(L, error);
   return 1;
 }
@@ -502,7 +537,7 @@ int ExpectScore(lua_State* L) {
   const int seat = SeatArg(L, 2, g->state);
   const lua_Integer total = luaL_checkinteger(L, 3);
   ScoreTable t;
-  CheckStatus(L, R(L)->rules->Score(g->state, &t), "score");
+  CheckStatus(L, g->rules->Score(g->state, &t), "score");
   const ScoreLine* line = nullptr;
   for (const auto& l : t.lines)
     if (l.seat == seat) line = &l;
@@ -577,7 +612,8 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
   std::vector<Runtime::SourceRoot> roots;
   for (const auto& r : rules.files().roots) roots.push_back({r.folder, r.display});
   rt.set_source_roots(std::move(roots));
-  Runner runner{&rules, {}};
+  Runner runner;
+  runner.rules = &rules;
   lua_State* L = rt.L();
   rt.set_log([](const std::string& line) { std::printf("  [log] %s\n", line.c_str()); });
 

@@ -203,3 +203,32 @@ test("at most 5 caterpillars per species: the extra ones are lost and counted; n
   expect_eq(find_move(g, 1, "buy", { species = "dromedary" }), nil)
   expect_true(find_move(g, 1, "buy", { species = "kamikaze" }), "other species are still for sale")
 end)
+
+test("market: nothing is offered for sale that the player does not hold", function()
+  local g = new_game{ players = 2, seed = 1 }
+  play(g, 1, "dromedary", { resource = "water" })
+  expect_eq(res(g, 1, "fruit"), 1)
+  play(g, 1, "trade", { resource = "fruit", deal = "sell" })
+  expect_eq(res(g, 1, "fruit"), 0)
+  expect_eq(find_move(g, 1, "trade", { resource = "fruit", deal = "sell" }), nil, "no fruit left to sell")
+  expect_true(find_move(g, 1, "trade", { resource = "fruit", deal = "buy" }) ~= nil, "fruit can still be bought")
+  expect_illegal(g, 1, { type = "trade", args = { resource = "fruit", deal = "sell", give = "1 fruit", get = "1 copper" } })
+end)
+
+test("market: a purchase or sale that the caps would only take away is not offered", function()
+  -- water starts at its cap of 10: buying water would only be lost to the cap
+  local g = new_game{ players = 2, seed = 1, data = { ["chenilles.resources.water.start"] = 10 } }
+  play(g, 1, "dromedary", { resource = "leaf" })
+  expect_eq(res(g, 1, "water"), 10)
+  expect_eq(find_move(g, 1, "trade", { resource = "water", deal = "buy" }), nil, "water is at its cap")
+  expect_true(find_move(g, 1, "trade", { resource = "leaf", deal = "buy" }) ~= nil, "leaf is not")
+  expect_true(find_move(g, 1, "trade", { resource = "water", deal = "sell" }) ~= nil)
+  -- copper starts at its cap: a sale would give copper that the cap takes away
+  g = new_game{ players = 2, seed = 1, data = { ["chenilles.resources.copper.start"] = 10 } }
+  play(g, 1, "dromedary", { resource = "water" })
+  expect_eq(res(g, 1, "copper"), 10)
+  for _, m in ipairs(g:moves(1)) do
+    expect_true(not (m.type == "trade" and m.args.deal == "sell"), "no sale at the copper cap: " .. (m.args.resource or ""))
+  end
+  expect_true(find_move(g, 1, "trade", { resource = "water", deal = "buy" }) ~= nil, "buying still is")
+end)

@@ -117,6 +117,18 @@ test("state.data: nested tables, appending, nil removes, handles write through",
   expect_eq(d.dice, { 0, 0 })
 end)
 
+test("new_game{data = ...} overrides data values for one game, checked like --set", function()
+  local d = new_game{ data = { ["cards.cards.moon.count"] = 5 } }:data()
+  expect_eq(#d.deck, 10, "4 stars, 5 moons, 1 sun")
+  expect_eq(#new_game{}:data().deck, 8, "other games keep the file's values")
+  local ok, err = pcall(new_game, { data = { ["cards.cards.moon.count"] = "many" } })
+  expect_eq(ok, false)
+  expect_true(err:find("new_game: data: ", 1, true) and err:find("count", 1, true), err)
+  ok, err = pcall(new_game, { data = { ["cards.cards.comet.count"] = 1 } })
+  expect_eq(ok, false)
+  expect_true(err:find("comet", 1, true), err)
+end)
+
 test("state.data handles follow their path after tables are replaced or arrays grow", function()
   local h = new_game{ players = 2, seed = 1 }:data().handles
   expect_eq(h.size_rows, 9, "a handle reads the table now at its path")
