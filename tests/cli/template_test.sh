@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The variant template of the Écosystème base (games/ecosysteme/template), copied outside games/
-# with its {{id}} and {{name}} placeholders filled in as `plateau new ecosysteme <id>` does,
+# with its {{id}}, {{name}} and {{base}} placeholders filled in as `plateau new ecosysteme <id>` does,
 # must validate and pass its own scenario tests and conformance checks; and neither the base
 # (abstract) nor its template may show up as a game of their own.
 # Usage: template_test.sh <plateau binary> <source dir>
@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $1"; exit 1; }
 cp -r "$src/games/ecosysteme/template" "$work/mymod"
-find "$work/mymod" -type f -exec sed -i 's/{{id}}/mymod/g; s/{{name}}/My Mod/g' {} +
+find "$work/mymod" -type f -exec sed -i 's/{{id}}/mymod/g; s/{{name}}/My Mod/g; s/{{base}}/ecosysteme/g' {} +
 if grep -rq '{{' "$work/mymod"; then fail "a placeholder is left after substitution"; fi
 (cd "$work" && "$plateau" validate "$work/mymod") || fail "the filled-in template does not validate"
 (cd "$work" && "$plateau" test "$work/mymod" --games 20) || fail "the filled-in template's tests fail"
@@ -36,7 +36,7 @@ set -e
 echo "$out" | grep -qF "games/jungle/data/cards.json: at /cards/0/id: card 'vine' has no scoring rule" || fail "$out"
 # Counts that cannot fill every hand are named with the card file.
 cp -r "$src/games/ecosysteme/template" "$work/small"
-find "$work/small" -type f -exec sed -i 's/{{id}}/small/g; s/{{name}}/Small/g' {} +
+find "$work/small" -type f -exec sed -i 's/{{id}}/small/g; s/{{name}}/Small/g; s/{{base}}/ecosysteme/g' {} +
 sed -i 's/"count": 130/"count": 50/' "$work/small/data/cards.json"
 set +e
 out=$(cd "$work" && "$plateau" simulate "$work/small" -n 1 --players 4 2>&1); rc=$?

@@ -1,4 +1,4 @@
--- {{name}}: how each card scores. The shared Écosystème base (games/ecosysteme) runs the
+-- {{name}}: how each card scores. The shared Écosystème base (games/{{base}}) runs the
 -- draft and builds the score table; this file declares which draft options the game uses,
 -- lists one scoring rule per card in a score sheet, and hands both to the base. Add a card:
 -- an entry in data/cards.json, its id in game.categories, its rule in the sheet, and a test
