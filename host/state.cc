@@ -88,6 +88,7 @@ void StateUndo::Begin(const State& s) {
   generation_ = s.identity.generation;
   all_data_ = false;
   data_keys_.clear();
+  asks_.clear();
 }
 
 void StateUndo::SaveSlow(const State& s, uint32_t parts) {
@@ -126,6 +127,13 @@ void StateUndo::SaveAllData(const State& s) {
   all_data_ = true;
 }
 
+void StateUndo::ClearAsk(State* s, size_t seat) {
+  if (seat >= s->flow.asks.size()) return;
+  if (saved_ & kFlow) s->flow.asks[seat].clear();
+  else asks_.emplace_back(seat, std::move(s->flow.asks[seat]));
+  s->flow.asks[seat].clear();
+}
+
 void StateUndo::Restore(State* s) {
   if (saved_ & kZones) s->zones = std::move(zones_);
   if (saved_ & kGrids) s->grids = std::move(grids_);
@@ -144,6 +152,12 @@ void StateUndo::Restore(State* s) {
   if (has_dice_) s->dice = dice_;
   else s->dice.ClearForced();
   if (saved_ & kFlow) s->flow = std::move(flow_);
+  // After the flow: a flow saved later than a ClearAsk holds the question already cleared.
+  for (auto it = asks_.rbegin(); it != asks_.rend(); ++it) {
+    if (s->flow.asks.size() <= it->first) s->flow.asks.resize(it->first + 1);
+    s->flow.asks[it->first] = std::move(it->second);
+  }
+  asks_.clear();
   s->move_count = move_count_;
   if (s->log.size() > log_size_) s->log.resize(log_size_);
   s->InvalidateIndex();

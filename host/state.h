@@ -181,6 +181,13 @@ class StateUndo {
   void SaveDataKey(const State& s, const std::string& key);
   // Before replacing state.data as a whole.
   void SaveAllData(const State& s);
+  // Clears the question put to `seat`, keeping it (moved, not copied) to put back.
+  void ClearAsk(State* s, size_t seat);
+  // Before changing the question put to `seat` (and nothing else of the flow; the list of
+  // questions already has a place for every seat).
+  void SaveAsk(const State& s, size_t seat) {
+    if (!(saved_ & kFlow)) asks_.emplace_back(seat, s.flow.asks[seat]);
+  }
   void Restore(State* s);
   bool active() const { return active_; }
   void End() { active_ = false; }
@@ -202,6 +209,7 @@ class StateUndo {
   Dice dice_;
   bool has_dice_ = false;
   Flow flow_;
+  std::vector<std::pair<size_t, std::vector<Move>>> asks_;  // questions cleared by ClearAsk
   int move_count_ = 0;
   size_t log_size_ = 0;
   uint64_t generation_ = 0;

@@ -1448,8 +1448,13 @@ int StateIndex(lua_State* L) {
 // state:ask(seat, moves): the rules put a question to a seat; its answer is one of `moves`.
 // An empty list withdraws the question.
 int StateAsk(lua_State* L) {
-  State* s = Writable(L, StateUndo::kFlow);
+  State* s = Writable(L);
   const int seat = CheckSeat(L, 2, *s);
+  // The journal keeps only this seat's question, unless the list has no place for it yet.
+  if (StateUndo* undo = B(L)->undo) {
+    if (s->flow.asks.size() < s->seats.size()) undo->Save(*s, StateUndo::kFlow);
+    else undo->SaveAsk(*s, static_cast<size_t>(seat));
+  }
   luaL_checktype(L, 3, LUA_TTABLE);
   std::vector<Move> moves;
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));

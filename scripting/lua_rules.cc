@@ -679,8 +679,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
     }
     lua_remove(L, -2);
     if (static_cast<size_t>(s) < state->flow.asks.size() && !state->flow.asks[static_cast<size_t>(s)].empty()) {
-      undo.Save(*state, StateUndo::kFlow);  // the question comes back if the answer fails
-      state->flow.asks[static_cast<size_t>(s)].clear();
+      undo.ClearAsk(state, static_cast<size_t>(s));  // the question comes back if the answer fails
     }
     lua_pushinteger(L, LuaSeat(s));
     PushMove(L, m, *files_.cards);

@@ -138,11 +138,11 @@ end
 
 -- The score table (ecosysteme/score.lua): one line per grid, Jhay's included, and the
 -- gazelle majority over every seat. Built once: it holds no game state.
+local current_eaten  -- the lions' prey chosen by moves so far, read once per score call
 local TABLE = {
   categories = game.categories,
   grid = function(seat, v, state, ctx)
-    -- the lions' prey chosen by moves so far
-    return score_grid(v, facedown.chosen(state:read("eaten"), seat, v), ctx.params.elephant_floor)
+    return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor)
   end,
   majorities = MAJORITIES,
   -- Open point (README, house rule 6): "battre Jhay de 55 points" is read as margin >= target.
@@ -152,6 +152,7 @@ local TABLE = {
 function game.score(ctx, state)
   load(ctx)
   current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_eaten = state:read("eaten")
   return table_score.assemble(ctx, state, TABLE)
 end
 

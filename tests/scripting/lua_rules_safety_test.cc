@@ -129,6 +129,22 @@ TEST(LuaRulesSafety, AFailedAnswerLeavesTheQuestionStanding) {
   EXPECT_EQ(seats, std::vector<int>{0});
 }
 
+TEST(LuaRulesSafety, AnAnswerThatAsksAgainIsTakenBackToTheFirstQuestion) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("ask_twice")).ok());
+  const Json before = g.state.ToJson();
+  EXPECT_EQ(g.rules->Apply(&g.state, 0, MoveOf("reask_then_fail")).kind, ErrorKind::kScript);
+  EXPECT_EQ(g.state.ToJson(), before);
+  ASSERT_TRUE(g.rules->TryMove(&g.state, 0, MoveOf("reask")).ok());
+  ASSERT_EQ(g.state.flow.asks[0].size(), 1u);
+  EXPECT_EQ(g.state.flow.asks[0][0].type, "answer_then_fail");
+  g.rules->UndoTrial(&g.state);
+  EXPECT_EQ(g.state.ToJson(), before);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("reask")).ok());
+  EXPECT_EQ(g.state.flow.asks[0][0].type, "answer_then_fail");
+}
+
 TEST(LuaRulesSafety, MoveThatLoopsForeverReturnsBudgetWithHashUnchanged) {
   CounterGame g;
   ASSERT_TRUE(g.rules);

@@ -4,7 +4,7 @@ local game = {api_version = 1, moves = {}, categories = {'bumps'}}
 
 local MOVES = {'bump', 'fail_after_write', 'loop_after_write', 'refuse_after_write', 'work',
                'hog_memory', 'swallow_budget', 'roll_then_fail', 'bad_type', 'store_cycle',
-               'shuffle_loop', 'len_loop', 'touch_everything_then_fail', 'ask_self'}
+               'shuffle_loop', 'len_loop', 'touch_everything_then_fail', 'ask_self', 'ask_twice'}
 
 function game.setup(ctx, state)
   state.data.count = 0
@@ -147,6 +147,20 @@ end
 -- Puts a question to the seat; its only answer fails after writing, so a failed answer must
 -- leave the question standing.
 function game.moves.ask_self(ctx, state, seat, move)
+  state:ask(seat, {{type = 'answer_then_fail'}})
+end
+
+-- A question whose answers ask again: the journal must put back the first question exactly.
+function game.moves.ask_twice(ctx, state, seat, move)
+  state:ask(seat, {{type = 'reask_then_fail'}, {type = 'reask'}})
+end
+
+function game.moves.reask_then_fail(ctx, state, seat, move)
+  state:ask(seat, {{type = 'answer_then_fail'}})
+  error('fails after asking again')
+end
+
+function game.moves.reask(ctx, state, seat, move)
   state:ask(seat, {{type = 'answer_then_fail'}})
 end
 
