@@ -254,11 +254,12 @@ static void EndOfPick(const DraftConfig& cfg, State* s) {
     hand->cards.clear();
   }
   s->flow.step = 0;
-  s->flow.round += 1;
-  if (s->flow.round >= static_cast<int>(cfg.rounds.size())) {
+  // After the last round the game stays in it: the round a game ended in is its length.
+  if (s->flow.round + 1 >= static_cast<int>(cfg.rounds.size())) {
     s->flow.phase = "draft_done";
     return;
   }
+  s->flow.round += 1;
   DealRound(cfg, s);
 }
 

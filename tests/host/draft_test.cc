@@ -266,6 +266,7 @@ TEST(Draft, LeftoversAreDiscardedAtRoundEndAndTheNextRoundIsDealt) {
   PlayPick(cfg, &s, &revealed);
   EXPECT_FALSE(draft::Active(s));
   EXPECT_EQ(s.flow.phase, "draft_done");
+  EXPECT_EQ(s.flow.round, 1) << "a finished draft stays in its last round (round 2 of 2)";
   EXPECT_TRUE(ToMove(cfg, s).empty());
   EXPECT_EQ(s.FindZone("discard", -1)->cards.size(), 6u);
   for (int seat = 0; seat < 3; ++seat) {

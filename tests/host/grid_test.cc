@@ -376,11 +376,15 @@ TEST(Grid, PlaceableMatchesBruteForceWhileAnUnboundedGridGrows) {
     for (const Coord& c : fast) EXPECT_TRUE(g.CanPlace(c.row, c.col, nullptr)) << c.row << "," << c.col;
     // Every empty cell next to the bounding box that CanPlace accepts must be listed.
     const Bounds& b = g.bounds();
-    if (g.count() > 0)
-      for (int r = b.min_row - 1; r <= b.max_row + 1; ++r)
-        for (int c = b.min_col - 1; c <= b.max_col + 1; ++c)
-          if (g.CanPlace(r, c, nullptr))
+    if (g.count() > 0) {
+      for (int r = b.min_row - 1; r <= b.max_row + 1; ++r) {
+        for (int c = b.min_col - 1; c <= b.max_col + 1; ++c) {
+          if (g.CanPlace(r, c, nullptr)) {
             EXPECT_NE(std::find(fast.begin(), fast.end(), Coord{r, c}), fast.end()) << "missing " << r << "," << c;
+          }
+        }
+      }
+    }
     const Coord pick = fast[rng.Below(static_cast<uint32_t>(fast.size()))];
     g.Set(pick.row, pick.col, Cell{static_cast<CardId>(step % 3)});
     if (step % 7 == 6) {  // take one away now and then: counts must go down too
