@@ -42,11 +42,22 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
   if (!g_data_sets.empty() && g_data_sets != saved)
     return Status::Input(path + ": this game was saved with data overrides " + DataOverridesText(saved) +
                          "; continue it with the same --set values or none (given: " + DataOverridesText(g_data_sets) + ")");
-  Status st = LoadRules(game, rules, &saved);
+  // The game first: another game's save would otherwise fail on its first unknown card or
+  // data override.
+  const std::vector<DataOverride> none;
+  Status st = LoadRules(game, rules, &none);
   if (!st.ok()) return st;
+  if (j.is_object() && j.contains("game") && j["game"].is_string() && j["game"] != (*rules)->info().id)
+    return Status::Input(path + ": at /game: a saved '" + j["game"].get<std::string>() + "' game, not '" +
+                         (*rules)->info().id + "'");
+  if (!saved.empty()) {
+    st = LoadRules(game, rules, &saved);
+    if (!st.ok()) {
+      st.message = path + ": the save's data overrides: " + st.message;
+      return st;
+    }
+  }
   if (!State::FromJson(j, (*rules)->files().cards, out, &error)) return Status::Input(path + ": " + error);
-  if (out->game_id != (*rules)->info().id)
-    return Status::Input(path + ": a saved '" + out->game_id + "' game, not '" + (*rules)->info().id + "'");
   if (!saved.empty()) spdlog::info("{}: data overrides from the save: {}", path, DataOverridesText(saved));
   return Status::Ok();
 }

@@ -110,7 +110,10 @@ int CmdReplay(const std::string& game, const std::string& path) {
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);
   if (st.ok()) st = Replay(*rules, saved, moves, &replayed);
-  if (!st.ok()) return Fail(st);
+  if (!st.ok()) {
+    st.message = path + ": " + st.message;
+    return Fail(st);
+  }
   if (replayed.Hash() != saved.Hash()) {
     std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n", moves.size(),
                  replayed.Hash().c_str(), saved.Hash().c_str());
@@ -146,7 +149,21 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   State state;
   Status st = load_path.empty() ? LoadRules(game, &rules) : LoadRulesAndSave(game, load_path, &rules, &state);
   if (!st.ok()) return Fail(st);
-  if (!load_path.empty()) players = state.player_count;
+  if (!load_path.empty()) {
+    // A saved game keeps its seats and parameters; silently ignoring others would mislead.
+    Json given_params;
+    st = ParseSets(sets, &given_params);
+    if (!st.ok()) return Fail(st);
+    if (players != 0 && players != state.player_count)
+      return Fail(Status::Input("--players " + std::to_string(players) + ": " + load_path + " is a " +
+                                std::to_string(state.player_count) + "-player game"));
+    for (auto it = given_params.begin(); it != given_params.end(); ++it)
+      if (!state.params.contains(it.key()) || state.params[it.key()] != *it)
+        return Fail(Status::Input("--set " + it.key() + ": " + load_path + " was played with " + it.key() + "=" +
+                                  (state.params.contains(it.key()) ? state.params[it.key()].dump() : "(none)") +
+                                  "; a saved game keeps its parameters"));
+    players = state.player_count;
+  }
   if (players == 0) players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
   Json given, params;
   st = ParseSets(sets, &given);
@@ -273,7 +290,7 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   st = ParseSets(sets, &given);
   if (!st.ok()) return Fail(st);
   State state;
-  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given);
+  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
   if (!st.ok()) {
     st.message = board_path + ": " + st.message;
     return Fail(st);
@@ -302,6 +319,10 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
 // rules' shape) and runs its scenario tests.
 // plateau playthrough <game> --seed S [--players N] [--regen]: records a golden playthrough.
 int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool regen, const std::vector<std::string>& sets) {
+  // A golden playthrough replays against the game's own files: it records parameters, not data.
+  if (!g_data_sets.empty())
+    return Fail(Status::Input("--set " + g_data_sets.front().path +
+                              ": a golden playthrough is recorded with the game's own data (parameters may be set)"));
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
   if (!st.ok()) return Fail(st);

@@ -74,7 +74,9 @@ void Emit(const WatchOptions& o, const char* event, bool ok, double ms, const St
     j["error"] = ok ? Json() : Json(error.message);
     j["state_hash"] = state.Hash();
     j["scores"] = sst.ok() ? ScoresJson(t) : Json::array();
-    j["to_move"] = seats;
+    Json to_move = Json::array();
+    for (int seat : seats) to_move.push_back(seat + 1);  // seats are 1-based wherever people read them
+    j["to_move"] = std::move(to_move);
     j["legal_moves"] = legal;
     if (!changes.empty()) j["changes"] = changes;
     std::printf("%s\n", j.dump().c_str());

@@ -969,7 +969,7 @@ std::string LuaRules::View(const State& state, int seat) {
 
 Status LuaRules::BoardState(const std::vector<std::string>& names,
                             const std::vector<std::vector<std::vector<std::string>>>& grids, const Json& neutral,
-                            State* out, const Json& given) {
+                            State* out, const Json& given, bool full) {
   State s;
   s.game_id = info().id;
   s.cards = files_.cards;
@@ -986,8 +986,22 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
     if (!st.ok()) return st;
   }
   for (int i = 0; i < players; ++i) {
-    Grid* g = s.AddGrid(draft::GridKey(i), GridRules{draft_.rows, draft_.cols, true});
     const auto& rows = grids[static_cast<size_t>(i)];
+    const std::string where = "players[" + std::to_string(i) + "].grid";
+    const std::string frame = std::to_string(draft_.rows) + " rows of " + std::to_string(draft_.cols) + " cards";
+    if (static_cast<int>(rows.size()) > draft_.rows || (full && static_cast<int>(rows.size()) != draft_.rows))
+      return Status::Input(where + ": " + std::to_string(rows.size()) + " rows; a " + (full ? "finished " : "") + info().id +
+                           " grid has " + (full ? "" : "at most ") + frame);
+    for (size_t r = 0; r < rows.size(); ++r) {
+      const int n = static_cast<int>(rows[r].size());
+      if (n > draft_.cols || (full && n != draft_.cols) || n != static_cast<int>(rows.front().size()))
+        return Status::Input(where + "[" + std::to_string(r) + "]: " + std::to_string(n) + " cards; " +
+                             (n != static_cast<int>(rows.front().size()) && n <= draft_.cols && !(full && n != draft_.cols)
+                                  ? "every row must have as many as row 0 (" + std::to_string(rows.front().size()) + ")"
+                                  : "a " + std::string(full ? "finished " : "") + info().id + " grid has " +
+                                        (full ? "" : "at most ") + frame));
+    }
+    Grid* g = s.AddGrid(draft::GridKey(i), GridRules{draft_.rows, draft_.cols, true});
     for (size_t r = 0; r < rows.size(); ++r)
       for (size_t c = 0; c < rows[r].size(); ++c) {
         const CardId id = files_.cards->Find(rows[r][c]);

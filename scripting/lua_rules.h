@@ -52,9 +52,11 @@ class LuaRules : public Rules {
   const std::vector<DataOverride>& data_overrides() const { return data_overrides_; }
   Runtime& runtime() { return *rt_; }
   // Builds a state holding the given grids for scoring finished boards (plateau score).
-  // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card.
+  // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card. A grid
+  // must fit the draft's frame with rows of one length; `full` asks for exactly the frame
+  // (a finished board), else a smaller grid is accepted (a scenario test's corner).
   Status BoardState(const std::vector<std::string>& names, const std::vector<std::vector<std::vector<std::string>>>& grids,
-                    const Json& neutral, State* out, const Json& params = Json::object());
+                    const Json& neutral, State* out, const Json& params = Json::object(), bool full = false);
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
   // their own total: used when scoring boards given without choices.
   // Whether the game table has this field (recorded by the shape check; the table is fixed

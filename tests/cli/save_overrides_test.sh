@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A saved game keeps the data overrides it was played with: the save records them, replay and
 # --load use them, a different --set on --load is refused naming the save, and the same save
-# without them no longer replays (so the override really is what made the game).
+# without them no longer replays (so the override really is what made the game). It keeps its
+# seats and parameters too (another --players or parameter is refused), and another game's
+# save is refused by its game id.
 # Usage: save_overrides_test.sh <plateau binary> <source dir>
 set -euo pipefail
 plateau=$1
@@ -33,4 +35,18 @@ grep -q "given: chenilles.income.copper=3" "$work/other.txt" || fail "$(cat "$wo
 "$plateau" play chenilles --bots random --load "$save" > "$work/cont.txt" 2>&1 || fail "--load failed: $(cat "$work/cont.txt")"
 "$plateau" play chenilles --bots random --load "$save" --set chenilles.income.copper=5 > "$work/same.txt" 2>&1 \
   || fail "--load with the same --set failed: $(cat "$work/same.txt")"
+refused() {  # refused <text the message must hold> <plateau arguments...>
+  local want=$1
+  shift
+  set +e
+  "$plateau" "$@" > "$work/refused.txt" 2>&1
+  local rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "$*: exit $rc, not 2: $(cat "$work/refused.txt")"
+  grep -qF -- "$want" "$work/refused.txt" || fail "$*: expected '$want' in: $(cat "$work/refused.txt")"
+}
+refused "--players 3: $save is a 2-player game" play chenilles --bots random --load "$save" --players 3
+refused "--set max_rounds: $save was played with max_rounds=60; a saved game keeps its parameters" \
+  play chenilles --bots random --load "$save" --set max_rounds=20
+refused "$save: at /game: a saved 'chenilles' game, not 'ecosysteme-savane'" replay ecosysteme-savane "$save"
 echo "1 passed, 0 failed"
