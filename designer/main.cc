@@ -1,4 +1,7 @@
-// The `plateau` command line: list, validate, play, score and simulate games.
+// The `plateau` command line: list, validate, play, replay and score games, simulate and sweep
+// them (report.cc), scaffold a variant (new_game.cc), record golden playthroughs, watch a game
+// while its rules are edited (watch.cc) and run the tests (scenarios, conformance, playthroughs,
+// mutation: mutate.cc).
 // Exit codes: 0 ok, 1 a rule script failed, 2 bad input (files, moves, arguments).
 #include <unistd.h>
 
@@ -315,8 +318,6 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   return 0;
 }
 
-// plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
-// rules' shape) and runs its scenario tests.
 // plateau playthrough <game> --seed S [--players N] [--regen]: records a golden playthrough.
 int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool regen, const std::vector<std::string>& sets) {
   // A golden playthrough replays against the game's own files: it records parameters, not data.
@@ -351,6 +352,9 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
   return 0;
 }
 
+// plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
+// rules' shape), then runs the conformance checks, its scenario tests and its golden
+// playthroughs.
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
             bool scenarios_only, bool conformance_only, bool after_reload) {
   const bool all_games = games.empty();
@@ -470,7 +474,8 @@ int main(int argc, char** argv) {
   play->add_option("game", game, "game id or path to a game folder")->required();
   play->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   play->add_option("--seed", seed, "random seed");
-  play->add_option("--bots", bots, "comma-separated: human, random, greedy (one per seat; the last repeats)");
+  play->add_option("--bots", bots, "comma-separated, one per seat (the last repeats): human, random, greedy, heuristic[:samples=N], "
+                  "mcts[:iters=N][:ms=N][:depth=N][:c=X]");
   play->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   std::string load_path, save_path;
   play->add_option("--load", load_path, "continue a saved game");

@@ -559,7 +559,9 @@ std::string SimulationReport::ToText() const {
     }
   }
   if (!cards.empty()) {
-    out << "\ncard balance             points/player  points/copy  copies/player  pick rate when offered\n";
+    // points/holder: the mean over players who placed at least one copy (a card nobody took
+    // would otherwise read as worth nothing).
+    out << "\ncard balance             points/holder  points/copy  copies/player  pick rate when offered\n";
     for (const auto& [k, b] : cards) {
       const double per_player = games ? static_cast<double>(b.copies) / (static_cast<double>(games) * players) : 0;
       out << Format("%-24s %8.2f ±%5.2f %10.2f %13.2f %12s\n", k.c_str(), b.points.Mean(), b.points.Stdev(),

@@ -52,6 +52,8 @@ local MAJORITIES = { { category = "gazelle", card = "gazelle", points = { 5, 2 }
 
 -- Elephants (6 minus 2 per face-up animal other than elephants, not below the floor), hyenas
 -- and vultures (face-down cards two cells away / below): one query per floor value.
+-- Open point (README, house rule 1): the rulebook sets no lower bound for an elephant; the
+-- floor is the elephant_floor parameter (0 by default).
 local carcass_queries = {}
 local function carcass_query(ctx, floor)
   local q = carcass_queries[floor]
@@ -158,8 +160,9 @@ end
 
 -- The lions' prey is the one choice the rulebook leaves to the player at scoring time.
 -- A question is put to the player only when it is a real choice (more face-up gazelles and
--- zebras than hungry lions); otherwise scoring eats what there is. Jhay's choices belong to
--- the solo player (draft.ask_next).
+-- zebras than hungry lions); otherwise scoring eats what there is.
+-- Open point (README, house rule 5): Jhay's lions' prey is chosen by the solo player, after her
+-- own (draft.ask_next).
 
 -- The eat moves still open for one grid, or nil when nothing is left to choose.
 local hunger_query

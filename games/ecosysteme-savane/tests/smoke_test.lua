@@ -4,7 +4,8 @@ local testing = require("ecosysteme.testing")
 
 test("a four-player game deals 11 cards to each player", function()
   local g = new_game{ players = 4, seed = 3 }
-  expect_eq(#g:zone("hand", 1), 11)
+  for seat = 1, 4 do expect_eq(#g:zone("hand", seat), 11, "hand of P" .. seat) end
+  expect_eq(#g:zone("deck"), 132 - 44, "the deck keeps the rest")
   expect_eq(g:to_move(), { 1, 2, 3, 4 })
 end)
 
