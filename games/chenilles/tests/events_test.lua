@@ -199,17 +199,17 @@ test("hi-tech vivarium (one-shot): each player's two least evolved caterpillars 
   local water = res(g, 1, "water")
   finish_turn(g, 2)
   expect_eq(caterpillar(g, 1, 1), { 1, GOLD, 2, 0, 0 }, "the most evolved does not move")
-  expect_eq(caterpillar(g, 1, 2), { 2, DROMEDARY, 2, 0, 0 }, "dromedary: birth -> grow_1")
+  expect_eq(caterpillar(g, 1, 2), { 2, DROMEDARY, 3, 0, 0 }, "dromedary: birth -> moult_1, past grow_1")
   expect_eq(caterpillar(g, 1, 3), { 3, KAMIKAZE, 2, 0, 0 }, "kamikaze: birth -> moult_1, no roll")
   expect_eq(res(g, 1, "water"), water, "no cost")
-  expect_eq({ caterpillar(g, 2, 4)[3], caterpillar(g, 2, 5)[3], caterpillar(g, 2, 6)[3] }, { 1, 2, 2 },
+  expect_eq({ caterpillar(g, 2, 4)[3], caterpillar(g, 2, 5)[3], caterpillar(g, 2, 6)[3] }, { 1, 3, 2 },
             "among equals the newest count as least evolved")
-  expect_eq(stats(g).players[1]["reached:moult_1"], 1)
-  -- hitech_advance = next_transformation: straight to the next transformation stage
-  local t = new_game{ players = 2, seed = 1, params = { hitech_advance = "next_transformation" } }
+  expect_eq(stats(g).players[1]["reached:moult_1"], 2)
+  -- hitech_advance = next_stage: one space only
+  local t = new_game{ players = 2, seed = 1, params = { hitech_advance = "next_stage" } }
   reveal_in_round_2(t, "hitech")
-  expect_eq({ caterpillar(t, 1, 1)[3], caterpillar(t, 1, 2)[3], caterpillar(t, 1, 3)[3] }, { 1, 3, 2 },
-            "dromedary jumps to moult_1 (stage 3), kamikaze to moult_1 (stage 2)")
+  expect_eq({ caterpillar(t, 1, 1)[3], caterpillar(t, 1, 2)[3], caterpillar(t, 1, 3)[3] }, { 1, 2, 2 },
+            "dromedary: birth -> grow_1, kamikaze: birth -> moult_1")
 end)
 
 test("buyback (one-shot): everyone loses the most evolved caterpillar for twice its purchase price", function()
