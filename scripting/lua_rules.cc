@@ -992,14 +992,12 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
     if (static_cast<int>(rows.size()) > draft_.rows || (full && static_cast<int>(rows.size()) != draft_.rows))
       return Status::Input(where + ": " + std::to_string(rows.size()) + " rows; a " + (full ? "finished " : "") + info().id +
                            " grid has " + (full ? "" : "at most ") + frame);
+    // A scenario's corner may leave the ends of rows empty; a finished board fills every row.
     for (size_t r = 0; r < rows.size(); ++r) {
       const int n = static_cast<int>(rows[r].size());
-      if (n > draft_.cols || (full && n != draft_.cols) || n != static_cast<int>(rows.front().size()))
-        return Status::Input(where + "[" + std::to_string(r) + "]: " + std::to_string(n) + " cards; " +
-                             (n != static_cast<int>(rows.front().size()) && n <= draft_.cols && !(full && n != draft_.cols)
-                                  ? "every row must have as many as row 0 (" + std::to_string(rows.front().size()) + ")"
-                                  : "a " + std::string(full ? "finished " : "") + info().id + " grid has " +
-                                        (full ? "" : "at most ") + frame));
+      if (n > draft_.cols || (full && n != draft_.cols))
+        return Status::Input(where + "[" + std::to_string(r) + "]: " + std::to_string(n) + " cards; a " +
+                             (full ? "finished " : "") + info().id + " grid has " + (full ? "" : "at most ") + frame);
     }
     Grid* g = s.AddGrid(draft::GridKey(i), GridRules{draft_.rows, draft_.cols, true});
     for (size_t r = 0; r < rows.size(); ++r)

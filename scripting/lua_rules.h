@@ -53,8 +53,8 @@ class LuaRules : public Rules {
   Runtime& runtime() { return *rt_; }
   // Builds a state holding the given grids for scoring finished boards (plateau score).
   // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card. A grid
-  // must fit the draft's frame with rows of one length; `full` asks for exactly the frame
-  // (a finished board), else a smaller grid is accepted (a scenario test's corner).
+  // must fit the draft's frame; `full` asks for exactly the frame (a finished board), else a
+  // smaller grid, even with short rows, is accepted (a scenario test's corner).
   Status BoardState(const std::vector<std::string>& names, const std::vector<std::vector<std::vector<std::string>>>& grids,
                     const Json& neutral, State* out, const Json& params = Json::object(), bool full = false);
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
