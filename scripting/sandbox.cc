@@ -1,6 +1,7 @@
 // The sandboxed standard library: an allow-list of Lua's libraries with wrappers where
 // the stock function could escape, hang, leak addresses or break determinism.
-// See ../shared/design/reliability.md section 1-4 for the reasons behind each line.
+// The reasons behind each line are the team's sandbox checklist (shared/design/reliability.md,
+// sections 1-4, in the shared folder beside the checkout).
 #include <lua.hpp>
 
 #include <algorithm>
