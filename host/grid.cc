@@ -155,6 +155,97 @@ void Grid::AddTouch(int row, int col, int delta) {
   }
 }
 
+void Grid::Relocations(bool keep_connected, std::vector<Relocation>* out) const {
+  out->clear();
+  if (count_ == 0) return;
+  // The bounding box with a one-cell margin, as dense arrays: a destination can only be there.
+  const int R = bounds_.rows(), C = bounds_.cols(), W = C + 2, H = R + 2;
+  const int r0 = bounds_.min_row - 1, c0 = bounds_.min_col - 1;
+  std::vector<CardId> card(static_cast<size_t>(W * H), kNoCard);
+  std::vector<int> cards;  // occupied dense indices, reading order
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c)
+      if (const Cell* cell = Get(bounds_.min_row + r, bounds_.min_col + c); cell && !cell->empty()) {
+        const int e = (r + 1) * W + c + 1;
+        card[static_cast<size_t>(e)] = cell->item;
+        cards.push_back(e);
+      }
+  auto occupied = [&](int e) { return card[static_cast<size_t>(e)] != kNoCard; };
+  auto at = [&](int e) { return Coord{r0 + e / W, c0 + e % W}; };
+  // Empty cells touching a card, with those neighbours.
+  struct Dest {
+    int e;
+    int near[4];
+    int n = 0;
+  };
+  std::vector<Dest> dests;
+  for (int e = 0; e < W * H; ++e) {
+    if (occupied(e)) continue;
+    const int er = e / W, ec = e % W;
+    Dest d{e, {}, 0};
+    if (er > 0 && occupied(e - W)) d.near[d.n++] = e - W;
+    if (ec < W - 1 && occupied(e + 1)) d.near[d.n++] = e + 1;
+    if (er < H - 1 && occupied(e + W)) d.near[d.n++] = e + W;
+    if (ec > 0 && occupied(e - 1)) d.near[d.n++] = e - 1;
+    if (d.n > 0) dests.push_back(d);
+  }
+  std::vector<int> comp(static_cast<size_t>(W * H), 0), stack;
+  for (const int src : cards) {
+    // The frame of the other cards.
+    int minr = H, maxr = -1, minc = W, maxc = -1;
+    for (const int e : cards) {
+      if (e == src) continue;
+      minr = std::min(minr, e / W); maxr = std::max(maxr, e / W);
+      minc = std::min(minc, e % W); maxc = std::max(maxc, e % W);
+    }
+    // Components of the other cards: a destination keeps the grid connected when it touches
+    // every one of them.
+    int ncomp = 0;
+    if (keep_connected) {
+      for (const int e : cards) comp[static_cast<size_t>(e)] = 0;
+      comp[static_cast<size_t>(src)] = -1;
+      for (const int start : cards) {
+        if (comp[static_cast<size_t>(start)] != 0) continue;
+        comp[static_cast<size_t>(start)] = ++ncomp;
+        stack.assign(1, start);
+        while (!stack.empty()) {
+          const int e = stack.back();
+          stack.pop_back();
+          const int er = e / W, ec = e % W;
+          const int next[4] = {er > 0 ? e - W : -1, ec < W - 1 ? e + 1 : -1, er < H - 1 ? e + W : -1, ec > 0 ? e - 1 : -1};
+          for (const int f : next)
+            if (f >= 0 && occupied(f) && comp[static_cast<size_t>(f)] == 0) {
+              comp[static_cast<size_t>(f)] = ncomp;
+              stack.push_back(f);
+            }
+        }
+      }
+    }
+    for (const Dest& d : dests) {
+      int touch = 0, reached[4], nreached = 0;
+      for (int k = 0; k < d.n; ++k) {
+        const int f = d.near[k];
+        if (f == src) continue;
+        ++touch;
+        const int x = comp[static_cast<size_t>(f)];
+        if (keep_connected && std::find(reached, reached + nreached, x) == reached + nreached) reached[nreached++] = x;
+      }
+      if (rules_.must_touch && touch == 0) continue;
+      const int er = d.e / W, ec = d.e % W;
+      const int rows = std::max(maxr, er) - std::min(minr, er) + 1;
+      const int cols = std::max(maxc, ec) - std::min(minc, ec) + 1;
+      if (rules_.max_rows && rows > rules_.max_rows) continue;
+      if (rules_.max_cols && cols > rules_.max_cols) continue;
+      if (keep_connected && nreached != ncomp) continue;
+      out->push_back({false, at(src), at(d.e)});
+    }
+  }
+  for (size_t a = 0; a + 1 < cards.size(); ++a)
+    for (size_t b = a + 1; b < cards.size(); ++b)
+      if (card[static_cast<size_t>(cards[a])] != card[static_cast<size_t>(cards[b])])
+        out->push_back({true, at(cards[a]), at(cards[b])});
+}
+
 void Grid::SetFaceDown(int row, int col, bool down) {
   Cell* slot = Mutable(row, col);
   if (slot && !slot->empty()) slot->face_down = down ? 1 : 0;

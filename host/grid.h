@@ -37,6 +37,13 @@ struct GridRules {
   bool operator==(const GridRules&) const = default;
 };
 
+// One way to rearrange placed cards: move the card at `from` to the empty cell `to`, or swap
+// the cards at `from` and `to`.
+struct Relocation {
+  bool swap = false;
+  Coord from, to;
+};
+
 struct Bounds {
   int min_row = 0, max_row = -1, min_col = 0, max_col = -1;
   int rows() const { return max_row - min_row + 1; }
@@ -94,6 +101,12 @@ class Grid {
   Coord Denormalized(Coord c) const { return {c.row + bounds_.min_row, c.col + bounds_.min_col}; }
   // Whether the frame is complete: exactly max_rows x max_cols and full.
   bool Full() const;
+  // Every legal rearrangement of one card (an octopus's move-or-swap): each move of a placed
+  // card to an empty cell that keeps the grid's rules (the card touches another one when
+  // must_touch, the frame holds) and, with `keep_connected`, leaves every card connected;
+  // then each swap of two different cards. Moves by source then destination, swaps by first
+  // then second card, all in reading order.
+  void Relocations(bool keep_connected, std::vector<Relocation>* out) const;
 
   bool operator==(const Grid& other) const;
 

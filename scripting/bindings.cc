@@ -145,6 +145,77 @@ int GridBounds(lua_State* L) {
 
 // Dense copy of the bounding box: what scoring functions iterate over. `down` flags face-down
 // cells; when none is face down it is a shared empty read-only table (every index is nil).
+// A list of moves built by the host (grid:relocations): state:ask takes it over (the list is
+// empty afterwards) without reading a Lua table per move. Its userdata block is sized after
+// the moves' memory, so the VM's memory cap and collector see what a list holds.
+struct MoveList {
+  std::vector<Move> moves;
+};
+
+MoveList* CheckMoveList(lua_State* L, int idx) { return static_cast<MoveList*>(luaL_checkudata(L, idx, "plateau.moves")); }
+
+int MoveListGc(lua_State* L) {
+  CheckMoveList(L, 1)->~MoveList();
+  return 0;
+}
+
+int MoveListLen(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(CheckMoveList(L, 1)->moves.size()));
+  return 1;
+}
+
+// moves[i]: the i-th move as a table, for scripts that look at a few.
+int MoveListIndex(lua_State* L) {
+  const MoveList* list = CheckMoveList(L, 1);
+  if (!lua_isinteger(L, 2)) return 0;
+  const lua_Integer i = lua_tointeger(L, 2);
+  if (i < 1 || static_cast<size_t>(i) > list->moves.size()) return 0;
+  PushMove(L, list->moves[static_cast<size_t>(i - 1)], *B(L)->cards);
+  return 1;
+}
+
+// grid:relocations{type = "octopus", keep_connected = true, skip = true}: every legal move of
+// one card to an empty cell and every swap of two different cards (Grid::Relocations), as
+// moves {type, action = "move" | "swap", cell, to}, after {type, action = "skip"} when `skip`.
+int GridRelocations(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  if (lua_getfield(L, 2, "type") != LUA_TSTRING) RaiseArg(L, 2, "relocations needs type = \"<move type>\"");
+  const std::string type = lua_tostring(L, -1);
+  bool keep_connected = true, skip = false;
+  if (lua_getfield(L, 2, "keep_connected") != LUA_TNIL) {
+    if (!lua_isboolean(L, -1)) RaiseArg(L, 2, "keep_connected must be true or false");
+    keep_connected = lua_toboolean(L, -1);
+  }
+  if (lua_getfield(L, 2, "skip") != LUA_TNIL) {
+    if (!lua_isboolean(L, -1)) RaiseArg(L, 2, "skip must be true or false");
+    skip = lua_toboolean(L, -1);
+  }
+  lua_pop(L, 3);
+  std::vector<Relocation> found;
+  g->Relocations(keep_connected, &found);
+  const size_t n = found.size() + (skip ? 1 : 0);
+  constexpr size_t kPerMove = sizeof(Move) + 64;  // the move, its type and its args
+  auto* list = new (lua_newuserdatauv(L, sizeof(MoveList) + n * kPerMove, 0)) MoveList();
+  luaL_setmetatable(L, "plateau.moves");
+  list->moves.reserve(n);
+  auto add = [&](const char* action) -> Move& {
+    Move& m = list->moves.emplace_back();
+    m.type = type;
+    m.args = Json::object();
+    m.args["action"] = action;
+    return m;
+  };
+  if (skip) add("skip");
+  for (const Relocation& r : found) {
+    Move& m = add(r.swap ? "swap" : "move");
+    m.has_cell = m.has_to = true;
+    m.cell = r.from;
+    m.to = r.to;
+  }
+  return 1;
+}
+
 int GridSnapshot(lua_State* L) {
   Grid* g = CheckGrid(L, false);
   const Bounds& b = g->bounds();
@@ -1455,7 +1526,14 @@ int StateAsk(lua_State* L) {
     if (s->flow.asks.size() < s->seats.size()) undo->Save(*s, StateUndo::kFlow);
     else undo->SaveAsk(*s, static_cast<size_t>(seat));
   }
-  luaL_checktype(L, 3, LUA_TTABLE);
+  if (luaL_testudata(L, 3, "plateau.moves")) {  // built by the host: handed over, not copied
+    if (s->flow.asks.size() < s->seats.size()) s->flow.asks.resize(s->seats.size());
+    MoveList* list = CheckMoveList(L, 3);
+    s->flow.asks[static_cast<size_t>(seat)] = std::move(list->moves);
+    list->moves.clear();
+    return 0;
+  }
+  if (!lua_istable(L, 3)) RaiseArg(L, 3, "a list of moves, or a move list from the host, was expected");
   std::vector<Move> moves;
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
   for (lua_Integer i = 1; i <= n; ++i) {
@@ -1639,8 +1717,23 @@ void OpenBindings(lua_State* L, Binding* binding) {
       {"add", GridAdd},         {"del", GridDel},             {"move", GridMove},
       {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
       {"find", GridFind},       {"groups", GridGroups},       {"distance", GridDistance},
-      {"line", GridLine},       {"view", GridView_},          {nullptr, nullptr}};
+      {"line", GridLine},       {"view", GridView_},          {"relocations", GridRelocations},
+      {nullptr, nullptr}};
   RegisterHandle(L, "plateau.grid", grid_methods, up);
+  luaL_newmetatable(L, "plateau.moves");
+  lua_pushcfunction(L, MoveListGc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, MoveListLen);
+  lua_setfield(L, -2, "__len");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, MoveListIndex, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushstring(L, "move list");
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
   static const luaL_Reg view_methods[] = {
       {"size", ViewSize},   {"count", ViewOp<QueryOp::kCount>}, {"pairs", ViewOp<QueryOp::kPairs>},
       {"touching", ViewOp<QueryOp::kTouching>}, {"distinct", ViewOp<QueryOp::kDistinct>}, {"groups", ViewGroups},

@@ -24,9 +24,6 @@ local table_score = require("ecosysteme.score")
 game.categories = { "coral", "krill", "plankton", "grouper", "clownfish", "crab",
                     "moray_eel", "shark", "whale", "food_chain_bonus", "sea_turtle", "octopus" }
 
--- The frame of every ecosystem (the draft's grid); the octopus checks moves against it.
-local ROWS, COLS = draft.ROWS, draft.COLS
-
 ---------------------------------------------------------------------------------------------
 -- 1. Card data, derived from ctx.data once (ecosysteme/cards.lua caches it per VM).
 
@@ -390,135 +387,15 @@ end
 
 local ask_whales   -- section 6: the whale questions, asked once an octopus question is answered
 
--- Scratch arrays of the octopus question (no game state).
-local oct_occ, oct_comp, oct_stack, oct_cell = {}, {}, {}, {}
-
 -- The octopus question for a grid: skip, then every legal move (sources and destinations in
 -- reading order), then every swap of two different cards (swapping two copies of the same
 -- card changes nothing, so it is not listed). A move's destination must be empty, touch
 -- another card orthogonally, keep the cards within the 4x5 frame and, when
--- `keep_connected`, leave every card connected (README, house rule 4).
+-- `keep_connected`, leave every card connected (README, house rule 4). The host lists them
+-- (grid:relocations): a grid of 20 cards has a few hundred, too many to build in Lua at every
+-- octopus a bot places.
 local function octopus_moves(grid, keep_connected)
-  local snap = grid:snapshot()
-  local R, C = snap.rows, snap.cols
-  local moves = { { type = "octopus", action = "skip" } }
-  if R * C == 0 then return moves end
-  -- Expanded map with a one-cell margin: index e = er * W + ec + 1 with er = r - min_row + 1,
-  -- ec = c - min_col + 1; oct_occ[e] is the card or false.
-  local W, H = C + 2, R + 2
-  local occ, comp, stack, cells = oct_occ, oct_comp, oct_stack, snap.cells
-  local list = {}
-  for e = 1, W * H do occ[e] = false end
-  for r = 0, R - 1 do
-    for c = 0, C - 1 do
-      local card = cells[r * C + c + 1]
-      if card then
-        local e = (r + 1) * W + c + 2
-        occ[e] = card
-        list[#list + 1] = e
-      end
-    end
-  end
-  local N = #list
-  -- Grid coordinates of each expanded cell, built once (moves may share these tables: the
-  -- host copies a question's moves).
-  local r0, c0 = snap.min_row - 1, snap.min_col - 1
-  local at = oct_cell
-  for e = 1, W * H do at[e] = { r0 + (e - 1) // W, c0 + (e - 1) % W } end
-  -- Empty cells touching a card, with their occupied neighbours.
-  local dests, near = {}, {}
-  for e = 1, W * H do
-    if not occ[e] then
-      local er, ec = (e - 1) // W, (e - 1) % W
-      local nb = {}
-      if er > 0 and occ[e - W] then nb[#nb + 1] = e - W end
-      if ec < W - 1 and occ[e + 1] then nb[#nb + 1] = e + 1 end
-      if er < H - 1 and occ[e + W] then nb[#nb + 1] = e + W end
-      if ec > 0 and occ[e - 1] then nb[#nb + 1] = e - 1 end
-      if nb[1] then dests[#dests + 1] = e; near[#near + 1] = nb end
-    end
-  end
-  for a = 1, N do
-    local src = list[a]
-    -- Frame of the other cards.
-    local minr, maxr, minc, maxc = H, -1, W, -1
-    for b = 1, N do
-      if b ~= a then
-        local e = list[b]
-        local er, ec = (e - 1) // W, (e - 1) % W
-        if er < minr then minr = er end
-        if er > maxr then maxr = er end
-        if ec < minc then minc = ec end
-        if ec > maxc then maxc = ec end
-      end
-    end
-    -- Components of the other cards: a destination keeps the grid connected when it touches
-    -- every one of them.
-    local ncomp = 0
-    if keep_connected then
-      for b = 1, N do comp[list[b]] = 0 end
-      comp[src] = -1
-      for b = 1, N do
-        local e0 = list[b]
-        if comp[e0] == 0 then
-          ncomp = ncomp + 1
-          comp[e0] = ncomp
-          local top = 1
-          stack[1] = e0
-          while top > 0 do
-            local e = stack[top]
-            top = top - 1
-            local er, ec = (e - 1) // W, (e - 1) % W
-            local f = e - W
-            if er > 0 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
-            f = e + 1
-            if ec < W - 1 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
-            f = e + W
-            if er < H - 1 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
-            f = e - 1
-            if ec > 0 and occ[f] and comp[f] == 0 then comp[f] = ncomp; top = top + 1; stack[top] = f end
-          end
-        end
-      end
-    end
-    for t = 1, #dests do
-      local e, nb = dests[t], near[t]
-      -- neighbours other than the moving card, and the components they reach
-      local touch, c1, c2, c3, c4 = 0, nil, nil, nil, nil
-      for k = 1, #nb do
-        local f = nb[k]
-        if f ~= src then
-          touch = touch + 1
-          if keep_connected then
-            local x = comp[f]
-            if x ~= c1 and x ~= c2 and x ~= c3 then
-              if not c1 then c1 = x elseif not c2 then c2 = x elseif not c3 then c3 = x else c4 = x end
-            end
-          end
-        end
-      end
-      if touch > 0 then
-        local er, ec = (e - 1) // W, (e - 1) % W
-        local rows = (maxr > er and maxr or er) - (minr < er and minr or er) + 1
-        local cols = (maxc > ec and maxc or ec) - (minc < ec and minc or ec) + 1
-        local reached = (c1 and 1 or 0) + (c2 and 1 or 0) + (c3 and 1 or 0) + (c4 and 1 or 0)
-        if rows <= ROWS and cols <= COLS and (not keep_connected or reached == ncomp) then
-          moves[#moves + 1] = { type = "octopus", action = "move", cell = at[src], to = at[e] }
-        end
-      end
-    end
-  end
-  for a = 1, N - 1 do
-    local ea = list[a]
-    local card = occ[ea]
-    for b = a + 1, N do
-      local eb = list[b]
-      if card ~= occ[eb] then
-        moves[#moves + 1] = { type = "octopus", action = "swap", cell = at[ea], to = at[eb] }
-      end
-    end
-  end
-  return moves
+  return grid:relocations{ type = "octopus", keep_connected = keep_connected, skip = true }
 end
 
 game.on_place = {}

@@ -396,5 +396,95 @@ TEST(Grid, PlaceableMatchesBruteForceWhileAnUnboundedGridGrows) {
   }
 }
 
+// A relocation found by brute force: take the card away (or swap), then ask whether every card
+// still follows the grid's rules: inside the frame, each touching another, and (keep_connected)
+// all in one group.
+bool BruteForceLegal(Grid g, const Relocation& r, bool keep_connected) {
+  if (r.swap) return !(g.Get(r.from.row, r.from.col)->item == g.Get(r.to.row, r.to.col)->item);
+  const Cell moved = g.Take(r.from.row, r.from.col);
+  if (g.Occupied(r.to.row, r.to.col)) return false;
+  bool touches = false;
+  for (const auto& d : std::vector<std::pair<int, int>>{{-1, 0}, {0, 1}, {1, 0}, {0, -1}})
+    touches |= g.Occupied(r.to.row + d.first, r.to.col + d.second);
+  if (!touches) return false;
+  g.Set(r.to.row, r.to.col, moved);
+  if (g.bounds().rows() > 4 || g.bounds().cols() > 5) return false;
+  if (!keep_connected) return true;
+  std::vector<Coord> cells, group;
+  g.OccupiedCells(&cells);
+  std::vector<Coord> stack{cells.front()};
+  group.push_back(cells.front());
+  while (!stack.empty()) {
+    const Coord c = stack.back();
+    stack.pop_back();
+    std::vector<Coord> next;
+    g.Neighbors(c.row, c.col, Adjacency::kOrthogonal, &next);
+    for (const Coord& n : next)
+      if (std::find(group.begin(), group.end(), n) == group.end()) {
+        group.push_back(n);
+        stack.push_back(n);
+      }
+  }
+  return group.size() == cells.size();
+}
+
+TEST(Grid, RelocationsOfAnLShapeAreTheLegalMovesThenTheSwapsInReadingOrder) {
+  // A .      (card 0 at (0,0), card 1 at (1,0) and (1,1))
+  // B B
+  Grid g(kFrame);
+  g.Set(0, 0, Card(0));
+  g.Set(1, 0, Card(1));
+  g.Set(1, 1, Card(1));
+  std::vector<Relocation> out;
+  g.Relocations(true, &out);
+  std::vector<std::string> got;
+  for (const Relocation& r : out)
+    got.push_back(std::string(r.swap ? "swap " : "move ") + std::to_string(r.from.row) + "," + std::to_string(r.from.col) +
+                  ">" + std::to_string(r.to.row) + "," + std::to_string(r.to.col));
+  // (0,0) may go wherever it touches a B; (1,0) only where it touches both others, or the grid
+  // splits; (1,1) wherever it touches A or the other B, but not where it would touch only its
+  // own old cell (2,1). Swapping the two B cards changes nothing and is not listed.
+  const std::vector<std::string> want = {
+      "move 0,0>0,1", "move 0,0>1,-1", "move 0,0>1,2", "move 0,0>2,0", "move 0,0>2,1",
+      "move 1,0>0,1",
+      "move 1,1>-1,0", "move 1,1>0,-1", "move 1,1>0,1", "move 1,1>1,-1", "move 1,1>2,0",
+      "swap 0,0>1,0", "swap 0,0>1,1"};
+  EXPECT_EQ(got, want);
+}
+
+TEST(Grid, RelocationsMatchBruteForceOnRandomGridsWithAndWithoutConnection) {
+  Rng rng(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    Grid g(kFrame);
+    const int cards = 2 + static_cast<int>(rng.Below(18));
+    for (int k = 0; k < cards; ++k) {
+      std::vector<Coord> where;
+      g.Placeable(&where);
+      const Coord c = where[rng.Below(static_cast<uint32_t>(where.size()))];
+      g.Set(c.row, c.col, Card(static_cast<CardId>(rng.Below(4))));
+    }
+    for (const bool keep : {true, false}) {
+      std::vector<Relocation> out;
+      g.Relocations(keep, &out);
+      size_t moves = 0;
+      for (const Relocation& r : out) {
+        EXPECT_TRUE(BruteForceLegal(g, r, keep)) << "trial " << trial << ": " << r.from.row << "," << r.from.col << " > "
+                                                 << r.to.row << "," << r.to.col;
+        moves += !r.swap;
+      }
+      // Nothing legal is missing: try every card against every empty cell of the margin.
+      std::vector<Coord> occupied;
+      g.OccupiedCells(&occupied);
+      const Bounds b = g.bounds();
+      size_t legal = 0;
+      for (const Coord& from : occupied)
+        for (int r = b.min_row - 1; r <= b.max_row + 1; ++r)
+          for (int c = b.min_col - 1; c <= b.max_col + 1; ++c)
+            if (!g.Occupied(r, c) && BruteForceLegal(g, {false, from, {r, c}}, keep)) ++legal;
+      EXPECT_EQ(moves, legal) << "trial " << trial << (keep ? " (connected)" : "");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace plateau

@@ -113,9 +113,16 @@ function game.moves.probe(ctx, state, seat, move)
   local r0, r1, c0, c1 = grid:bounds()
   local ex = {}
   ex.first_two = { (grid:get(r0, c0)), (grid:get(r0, c0 + 1)) }
+  ex.top_left = { r0, c0 }
   local card = grid:del(r0, c0)            -- empties the cell, returns its card
   ex.deleted = card
   ex.del_empty = grid:del(r0, c0) == nil   -- nothing there any more
+  -- every move of one card into a legal empty cell, then every swap of two different cards
+  local rel = grid:relocations{ type = "octopus", keep_connected = true }
+  local with_skip = grid:relocations{ type = "octopus", skip = true }
+  ex.relocations = { count = #rel, first = rel[1], skip = with_skip[1], count_with_skip = #with_skip,
+                     out_of_range = rel[#rel + 1] == nil,
+                     error = select(2, pcall(function() return grid:relocations{} end)) }
   ex.can_place_hole = grid:can_place(r0, c0)
   local ok, why = grid:can_place(r0 - 1, c0)
   ex.can_place_above, ex.why_not = ok, why

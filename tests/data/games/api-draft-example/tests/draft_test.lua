@@ -104,6 +104,14 @@ test("grid writes: del, move, add, set_face_down, can_place (the probe move)", f
   local p = g:data().probe
   expect_eq(p.deleted, p.first_two[1])
   expect_eq(p.del_empty, true, "del on an empty cell returns nothing")
+  local rel, r0, c0 = p.relocations, p.top_left[1], p.top_left[2]
+  expect_eq(rel.first, { type = "octopus", action = "move", cell = { r0, c0 + 1 }, to = { r0, c0 } },
+            "the first card in reading order slides into the hole")
+  expect_true(rel.count > 1)
+  expect_eq(rel.skip, { type = "octopus", action = "skip" })
+  expect_eq(rel.count_with_skip, rel.count + 1)
+  expect_eq(rel.out_of_range, true)
+  expect_true(rel.error:find("relocations needs type", 1, true), rel.error)
   expect_eq(p.can_place_hole, true)
   expect_eq({ p.can_place_above, p.why_not }, { false, "the grid would be taller than 2 rows" })
   expect_eq(p.after, { p.first_two[2], p.first_two[1] })
