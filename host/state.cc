@@ -89,6 +89,7 @@ void StateUndo::Begin(const State& s) {
   all_data_ = false;
   data_keys_.clear();
   asks_.clear();
+  commits_saved_ = false;
 }
 
 void StateUndo::SaveSlow(const State& s, uint32_t parts) {
@@ -158,6 +159,11 @@ void StateUndo::Restore(State* s) {
     s->flow.asks[it->first] = std::move(it->second);
   }
   asks_.clear();
+  if (commits_saved_) {
+    s->flow.pending = std::move(pending_);
+    s->flow.committed = std::move(committed_);
+    commits_saved_ = false;
+  }
   s->move_count = move_count_;
   if (s->log.size() > log_size_) s->log.resize(log_size_);
   s->InvalidateIndex();

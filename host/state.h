@@ -188,6 +188,14 @@ class StateUndo {
   void SaveAsk(const State& s, size_t seat) {
     if (!(saved_ & kFlow)) asks_.emplace_back(seat, s.flow.asks[seat]);
   }
+  // Before changing the hidden choices (flow.pending, flow.committed) and nothing else of the
+  // flow: the questions, often long lists, are left out.
+  void SaveCommits(const State& s) {
+    if ((saved_ & kFlow) || commits_saved_) return;
+    pending_ = s.flow.pending;
+    committed_ = s.flow.committed;
+    commits_saved_ = true;
+  }
   void Restore(State* s);
   bool active() const { return active_; }
   void End() { active_ = false; }
@@ -210,6 +218,9 @@ class StateUndo {
   bool has_dice_ = false;
   Flow flow_;
   std::vector<std::pair<size_t, std::vector<Move>>> asks_;  // questions cleared by ClearAsk
+  bool commits_saved_ = false;
+  std::vector<Move> pending_;
+  std::vector<int> committed_;
   int move_count_ = 0;
   size_t log_size_ = 0;
   uint64_t generation_ = 0;

@@ -698,7 +698,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   for (size_t i = 0; i < state->flow.committed.size(); ++i) others_committed |= state->flow.committed[i] != 0;
   if (seats.size() > 1 || others_committed) {
     // Simultaneous: keep the choice hidden until everyone has chosen, then apply in seat order.
-    undo.Save(*state, StateUndo::kFlow);
+    undo.SaveCommits(*state);
     state->flow.pending[static_cast<size_t>(seat)] = move;
     state->flow.committed[static_cast<size_t>(seat)] = 1;
     state->Touch();  // who is still waiting must be asked of the state as it is now

@@ -210,7 +210,9 @@ end
 
 function game.legal_moves(ctx, state, seat)
   if state.phase == "bet" then
-    return { { type = "bet", amount = 1 }, { type = "bet", amount = 2 } }
+    local bets = { { type = "bet", amount = 1 }, { type = "bet", amount = 2 } }
+    if ctx.params.debug_moves then bets[3] = { type = "bet", amount = 3 } end   -- fails when applied
+    return bets
   end
   local moves = { { type = "roll", dice = "d6" } }
   if #state.data.deck > 0 then moves[#moves + 1] = { type = "draw" } end
@@ -241,6 +243,7 @@ game.moves = {}
 
 function game.moves.bet(ctx, state, seat, move)
   state.data.bets[seat] = move.amount    -- simultaneous bets are applied in seat order
+  if move.amount == 3 then error("a bet of 3 always fails") end   -- debug_moves only
   if #state.data.bets == state.player_count then state:set_phase("race") end
 end
 

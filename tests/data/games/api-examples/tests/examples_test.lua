@@ -249,6 +249,19 @@ test("simultaneous moves: several seats in to_move choose in secret, applied in 
   expect_eq(g:moves(1), { { type = "roll", dice = "d6" }, { type = "draw" } }, "no pass without a point")
 end)
 
+test("simultaneous moves: a choice whose handler fails leaves every hidden choice as it was", function()
+  local g = new_game{ players = 2, seed = 1, params = { debug_moves = true } }
+  g:play(1, { type = "bet", amount = 2 })
+  local before = g:hash()
+  local ok, message, kind = g:try_play(2, { type = "bet", amount = 3 })
+  expect_eq({ ok, kind }, { false, "script error" })
+  expect_true(message:find("a bet of 3 always fails", 1, true), message)
+  expect_eq(g:hash(), before, "seat 1's hidden bet and seat 2's turn are back")
+  expect_eq(g:to_move(), { 2 })
+  g:play(2, { type = "bet", amount = 1 })
+  expect_eq(g:data().bets, { 2, 1 })
+end)
+
 test("g:force_dice fixes the next roll that ctx.dice:roll makes", function()
   local g = start_race(new_game{ players = 2, seed = 1 })
   g:force_dice("d6", 6)
