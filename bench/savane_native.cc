@@ -58,7 +58,7 @@ constexpr int kOrth[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 constexpr int kDiag[4][2] = {{-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
 
 inline int8_t Get(const Dense& d, int r, int c) {
-  return (r < 0 || c < 0 || r >= kRows || c >= kCols) ? kNone : d.c[r * kCols + c];
+  return (r < 0 || c < 0 || r >= kRows || c >= kCols) ? static_cast<int8_t>(kNone) : d.c[r * kCols + c];
 }
 inline bool Down(const Dense& d, int r, int c) {
   return r >= 0 && c >= 0 && r < kRows && c < kCols && d.down[r * kCols + c];
