@@ -36,9 +36,9 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
   Json j;
   std::string error;
   if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
-  const std::vector<DataOverride> saved =
-      j.is_object() && j.contains("data_overrides") && j["data_overrides"].is_array() ? DataOverridesFromJson(j["data_overrides"])
-                                                                                      : std::vector<DataOverride>{};
+  std::vector<DataOverride> saved;
+  if (j.is_object() && j.contains("data_overrides") && !DataOverridesFromJson(j["data_overrides"], &saved, &error))
+    return Status::Input(path + ": bad saved state: " + error);
   if (!g_data_sets.empty() && g_data_sets != saved)
     return Status::Input(path + ": this game was saved with data overrides " + DataOverridesText(saved) +
                          "; continue it with the same --set values or none (given: " + DataOverridesText(g_data_sets) + ")");

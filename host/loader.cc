@@ -179,11 +179,11 @@ Json DataOverridesToJson(const std::vector<DataOverride>& sets) {
   return out;
 }
 
-std::vector<DataOverride> DataOverridesFromJson(const Json& j) {
-  std::vector<DataOverride> out;
-  if (!j.is_array()) return out;
-  for (const auto& e : j) out.push_back({e.at("path").get<std::string>(), e.at("value")});
-  return out;
+bool DataOverridesFromJson(const Json& j, std::vector<DataOverride>* out, std::string* error) {
+  out->clear();
+  if (!CheckDataOverrides(j, error)) return false;
+  for (const auto& e : j) out->push_back({e.at("path").get<std::string>(), e.at("value")});
+  return true;
 }
 
 std::string DataOverridesText(const std::vector<DataOverride>& sets) {

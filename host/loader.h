@@ -41,9 +41,9 @@ struct DataOverride {
 // again, so an override that breaks the data is refused with the schema's error.
 Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files);
 // The form a saved game keeps them in (State::data_overrides): [{"path", "value"}], or null
-// when there are none; and back (the form is checked by State::FromJson).
+// when there are none; and back, refusing another form with *error.
 Json DataOverridesToJson(const std::vector<DataOverride>& sets);
-std::vector<DataOverride> DataOverridesFromJson(const Json& j);
+bool DataOverridesFromJson(const Json& j, std::vector<DataOverride>* out, std::string* error);
 // "chenilles.market.price=3, ..." for messages.
 std::string DataOverridesText(const std::vector<DataOverride>& sets);
 

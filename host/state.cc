@@ -174,6 +174,19 @@ void StateUndo::Restore(State* s) {
   active_ = false;
 }
 
+bool CheckDataOverrides(const Json& j, std::string* error) {
+  if (!j.is_array()) {
+    *error = "data_overrides must be a list";
+    return false;
+  }
+  for (const auto& e : j)
+    if (!e.is_object() || !e.contains("path") || !e.at("path").is_string() || !e.contains("value")) {
+      *error = "each of data_overrides must be {\"path\": \"<data>.<path>\", \"value\": ...}";
+      return false;
+    }
+  return true;
+}
+
 Json MoveToJson(const Move& m, const CardSet& cards) {
   Json j = m.args.is_object() ? m.args : Json::object();
   j["type"] = m.type;
@@ -340,12 +353,9 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
     }
     s.params = j.at("params");
     if (j.contains("data_overrides")) {
-      const Json& o = j.at("data_overrides");
-      if (!o.is_array()) throw std::runtime_error("data_overrides must be a list");
-      for (const auto& e : o)
-        if (!e.is_object() || !e.contains("path") || !e.at("path").is_string() || !e.contains("value"))
-          throw std::runtime_error("each of data_overrides must be {\"path\": \"<data>.<path>\", \"value\": ...}");
-      s.data_overrides = o;
+      std::string why;
+      if (!CheckDataOverrides(j.at("data_overrides"), &why)) throw std::runtime_error(why);
+      s.data_overrides = j.at("data_overrides");
     }
     s.player_count = j.at("player_count").get<int>();
     for (const auto& seat : j.at("seats")) s.seats.push_back({seat.at("name"), seat.at("kind")});

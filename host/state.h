@@ -229,6 +229,10 @@ class StateUndo {
   std::vector<std::pair<std::string, std::optional<Json>>> data_keys_;  // nullopt: was absent
 };
 
+// Whether `j` has the form of State::data_overrides, [{"path": "<data>.<path>", "value": ...}];
+// if not, says why in *error.
+bool CheckDataOverrides(const Json& j, std::string* error);
+
 Json MoveToJson(const Move& m, const CardSet& cards);
 bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* error);
 std::string MoveToString(const Move& m, const CardSet& cards);
