@@ -9,7 +9,7 @@ set -euo pipefail
 plateau=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $1"; exit 1; }
+source "$(dirname "$0")/lib.sh"
 save="$work/game.json"
 "$plateau" play chenilles --players 2 --bots random --seed 5 --set chenilles.income.copper=5 --save "$save" > "$work/play.txt" 2>&1 \
   || fail "play with a data override failed: $(cat "$work/play.txt")"
@@ -35,18 +35,11 @@ grep -q "given: chenilles.income.copper=3" "$work/other.txt" || fail "$(cat "$wo
 "$plateau" play chenilles --bots random --load "$save" > "$work/cont.txt" 2>&1 || fail "--load failed: $(cat "$work/cont.txt")"
 "$plateau" play chenilles --bots random --load "$save" --set chenilles.income.copper=5 > "$work/same.txt" 2>&1 \
   || fail "--load with the same --set failed: $(cat "$work/same.txt")"
-refused() {  # refused <text the message must hold> <plateau arguments...>
-  local want=$1
-  shift
-  set +e
-  "$plateau" "$@" > "$work/refused.txt" 2>&1
-  local rc=$?
-  set -e
-  [ "$rc" -eq 2 ] || fail "$*: exit $rc, not 2: $(cat "$work/refused.txt")"
-  grep -qF -- "$want" "$work/refused.txt" || fail "$*: expected '$want' in: $(cat "$work/refused.txt")"
-}
 refused "--players 3: $save is a 2-player game" play chenilles --bots random --load "$save" --players 3
 refused "--set max_rounds: $save was played with max_rounds=60; a saved game keeps its parameters" \
   play chenilles --bots random --load "$save" --set max_rounds=20
 refused "$save: at /game: a saved 'chenilles' game, not 'ecosysteme-savane'" replay ecosysteme-savane "$save"
+# A save whose overrides are not {"path", "value"} entries is refused, not a crash.
+sed 's/"path": "chenilles.income.copper",/"where": "chenilles.income.copper",/' "$save" > "$work/malformed.json"
+refused "$work/malformed.json: bad saved state: each of data_overrides must be" replay chenilles "$work/malformed.json"
 echo "1 passed, 0 failed"

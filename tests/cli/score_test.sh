@@ -7,7 +7,7 @@ set -euo pipefail
 plateau=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $1"; exit 1; }
+source "$(dirname "$0")/lib.sh"
 row='["prairie", "prairie", "prairie", "prairie", "prairie"]'
 board() {  # board <file> <game> <grid rows...>
   local file=$1 game=$2
@@ -22,13 +22,8 @@ grep -q "TOTAL" "$work/out.txt" || fail "no TOTAL line: $(cat "$work/out.txt")"
 "$plateau" score ecosysteme-savane "$work/good.json" --format json > "$work/out.json" || fail "--format json"
 grep -q '"total": 16' "$work/out.json" || fail "four rows of prairies score 16: $(cat "$work/out.json")"
 
-expect_refused() {  # expect_refused <file> <text the message must hold>
-  set +e
-  "$plateau" score ecosysteme-savane "$work/$1" > "$work/err.txt" 2>&1
-  local rc=$?
-  set -e
-  [ "$rc" -eq 2 ] || fail "$1: exit $rc, not 2: $(cat "$work/err.txt")"
-  grep -qF "$work/$1: $2" "$work/err.txt" || fail "$1: expected '$2' in: $(cat "$work/err.txt")"
+expect_refused() {  # expect_refused <board file> <text the message must hold after the file's path>
+  refused "$work/$1: $2" score ecosysteme-savane "$work/$1"
 }
 board unknown.json ecosysteme-savane "$row" "$row" '["prairie", "prairie", "unicorn", "prairie", "prairie"]' "$row"
 expect_refused unknown.json "players[0].grid[2][2]: unknown card id 'unicorn'"

@@ -15,19 +15,13 @@ cp "$module" "$work/good.lua"
 PLATEAU_HOME="$work" "$plateau" watch ecosysteme-ocean --players 2 --moves 10 --format json --reloads 2 --timeout 60 \
   --settle-ms 200 > "$work/out.jsonl" 2>&1 &
 pid=$!
-wait_lines() {
-  for _ in $(seq 1 400); do
-    [ "$(wc -l < "$work/out.jsonl")" -ge "$1" ] && return 0
-    sleep 0.05
-  done
-  echo "timed out waiting for $1 event lines:"; cat "$work/out.jsonl"; exit 1
-}
-wait_lines 1
+source "$(dirname "$0")/lib.sh"
+wait_lines "$work/out.jsonl" 1
 sed -i '0,/^local M = {}$/s//local M = {}\nlocal broken = = 1/' "$module"
 grep -q 'local broken = = 1' "$module" || { echo "FAIL: the test's edit did not apply"; exit 1; }
-wait_lines 2
+wait_lines "$work/out.jsonl" 2
 cp "$work/good.lua" "$module"
-wait_lines 3
+wait_lines "$work/out.jsonl" 3
 kill "$pid" 2>/dev/null || true
 out="$work/out.jsonl"
 fail() { echo "FAIL: $1"; cat "$out"; exit 1; }

@@ -13,26 +13,20 @@ game="$work/ecosysteme-savane"
 cp "$game/rules.lua" "$work/good.lua"
 "$plateau" watch "$game" --players 3 --moves 20 --format json --reloads 10 --timeout 60 --settle-ms 300 > "$work/out.jsonl" 2>&1 &
 pid=$!
-wait_lines() {  # wait until the output has $1 lines
-  for _ in $(seq 1 400); do
-    [ "$(wc -l < "$work/out.jsonl")" -ge "$1" ] && return 0
-    sleep 0.05
-  done
-  echo "timed out waiting for $1 event lines:"; cat "$work/out.jsonl"; exit 1
-}
-wait_lines 1
+source "$(dirname "$0")/lib.sh"
+wait_lines "$work/out.jsonl" 1
 sed -i 's/^local game = { api_version = 1, version = 1 }$/&\nlocal x = = 1/' "$game/rules.lua"
-wait_lines 2
+wait_lines "$work/out.jsonl" 2
 cp "$work/good.lua" "$game/rules.lua"
-wait_lines 3
+wait_lines "$work/out.jsonl" 3
 sed -i 's/gazelle = 2 \* gazelles/gazelle = 3 * gazelles/' "$game/rules.lua"
-wait_lines 4
+wait_lines "$work/out.jsonl" 4
 # A burst: two files saved back to back, one through a rename like editors do.
 sed 's/gazelle = 3 \* gazelles/gazelle = 2 * gazelles/' "$game/rules.lua" > "$work/next.lua"
 mv "$work/next.lua" "$game/rules.lua"
 sed -i 's/"Vautour"/"Vautour fauve"/' "$game/data/cards.json"
 grep -q 'Vautour fauve' "$game/data/cards.json" || { echo "FAIL: the test's cards.json edit did not apply"; exit 1; }
-wait_lines 5
+wait_lines "$work/out.jsonl" 5
 sleep 0.5
 kill "$pid" 2>/dev/null || true
 out="$work/out.jsonl"

@@ -1,0 +1,26 @@
+# Helpers shared by the CLI end-to-end scripts in this folder, which source this file after
+# setting $plateau (the binary) and $work (their scratch folder).
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+# refused <text the message must hold> <plateau arguments...>: the command exits 2 (bad input)
+# and says the text.
+refused() {
+  local want=$1
+  shift
+  set +e
+  "$plateau" "$@" > "$work/refused.txt" 2>&1
+  local rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "$*: exit $rc, not 2: $(cat "$work/refused.txt")"
+  grep -qF -- "$want" "$work/refused.txt" || fail "$*: expected '$want' in: $(cat "$work/refused.txt")"
+}
+
+# wait_lines <file> <n>: waits until the file has n lines (at most 20 s).
+wait_lines() {
+  for _ in $(seq 1 400); do
+    [ "$(wc -l < "$1")" -ge "$2" ] && return 0
+    sleep 0.05
+  done
+  echo "timed out waiting for $2 lines:"; cat "$1"; exit 1
+}
