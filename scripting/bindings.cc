@@ -1526,23 +1526,22 @@ int StateAsk(lua_State* L) {
     if (s->flow.asks.size() < s->seats.size()) undo->Save(*s, StateUndo::kFlow);
     else undo->SaveAsk(*s, static_cast<size_t>(seat));
   }
-  if (luaL_testudata(L, 3, "plateau.moves")) {  // built by the host: handed over, not copied
-    if (s->flow.asks.size() < s->seats.size()) s->flow.asks.resize(s->seats.size());
-    MoveList* list = CheckMoveList(L, 3);
-    s->flow.asks[static_cast<size_t>(seat)] = std::move(list->moves);
-    list->moves.clear();
-    return 0;
-  }
-  if (!lua_istable(L, 3)) RaiseArg(L, 3, "a list of moves, or a move list from the host, was expected");
   std::vector<Move> moves;
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, 3, i);
-    Move m;
-    std::string error;
-    if (!LuaToMove(L, -1, *B(L)->cards, &m, &error)) Raise(L, "ask: move #" + std::to_string(i) + ": " + error);
-    lua_pop(L, 1);
-    moves.push_back(std::move(m));
+  if (luaL_testudata(L, 3, "plateau.moves")) {  // built by the host: handed over, not copied
+    MoveList* list = CheckMoveList(L, 3);
+    moves = std::move(list->moves);
+    list->moves.clear();
+  } else {
+    if (!lua_istable(L, 3)) RaiseArg(L, 3, "a list of moves, or a move list from the host, was expected");
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 3));
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 3, i);
+      Move m;
+      std::string error;
+      if (!LuaToMove(L, -1, *B(L)->cards, &m, &error)) Raise(L, "ask: move #" + std::to_string(i) + ": " + error);
+      lua_pop(L, 1);
+      moves.push_back(std::move(m));
+    }
   }
   if (s->flow.asks.size() < s->seats.size()) s->flow.asks.resize(s->seats.size());
   s->flow.asks[static_cast<size_t>(seat)] = std::move(moves);
@@ -1674,6 +1673,15 @@ void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
   }
 }
 
+// Names the metatable on the stack's top for messages ("bad argument ... (move list expected)")
+// and hides it from scripts (getmetatable returns false).
+void NameAndSeal(lua_State* L, const char* display) {
+  lua_pushstring(L, display);
+  lua_setfield(L, -2, "__name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+}
+
 // Creates metatable `name` for a handle type whose methods are closures over the binding.
 void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int up) {
   luaL_newmetatable(L, name);
@@ -1729,10 +1737,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, MoveListIndex, 2);
   lua_setfield(L, -2, "__index");
-  lua_pushstring(L, "move list");
-  lua_setfield(L, -2, "__name");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
+  NameAndSeal(L, "move list");
   lua_pop(L, 1);
   static const luaL_Reg view_methods[] = {
       {"size", ViewSize},   {"count", ViewOp<QueryOp::kCount>}, {"pairs", ViewOp<QueryOp::kPairs>},
@@ -1743,10 +1748,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
   luaL_newmetatable(L, "plateau.query");
   lua_pushcfunction(L, QueryGc);
   lua_setfield(L, -2, "__gc");
-  lua_pushstring(L, "query");
-  lua_setfield(L, -2, "__name");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
+  NameAndSeal(L, "query");
   lua_pop(L, 1);
   luaL_newmetatable(L, "plateau.view");
   const int view_meta = lua_gettop(L);
@@ -1836,10 +1838,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushcclosure(L, CtxQuery, 2);
   lua_setfield(L, -2, "query");
   luaL_newmetatable(L, "plateau.card_set");
-  lua_pushstring(L, "card set");
-  lua_setfield(L, -2, "__name");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
+  NameAndSeal(L, "card set");
   lua_pop(L, 1);
   lua_setfield(L, LUA_REGISTRYINDEX, "plateau.services");
   lua_pop(L, 2);
