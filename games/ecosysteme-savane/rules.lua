@@ -179,12 +179,7 @@ local function prey_question(state, seat, eaten)
   end
   local prey = v:cells(PREY, "up")
   if lions <= 0 or #prey <= lions then return nil end
-  local moves = {}
-  for t = 1, #prey do
-    local r, c = v:cell(prey[t])
-    moves[t] = { type = "eat", grid = seat, cell = { r, c } }
-  end
-  return moves
+  return facedown.cell_moves(v, prey, "eat", seat)
 end
 
 local function ask_next(state, mover, eaten)

@@ -26,6 +26,17 @@ function M.chosen(list, seat, v)
   return out
 end
 
+-- A question "which of these cells?": one move {type = mtype, grid = seat, cell = {r, c}} per
+-- dense index of view `v` in `cells`, in that order (the answer records itself with `record`).
+function M.cell_moves(v, cells, mtype, seat)
+  local moves = {}
+  for t = 1, #cells do
+    local r, c = v:cell(cells[t])
+    moves[t] = { type = mtype, grid = seat, cell = { r, c } }
+  end
+  return moves
+end
+
 -- Appends `entry` to the list state.data[key] (created when missing) and returns the new
 -- plain list. Writing hooks only.
 function M.record(state, key, entry)

@@ -108,12 +108,7 @@ local function heron_question(state, seat)
   end
   local frogs = v:cells("frog", "up")
   if herons <= 0 or #frogs <= herons then return nil end
-  local moves = {}
-  for t = 1, #frogs do
-    local r, c = v:cell(frogs[t])
-    moves[t] = { type = "eat", grid = seat, cell = { r, c } }
-  end
-  return moves
+  return facedown.cell_moves(v, frogs, "eat", seat)
 end
 
 function game.after_draft(ctx, state)
