@@ -151,7 +151,7 @@ using OptionKey = std::tuple<int, int, int, int, int>;
 std::vector<OptionKey> LuaOctopusOptions(const std::vector<Move>& asked, const Grid& grid) {
   std::vector<OptionKey> out;
   for (const Move& m : asked) {
-    const std::string action = m.args.is_object() && m.args.contains("action") ? m.args["action"].get<std::string>() : "";
+    const std::string action = m.args->is_object() && m.args->contains("action") ? (*m.args)["action"].get<std::string>() : "";
     const int kind = action == "skip" ? 0 : action == "move" ? 1 : action == "swap" ? 2 : -1;
     if (kind <= 0) {
       out.emplace_back(kind, 0, 0, 0, 0);
@@ -239,7 +239,7 @@ int CheckOcean(int games) {
           }
           Move m;
           st = bots[static_cast<size_t>(seat)]->Choose(*rules, state, seat, &m);
-          if (st.ok() && m.type == "octopus" && m.args.value("action", "") != "skip") ++moved;
+          if (st.ok() && m.type == "octopus" && m.args->value("action", "") != "skip") ++moved;
           if (st.ok() && m.type == "flip") ++flipped;
           if (st.ok()) st = rules->Apply(&state, seat, m);
           if (!st.ok()) break;

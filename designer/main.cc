@@ -142,7 +142,7 @@ std::string MoveLabel(const Move& m, const CardSet& cards) {
       else add(it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump()));
     }
   };
-  if (m.args.is_object()) fields(m.args);
+  if (m.args->is_object()) fields(*m.args);
   return rest.empty() ? out : out + "  " + rest;
 }
 

@@ -176,7 +176,7 @@ bool RandomMove(const DraftConfig& cfg, const State& s, int seat, Rng* rng, Move
   // Insertion sort: hands hold at most a dozen distinct cards.
   for (int i = 1; i < k; ++i)
     for (int j = i; j > 0 && distinct[j - 1] > distinct[j]; --j) std::swap(distinct[j - 1], distinct[j]);
-  out->args = nullptr;
+  out->args = SharedJson();
   out->has_to = false;
   if (Giving(s)) {
     out->type = "give";

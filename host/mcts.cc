@@ -18,7 +18,7 @@ std::string MoveKey(const Move& m) {
   k += std::to_string(m.card);
   if (m.has_cell) k += "|" + std::to_string(m.cell.row) + "," + std::to_string(m.cell.col);
   if (m.has_to) k += "|" + std::to_string(m.to.row) + "," + std::to_string(m.to.col);
-  if (!m.args.is_null()) k += "|" + m.args.dump();
+  if (!m.args.is_null()) k += "|" + m.args->dump();
   return k;
 }
 

@@ -188,7 +188,7 @@ bool CheckDataOverrides(const Json& j, std::string* error) {
 }
 
 Json MoveToJson(const Move& m, const CardSet& cards) {
-  Json j = m.args.is_object() ? m.args : Json::object();
+  Json j = m.args->is_object() ? *m.args : Json::object();
   j["type"] = m.type;
   if (m.card != kNoCard) j["card"] = cards.Name(m.card);
   if (m.has_cell) j["cell"] = {m.cell.row, m.cell.col};
@@ -215,6 +215,7 @@ bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* e
   }
   Move m;
   m.type = t->get<std::string>();
+  Json args;
   for (auto it = j.begin(); it != j.end(); ++it) {
     const std::string& k = it.key();
     if (k == "type") continue;
@@ -231,10 +232,10 @@ bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* e
       if (!ReadCoord(*it, &m.to)) { *error = "move field 'to' must be [row, col]"; return false; }
       m.has_to = true;
     } else {
-      if (!m.args.is_object()) m.args = Json::object();
-      m.args[k] = *it;
+      args[k] = *it;
     }
   }
+  m.args = std::move(args);
   *out = std::move(m);
   return true;
 }

@@ -23,6 +23,28 @@ namespace plateau {
 
 using Json = nlohmann::json;
 
+// An immutable JSON value shared by its copies. A move's own fields are set once, when a
+// script lists the move, and then copied many times (legal move lists, questions, bots'
+// lists, the undo journal): sharing makes each copy a reference count, not a deep copy.
+class SharedJson {
+ public:
+  SharedJson() = default;
+  SharedJson(std::nullptr_t) {}  // NOLINT: a move with no fields of its own
+  SharedJson(Json j) : p_(j.is_null() ? nullptr : std::make_shared<const Json>(std::move(j))) {}  // NOLINT
+  const Json& operator*() const { return p_ ? *p_ : Null(); }
+  const Json* operator->() const { return &**this; }
+  bool is_null() const { return p_ == nullptr; }
+  bool operator==(const SharedJson& o) const { return p_ == o.p_ || **this == *o; }
+  bool operator==(const Json& o) const { return **this == o; }
+
+ private:
+  static const Json& Null() {
+    static const Json null;
+    return null;
+  }
+  std::shared_ptr<const Json> p_;
+};
+
 // A move: a type plus the fields most moves use (a card, one or two cells), and any other
 // fields a script defines in `args`. Compact so the playout loop never builds JSON.
 struct Move {
@@ -30,7 +52,7 @@ struct Move {
   CardId card = kNoCard;
   bool has_cell = false, has_to = false;
   Coord cell{}, to{};
-  Json args;  // object or null
+  SharedJson args;  // object or null
 
   bool operator==(const Move& o) const {
     return type == o.type && card == o.card && has_cell == o.has_cell && has_to == o.has_to &&

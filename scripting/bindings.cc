@@ -199,16 +199,17 @@ int GridRelocations(lua_State* L) {
   auto* list = new (lua_newuserdatauv(L, sizeof(MoveList) + n * kPerMove, 0)) MoveList();
   luaL_setmetatable(L, "plateau.moves");
   list->moves.reserve(n);
-  auto add = [&](const char* action) -> Move& {
+  // Three argument objects for the whole list: the moves share them.
+  const SharedJson move_args(Json{{"action", "move"}}), swap_args(Json{{"action", "swap"}});
+  auto add = [&](const SharedJson& args) -> Move& {
     Move& m = list->moves.emplace_back();
     m.type = type;
-    m.args = Json::object();
-    m.args["action"] = action;
+    m.args = args;
     return m;
   };
-  if (skip) add("skip");
+  if (skip) add(SharedJson(Json{{"action", "skip"}}));
   for (const Relocation& r : found) {
-    Move& m = add(r.swap ? "swap" : "move");
+    Move& m = add(r.swap ? swap_args : move_args);
     m.has_cell = m.has_to = true;
     m.cell = r.from;
     m.to = r.to;
@@ -2013,7 +2014,8 @@ void PushFrozenJson(lua_State* L, const Json& j) {
 }
 
 void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
-  PushJson(L, m.args.is_object() ? m.args : Json::object());
+  if (m.args->is_object()) PushJson(L, *m.args);
+  else lua_createtable(L, 0, 4);
   lua_pushstring(L, m.type.c_str());
   lua_setfield(L, -2, "type");
   if (m.card != kNoCard) {
@@ -2050,6 +2052,7 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
     return false;
   }
   Move m;
+  Json args;
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     if (lua_type(L, -2) != LUA_TSTRING) {
@@ -2086,8 +2089,7 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
         lua_pop(L, 2);
         return false;
       }
-      if (!m.args.is_object()) m.args = Json::object();
-      m.args[k] = std::move(v);
+      args[k] = std::move(v);
     }
     lua_pop(L, 1);
   }
@@ -2095,6 +2097,7 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
     *error = "move needs a string field 'type'";
     return false;
   }
+  m.args = std::move(args);
   *out = std::move(m);
   return true;
 }

@@ -69,7 +69,7 @@ State RichState(std::shared_ptr<const CardSet> cards) {
   hidden.card = 2;
   hidden.has_cell = true;
   hidden.cell = {-1, 1};
-  hidden.args = {{"bonus", true}};
+  hidden.args = Json{{"bonus", true}};
   s.flow.pending = {hidden, Move{}, Move{}};
   s.flow.terminal = false;
   s.move_count = 17;
@@ -187,7 +187,7 @@ TEST(State, MoveJsonRoundTrips) {
   m.cell = {-2, 3};
   m.has_to = true;
   m.to = {4, -5};
-  m.args = {{"power", 3}, {"tags", {"a", "b"}}};
+  m.args = Json{{"power", 3}, {"tags", {"a", "b"}}};
   const Json j = MoveToJson(m, *cards);
   EXPECT_EQ(j["type"], "move");
   EXPECT_EQ(j["card"], "lion");
