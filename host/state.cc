@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include <algorithm>
 #include <atomic>
 
 namespace plateau {
@@ -88,6 +89,7 @@ void StateUndo::Begin(const State& s) {
   generation_ = s.identity.generation;
   all_data_ = false;
   data_keys_.clear();
+  slots_.clear();
   asks_.clear();
   commits_saved_ = false;
 }
@@ -103,6 +105,31 @@ void StateUndo::SaveSlow(const State& s, uint32_t parts) {
   saved_ |= fresh;
 }
 
+template <typename F>
+void StateUndo::FoldSlots(const std::string* key, F&& copy) {
+  auto mine = [&](const DataSlot& e) { return !key || e.key == *key; };
+  bool any = false;
+  for (const DataSlot& e : slots_) any = any || mine(e);
+  if (!any) {
+    copy();
+    return;
+  }
+  // Swapping each slot with its old value takes the writes back; swapping again redoes them.
+  for (auto it = slots_.rbegin(); it != slots_.rend(); ++it)
+    if (mine(*it)) std::swap(*it->slot, it->old);
+  copy();
+  for (DataSlot& e : slots_)
+    if (mine(e)) std::swap(*e.slot, e.old);
+  slots_.erase(std::remove_if(slots_.begin(), slots_.end(), mine), slots_.end());
+}
+
+void StateUndo::SaveDataSlot(const std::string& key, Json* slot) {
+  if (all_data_) return;
+  for (const auto& [k, v] : data_keys_)
+    if (k == key) return;
+  slots_.push_back({key, slot, *slot});
+}
+
 void StateUndo::SaveDataKey(const State& s, const std::string& key) {
   if (all_data_) return;
   for (const auto& [k, v] : data_keys_)
@@ -111,15 +138,17 @@ void StateUndo::SaveDataKey(const State& s, const std::string& key) {
     SaveAllData(s);
     return;
   }
-  auto it = s.data.find(key);
-  data_keys_.emplace_back(key, it == s.data.end() ? std::nullopt : std::optional<Json>(*it));
+  FoldSlots(&key, [&] {
+    auto it = s.data.find(key);
+    data_keys_.emplace_back(key, it == s.data.end() ? std::nullopt : std::optional<Json>(*it));
+  });
 }
 
 void StateUndo::SaveAllData(const State& s) {
   if (all_data_) return;
+  FoldSlots(nullptr, [&] { data_ = s.data; });
   // Keys saved one by one before this point are older than the whole copy: keep the copy as
   // it was when the move began by putting them back first.
-  data_ = s.data;
   for (auto it = data_keys_.rbegin(); it != data_keys_.rend(); ++it) {
     if (it->second) data_[it->first] = *it->second;
     else data_.erase(it->first);
@@ -144,11 +173,13 @@ void StateUndo::Restore(State* s) {
   if (all_data_) {
     s->data = std::move(data_);
   } else {
+    for (auto it = slots_.rbegin(); it != slots_.rend(); ++it) *it->slot = std::move(it->old);
     for (auto it = data_keys_.rbegin(); it != data_keys_.rend(); ++it) {
       if (it->second) s->data[it->first] = std::move(*it->second);
       else if (s->data.is_object()) s->data.erase(it->first);
     }
   }
+  slots_.clear();
   s->rng = rng_;
   if (has_dice_) s->dice = dice_;
   else s->dice.ClearForced();

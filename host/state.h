@@ -201,6 +201,11 @@ class StateUndo {
   }
   // Before writing state.data[key] or anything under it.
   void SaveDataKey(const State& s, const std::string& key);
+  // Before overwriting the scalar at `slot`, a node under state.data[key] that stays where it
+  // is (the write adds and removes nothing): keeps that one old value, not a copy of the key.
+  // A later SaveDataKey or SaveAllData that covers the slot turns it into their copy, so the
+  // pointer is never used after a change that could move its node.
+  void SaveDataSlot(const std::string& key, Json* slot);
   // Before replacing state.data as a whole.
   void SaveAllData(const State& s);
   // Clears the question put to `seat`, keeping it (moved, not copied) to put back.
@@ -227,6 +232,10 @@ class StateUndo {
 
  private:
   void SaveSlow(const State& s, uint32_t parts);
+  // Runs `copy` on the data as it was before the slots of `key` (all keys when null) were
+  // written, then writes them again and forgets them.
+  template <typename F>
+  void FoldSlots(const std::string* key, F&& copy);
   bool active_ = false;
   uint64_t session_ = 0;
   uint32_t saved_ = 0;
@@ -249,6 +258,12 @@ class StateUndo {
   bool all_data_ = false;
   Json data_;
   std::vector<std::pair<std::string, std::optional<Json>>> data_keys_;  // nullopt: was absent
+  struct DataSlot {
+    std::string key;
+    Json* slot;
+    Json old;
+  };
+  std::vector<DataSlot> slots_;  // in write order; their keys are not in data_keys_
 };
 
 // Whether `j` has the form of State::data_overrides, [{"path": "<data>.<path>", "value": ...}];

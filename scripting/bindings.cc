@@ -1085,9 +1085,10 @@ int DataIndex(lua_State* L) {
   return 0;
 }
 
-// Records, in the active undo journal, the top-level key of state.data that a write through
-// the handle at `idx` (with key at `key_idx`) will change.
-void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx) {
+// Records, in the active undo journal, what a write through the handle at `idx` (with key at
+// `key_idx`) will change: the old value of `slot` when the write overwrites that scalar in
+// place, else the whole top-level key of state.data it falls under.
+void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx, Json* slot) {
   StateUndo* undo = B(L)->undo;
   if (!undo) return;
   idx = lua_absindex(L, idx);
@@ -1097,40 +1098,47 @@ void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx) {
   bool root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
   lua_pop(L, 1);
   if (root) {
-    if (lua_type(L, key_idx) == LUA_TSTRING) undo->SaveDataKey(*s, lua_tostring(L, key_idx));
-    else undo->SaveAllData(*s);
+    if (lua_type(L, key_idx) != LUA_TSTRING) undo->SaveAllData(*s);
+    else if (slot) undo->SaveDataSlot(lua_tostring(L, key_idx), slot);
+    else undo->SaveDataKey(*s, lua_tostring(L, key_idx));
     lua_settop(L, base);
     return;
   }
-  // A handle below the root always has the same top-level key: once saved in this span,
-  // saving it again would change nothing.
+  // A handle below the root always has the same top-level key: once that key is saved whole
+  // in this span, saving anything under it again would change nothing.
   DataHandle* h = HandleOf(L, idx);
   if (h->journaled == undo->session()) {
     lua_settop(L, base);
     return;
   }
-  h->journaled = undo->session();
   for (int depth = 0; depth < 40; ++depth) {
     lua_getiuservalue(L, -1, 1);  // parent
     const bool parent_is_root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
     lua_pop(L, 1);
     if (parent_is_root) {
       lua_pop(L, 1);
-      if (lua_getiuservalue(L, -1, 2) == LUA_TSTRING) undo->SaveDataKey(*s, lua_tostring(L, -1));
-      else undo->SaveAllData(*s);
+      if (lua_getiuservalue(L, -1, 2) != LUA_TSTRING) {
+        undo->SaveAllData(*s);
+        h->journaled = undo->session();
+      } else if (slot) {
+        undo->SaveDataSlot(lua_tostring(L, -1), slot);
+      } else {
+        undo->SaveDataKey(*s, lua_tostring(L, -1));
+        h->journaled = undo->session();
+      }
       lua_settop(L, base);
       return;
     }
     lua_remove(L, -2);
   }
   undo->SaveAllData(*s);
+  h->journaled = undo->session();
   lua_settop(L, base);
 }
 
 int DataNewindex(lua_State* L) {
   State* s = WritableInPlace(L);
   Json* node = ResolveData(L, 1, s);
-  JournalDataWrite(L, s, 1, 2);
   Json value;
   std::string error;
   if (!lua_isnil(L, 3) && !LuaToJson(L, 3, &value, &error)) Raise(L, "cannot store in state.data: " + error);
@@ -1146,10 +1154,12 @@ int DataNewindex(lua_State* L) {
       if (it != node->end()) slot = &*it;
     }
     if (slot && !slot->is_structured() && !value.is_null()) {
+      JournalDataWrite(L, s, 1, 2, slot);
       *slot = std::move(value);
       return 0;
     }
   }
+  JournalDataWrite(L, s, 1, 2, nullptr);
   ++B(L)->epoch;
   if (node->is_object() && node->empty() && lua_isinteger(L, 2) && lua_tointeger(L, 2) == 1) *node = Json::array();
   if (node->is_object()) {

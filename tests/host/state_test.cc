@@ -358,6 +358,38 @@ TEST(State, ComponentLookupByNameAndOwner) {
   EXPECT_EQ(ix.discard, -1);
 }
 
+TEST(StateUndo, SlotsThenWholeKeysRestoreTheDataExactly) {
+  State s;
+  s.data = Json{{"t", {1, 2, 3}}, {"u", {{"x", 1}}}, {"v", 0}};
+  const Json before = s.data;
+  StateUndo undo;
+  undo.Begin(s);
+  Json* t0 = &s.data["t"][0];
+  undo.SaveDataSlot("t", t0);
+  *t0 = 10;
+  undo.SaveDataSlot("t", t0);  // the same slot twice
+  *t0 = 11;
+  undo.SaveDataSlot("v", &s.data["v"]);
+  s.data["v"] = 5;
+  undo.SaveDataKey(s, "t");  // a change of shape: the slot of t becomes part of the copy
+  s.data["t"].push_back(4);
+  undo.SaveDataSlot("t", &s.data["t"][1]);  // already copied whole: nothing more to keep
+  s.data["t"][1] = 20;
+  undo.SaveDataSlot("u", &s.data["u"]["x"]);
+  s.data["u"]["x"] = 2;
+  undo.Restore(&s);
+  EXPECT_EQ(s.data, before);
+
+  // A copy of all the data taken after slots were written is the data as it was at Begin.
+  undo.Begin(s);
+  undo.SaveDataSlot("v", &s.data["v"]);
+  s.data["v"] = 9;
+  undo.SaveAllData(s);
+  s.data = Json{{"other", true}};
+  undo.Restore(&s);
+  EXPECT_EQ(s.data, before);
+}
+
 TEST(State, CopiesGetAFreshIdentity) {
   State a;
   a.Touch();

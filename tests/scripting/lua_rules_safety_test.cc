@@ -111,6 +111,26 @@ TEST(LuaRulesSafety, MoveThatTouchesEveryPartThenErrorsIsUndoneExactly) {
   EXPECT_EQ(g.state.ToJson(), after_bump);
 }
 
+TEST(LuaRulesSafety, ScalarsOverwrittenInPlaceThenRegrownAreUndoneExactly) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+  const Json before = g.state.ToJson();
+  EXPECT_EQ(g.rules->Apply(&g.state, 1, MoveOf("overwrite_then_grow_then_fail")).kind, ErrorKind::kScript);
+  EXPECT_EQ(g.state.ToJson(), before);
+  // A bot's trial that succeeds is taken back by UndoTrial, on the state itself.
+  ASSERT_TRUE(g.rules->TryMove(&g.state, 1, MoveOf("overwrite_then_grow")).ok());
+  EXPECT_EQ(g.state.data["deep"]["list"], (Json{11, 20, 3, 4}));
+  EXPECT_EQ(g.state.data["deep"]["a"]["b"]["c"], 7);
+  EXPECT_EQ(g.state.data["count"], (Json{{"was", 5}}));
+  EXPECT_EQ(g.state.data["turn"], 2);
+  g.rules->UndoTrial(&g.state);
+  EXPECT_EQ(g.state.ToJson(), before);
+  // And the move applied for real keeps what it wrote.
+  ASSERT_TRUE(g.rules->Apply(&g.state, 1, MoveOf("overwrite_then_grow")).ok());
+  EXPECT_EQ(g.state.data["deep"]["list"], (Json{11, 20, 3, 4}));
+}
+
 TEST(LuaRulesSafety, AFailedAnswerLeavesTheQuestionStanding) {
   CounterGame g;
   ASSERT_TRUE(g.rules);

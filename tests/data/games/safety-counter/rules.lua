@@ -4,7 +4,8 @@ local game = {api_version = 1, moves = {}, categories = {'bumps'}}
 
 local MOVES = {'bump', 'fail_after_write', 'loop_after_write', 'refuse_after_write', 'work',
                'hog_memory', 'swallow_budget', 'roll_then_fail', 'bad_type', 'store_cycle',
-               'shuffle_loop', 'len_loop', 'touch_everything_then_fail', 'ask_self', 'ask_twice'}
+               'shuffle_loop', 'len_loop', 'touch_everything_then_fail', 'ask_self', 'ask_twice',
+               'overwrite_then_grow', 'overwrite_then_grow_then_fail'}
 
 function game.setup(ctx, state)
   state.data.count = 0
@@ -167,6 +168,29 @@ end
 function game.moves.answer_then_fail(ctx, state, seat, move)
   state.data.count = 77
   error('the answer fails')
+end
+
+-- Scalars overwritten in place (the journal keeps only their old values), then the same
+-- top-level keys changed in shape (the journal copies the key whole), then written again.
+local function overwrite_then_grow(state)
+  local deep = state.data.deep
+  deep.list[1] = 10            -- in place
+  deep.list[1] = 11            -- the same place twice
+  deep.a.b.c = 7               -- in place, elsewhere under the same key
+  deep.list[4] = 4             -- grows the list: the key is copied whole from here on
+  deep.list[2] = 20
+  state.data.count = 5         -- in place at the top level
+  state.data.count = {was = 5} -- then replaced by a table
+  state.data.turn = 2          -- in place, and left so
+end
+
+function game.moves.overwrite_then_grow(ctx, state, seat, move)
+  overwrite_then_grow(state)
+end
+
+function game.moves.overwrite_then_grow_then_fail(ctx, state, seat, move)
+  overwrite_then_grow(state)
+  error('fails after overwriting and growing')
 end
 
 return game
