@@ -1970,33 +1970,48 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
 
 bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error) { return ToJsonRec(L, idx, out, error, 0); }
 
-void PushJson(lua_State* L, const Json& j) {
-  luaL_checkstack(L, 4, "json nesting");
+// Pushes a JSON scalar; false (nothing pushed) for an array or object.
+static inline bool PushJsonScalar(lua_State* L, const Json& j) {
   switch (j.type()) {
-    case Json::value_t::null: lua_pushnil(L); return;
-    case Json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); return;
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: lua_pushinteger(L, j.get<lua_Integer>()); return;
-    case Json::value_t::number_float: lua_pushnumber(L, j.get<double>()); return;
-    case Json::value_t::string: lua_pushlstring(L, j.get_ref<const std::string&>().data(), j.get_ref<const std::string&>().size()); return;
-    case Json::value_t::array: {
-      lua_createtable(L, static_cast<int>(j.size()), 0);
-      lua_Integer i = 0;
-      for (const auto& v : j) {
-        PushJson(L, v);
-        lua_rawseti(L, -2, ++i);
-      }
-      return;
+    case Json::value_t::null: lua_pushnil(L); return true;
+    case Json::value_t::boolean: lua_pushboolean(L, *j.get_ptr<const Json::boolean_t*>()); return true;
+    case Json::value_t::number_integer: lua_pushinteger(L, *j.get_ptr<const Json::number_integer_t*>()); return true;
+    case Json::value_t::number_unsigned:
+      lua_pushinteger(L, static_cast<lua_Integer>(*j.get_ptr<const Json::number_unsigned_t*>()));
+      return true;
+    case Json::value_t::number_float: lua_pushnumber(L, *j.get_ptr<const Json::number_float_t*>()); return true;
+    case Json::value_t::string: {
+      const std::string& str = *j.get_ptr<const Json::string_t*>();
+      lua_pushlstring(L, str.data(), str.size());
+      return true;
     }
-    case Json::value_t::object: {
-      lua_createtable(L, 0, static_cast<int>(j.size()));
-      for (auto it = j.begin(); it != j.end(); ++it) {
-        PushJson(L, *it);
-        lua_setfield(L, -2, it.key().c_str());
-      }
-      return;
+    case Json::value_t::array:
+    case Json::value_t::object: return false;
+    default: lua_pushnil(L); return true;
+  }
+}
+
+// Scripts copy state.data lists of numbers often (state:read): scalars are pushed inline and
+// the stack is checked once per table, not once per value.
+void PushJson(lua_State* L, const Json& j) {
+  if (PushJsonScalar(L, j)) return;
+  luaL_checkstack(L, 4, "json nesting");
+  if (j.is_array()) {
+    const Json::array_t& a = *j.get_ptr<const Json::array_t*>();
+    lua_createtable(L, static_cast<int>(a.size()), 0);
+    lua_Integer i = 0;
+    for (const Json& v : a) {
+      if (!PushJsonScalar(L, v)) PushJson(L, v);
+      lua_rawseti(L, -2, ++i);
     }
-    default: lua_pushnil(L); return;
+    return;
+  }
+  const Json::object_t& o = *j.get_ptr<const Json::object_t*>();
+  lua_createtable(L, 0, static_cast<int>(o.size()));
+  for (const auto& [key, v] : o) {
+    lua_pushlstring(L, key.data(), key.size());
+    if (!PushJsonScalar(L, v)) PushJson(L, v);
+    lua_rawset(L, -3);
   }
 }
 
