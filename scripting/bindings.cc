@@ -1899,15 +1899,20 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
         lua_pop(L, 2);
         return ok;
       }
+      // A list is 1..n with nothing else: counting the entries tells. A table whose border is
+      // 0 cannot be a non-empty list, so it is read as an object straight away.
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, idx));
       size_t count = 0;
-      lua_pushnil(L);
-      while (lua_next(L, idx)) {
-        ++count;
-        lua_pop(L, 1);
+      if (n > 0) {
+        lua_pushnil(L);
+        while (lua_next(L, idx)) {
+          ++count;
+          lua_pop(L, 1);
+        }
       }
       if (n > 0 && static_cast<size_t>(n) == count) {
         *out = Json::array();
+        out->get_ptr<Json::array_t*>()->reserve(static_cast<size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, idx, i);
           Json v;
@@ -2039,8 +2044,17 @@ void PushFrozenJson(lua_State* L, const Json& j) {
 }
 
 void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
-  if (m.args->is_object()) PushJson(L, *m.args);
-  else lua_createtable(L, 0, 4);
+  // Sized for every field at once: growing a table's hash part as fields arrive rehashes it.
+  const Json::object_t* args = m.args->is_object() ? m.args->get_ptr<const Json::object_t*>() : nullptr;
+  lua_createtable(L, 0, static_cast<int>((args ? args->size() : 0) + 1 + (m.card != kNoCard) + m.has_cell + m.has_to));
+  if (args) {
+    luaL_checkstack(L, 4, "json nesting");
+    for (const auto& [key, v] : *args) {
+      lua_pushlstring(L, key.data(), key.size());
+      if (!PushJsonScalar(L, v)) PushJson(L, v);
+      lua_rawset(L, -3);
+    }
+  }
   lua_pushstring(L, m.type.c_str());
   lua_setfield(L, -2, "type");
   if (m.card != kNoCard) {
