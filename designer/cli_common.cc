@@ -4,7 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdio>
+#include <filesystem>
 
+#include "host/home.h"
 #include "host/json_io.h"
 
 namespace plateau {
@@ -16,15 +18,43 @@ int ExitCode(const Status& st) {
   return st.script_failure() ? 1 : 2;
 }
 
+namespace {
+
+// Errors name every game's files "games/<folder name>/...". A modder's folder outside the
+// tree is named the same way; Fail adds where that folder is on disk.
+std::string g_folder_display, g_folder_path;
+
+void NoteGameFolder(const std::string& game) {
+  g_folder_display.clear();
+  std::string folder = ResolveGameFolder(game);
+  if (folder.empty()) return;
+  while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+  const std::string dirname = folder.substr(folder.find_last_of('/') + 1);
+  std::error_code ec;
+  if (std::filesystem::equivalent(folder, PlateauHome() + "/games/" + dirname, ec)) return;  // in the tree
+  g_folder_display = "games/" + dirname;
+  g_folder_path = std::filesystem::absolute(folder, ec).lexically_normal().string();
+  if (ec) g_folder_path = folder;
+}
+
+}  // namespace
+
+std::string FolderNote(const std::string& text) {
+  if (g_folder_display.empty() || text.find(g_folder_display + "/") == std::string::npos) return "";
+  return "  (" + g_folder_display + " is the folder " + g_folder_path + ")\n";
+}
+
 int Fail(const Status& st) {
-  std::fprintf(stderr, "plateau: %s%s\n", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
-               st.ToString().c_str());
+  const std::string text = st.ToString();
+  std::fprintf(stderr, "plateau: %s%s\n%s", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
+               text.c_str(), FolderNote(text).c_str());
   return ExitCode(st);
 }
 
 std::vector<DataOverride> g_data_sets;
 
 Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const std::vector<DataOverride>* data_sets) {
+  NoteGameFolder(game);
   scripting::Limits limits;
   Status st = LuaRules::Load(game, limits, data_sets ? *data_sets : g_data_sets, out);
   if (st.ok())

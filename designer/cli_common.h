@@ -15,6 +15,9 @@ namespace plateau {
 int ExitCode(const Status& st);
 // Prints "plateau: <kind>: <message>" to stderr and returns the exit code.
 int Fail(const Status& st);
+// Errors name a game's files "games/<folder name>/..." wherever the folder is. For a folder
+// outside the tree (a modder's), the line that says where it is, when `text` names it; else "".
+std::string FolderNote(const std::string& text);
 
 // Data overrides from `--set <data>.<path>=<value>`, parsed once in main() and applied to
 // every rules instance a command loads (simulate loads one per thread).

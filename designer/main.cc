@@ -362,7 +362,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
   int passed = 0, failed = 0, worst = 0;
   // One failure line (and its detail) per failed check; the exit code keeps the worst kind.
   auto fail = [&](const std::string& what, const std::string& detail, int code) {
-    std::printf("FAIL %s\n  %s\n", what.c_str(), detail.c_str());
+    std::printf("FAIL %s\n  %s\n%s", what.c_str(), detail.c_str(), FolderNote(what + " " + detail).c_str());
     ++failed;
     worst = std::max(worst, code);
   };
@@ -409,8 +409,8 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         ++passed;
       } else {
         for (const auto& f : report.failures)
-          std::printf("FAIL %s: conformance: %s\n  %s\n  reproduce: %s\n", rules->info().id.c_str(), f.check.c_str(),
-                      f.message.c_str(), f.reproducer.c_str());
+          std::printf("FAIL %s: conformance: %s\n  %s\n  reproduce: %s\n%s", rules->info().id.c_str(), f.check.c_str(),
+                      f.message.c_str(), f.reproducer.c_str(), FolderNote(f.message).c_str());
         ++failed;
         worst = std::max(worst, 1);
       }

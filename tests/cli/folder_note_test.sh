@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A game folder outside games/ (a modder's): its errors name files games/<folder>/... like
+# every game's, and say once where that folder is on disk; a game in the tree gets no such line.
+# Usage: folder_note_test.sh <plateau binary> <source dir>
+set -euo pipefail
+plateau=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
+
+mkdir -p "$work/mods/crash/data"
+cp "$src/tests/data/games/safety-counter/data/cards.json" "$work/mods/crash/data/"
+cat > "$work/mods/crash/game.json" <<'JSON'
+{"id": "crash", "api_version": 1, "version": 1, "name": {"en": "Crash"}, "players": {"min": 2, "max": 2},
+ "rules": "rules.lua", "data": {"cards": {"file": "data/cards.json", "schema": "cards"}}}
+JSON
+cat > "$work/mods/crash/rules.lua" <<'LUA'
+-- Crashes on its first move: an undeclared global.
+local game = {api_version = 1, moves = {}, categories = {'n'}}
+function game.setup(ctx, state) state.data.n = 0 end
+function game.to_move(ctx, state) return {1} end
+function game.legal_moves(ctx, state, seat) return {{type = "go"}} end
+function game.moves.go(ctx, state, seat, move)
+  state.data.n = no_such_thing.n
+end
+function game.score(ctx, state) return {{total = 0, breakdown = {n = 0}}, {total = 0, breakdown = {n = 0}}} end
+return game
+LUA
+
+set +e
+"$plateau" validate "$work/mods/crash" > "$work/validate.txt" 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "validate: exit $rc, not 1 (a script error): $(cat "$work/validate.txt")"
+grep -qF "games/crash/rules.lua:7: undeclared global 'no_such_thing'" "$work/validate.txt" ||
+  fail "validate: the error does not name games/crash/rules.lua:7: $(cat "$work/validate.txt")"
+grep -qF "(games/crash is the folder $work/mods/crash)" "$work/validate.txt" ||
+  fail "validate: no line saying where games/crash is: $(cat "$work/validate.txt")"
+
+# The same from inside the folder's parent, by relative path: the folder is still named whole.
+(cd "$work/mods" && "$plateau" test crash > "$work/test.txt" 2>&1) && fail "test: a crashing game passed"
+grep -qF "(games/crash is the folder $work/mods/crash)" "$work/test.txt" ||
+  fail "test: no line saying where games/crash is: $(cat "$work/test.txt")"
+
+# A game of the tree is where its name says: no such line.
+refused "unknown game 'nope'" validate nope
+"$plateau" validate chenilles > "$work/tree.txt" 2>&1 || fail "validate chenilles: $(cat "$work/tree.txt")"
+if grep -q "is the folder" "$work/tree.txt"; then fail "a game of the tree got a folder note"; fi
+echo "ok"
