@@ -466,7 +466,7 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "check a game's manifest, data and scripts, then run one random game");
   validate->add_option("game", game, "game id or path to a game folder")->required();
 
-  int players = 0, n = 100, threads = 1;
+  int players = 0, n = 100, threads = 0;  // threads 0: one per core
   uint64_t seed = 1;
   std::string bots, format = "text";
   std::vector<std::string> sets;
@@ -496,7 +496,8 @@ int main(int argc, char** argv) {
   simulate->add_option("-n", n, "number of games")->check(CLI::Range(1, 100000000));
   simulate->add_option("--seed", seed, "seed of the first game (game k uses seed+k)");
   simulate->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  simulate->add_option("--threads", threads, "worker threads")->check(CLI::Range(1, 64));
+  simulate->add_option("--threads", threads, "worker threads (default: one per core; the report is the same for any number)")
+      ->check(CLI::Range(1, 64));
   simulate->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
@@ -510,7 +511,7 @@ int main(int argc, char** argv) {
   sweep->add_option("-n", n, "games per value")->check(CLI::Range(1, 100000000));
   sweep->add_option("--seed", seed, "seed of the first game of each run");
   sweep->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  sweep->add_option("--threads", threads, "worker threads")->check(CLI::Range(1, 64));
+  sweep->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
   sweep->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   sweep->add_option("--format", format, "text, csv or json");
   sweep->add_option("--set", sets, "the swept value as <name or data.path>=<from>..<to>[:<step>] or =a,b,c; other --set are fixed")
@@ -607,7 +608,9 @@ int main(int argc, char** argv) {
     o.games = n;
     o.seed = seed;
     o.bots = bots.empty() ? "random" : bots;
-    o.threads = threads;
+    // Each game has its own seed and the parts are merged in game order, so the count only
+    // changes how long the designer waits.
+    o.threads = threads > 0 ? threads : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     o.players = players;
     o.format = format;
     o.sets = sets;

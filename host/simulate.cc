@@ -256,13 +256,21 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     std::string error;
     if (!MakeBot(b, 0, &error)) return Status::Input("--bots: " + error);
   }
+  // Games are played in chunks of consecutive seeds, on any thread, and each chunk's report is
+  // merged into the total in chunk order: sums of fractions (shared wins, means of a game's own
+  // statistics) then add up in the same order whatever the number of threads, so the report
+  // is the same for any --threads.
+  constexpr int kChunk = 8;
+  const int chunks = (spec.games + kChunk - 1) / kChunk;
   std::atomic<int> next{0}, done{0};
-  std::mutex mu;
-  std::vector<SimulationReport> parts(static_cast<size_t>(spec.threads));
-  for (auto& p : parts) InitReport(spec, &p);
+  std::mutex mu;  // guards everything below it up to `start`
+  SimulationReport r;
+  InitReport(spec, &r);
+  std::map<int, SimulationReport> finished;  // chunks done but not merged yet
+  int merged = 0;                            // chunks merged into r
   Status first_failure;
   const auto start = std::chrono::steady_clock::now();
-  auto worker = [&](int t) {
+  auto worker = [&]() {
     std::unique_ptr<Rules> rules;
     Status st = factory(&rules);
     if (!st.ok()) {
@@ -270,71 +278,81 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       if (first_failure.ok()) first_failure = st;
       return;
     }
-    SimulationReport& p = parts[static_cast<size_t>(t)];
     PickCounts picks;
     std::shared_ptr<const CardSet> card_set;
     PlayLimits limits;
     limits.max_rounds = spec.max_rounds;
     limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
-    for (;;) {
-      const int g = next.fetch_add(1);
-      if (g >= spec.games) break;
-      const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
-      std::vector<std::unique_ptr<Bot>> owned;
-      std::vector<Bot*> bots;
-      for (int s = 0; s < spec.players; ++s) {
-        std::string error;
-        owned.push_back(MakeBot(spec.bots[static_cast<size_t>(s) % spec.bots.size()], seed * 31 + static_cast<uint64_t>(s), &error));
-        bots.push_back(owned.back().get());
-      }
-      State state;
-      st = rules->NewGame(spec.params, spec.players, seed, &state);
-      PlayResult result;
-      Json stats;
-      if (st.ok()) {
-        state.record = false;
-        st = PlayOut(*rules, &state, bots, &result, limits);
-      }
-      if (st.ok()) st = rules->Stats(state, &stats);
-      if (!st.ok()) {
-        ++p.failed;
-        if (p.first_errors.size() < 5) p.first_errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
-        if (st.kind == ErrorKind::kInput && state.seats.empty()) {
+    bool stop = false;
+    while (!stop) {
+      const int c = next.fetch_add(1);
+      if (c >= chunks) break;
+      SimulationReport p;
+      InitReport(spec, &p);
+      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !stop; ++g) {
+        const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
+        std::vector<std::unique_ptr<Bot>> owned;
+        std::vector<Bot*> bots;
+        for (int s = 0; s < spec.players; ++s) {
+          std::string error;
+          owned.push_back(MakeBot(spec.bots[static_cast<size_t>(s) % spec.bots.size()], seed * 31 + static_cast<uint64_t>(s), &error));
+          bots.push_back(owned.back().get());
+        }
+        State state;
+        st = rules->NewGame(spec.params, spec.players, seed, &state);
+        PlayResult result;
+        Json stats;
+        if (st.ok()) {
+          state.record = false;
+          st = PlayOut(*rules, &state, bots, &result, limits);
+        }
+        if (st.ok()) st = rules->Stats(state, &stats);
+        if (!st.ok()) {
+          ++p.failed;
+          if (p.first_errors.size() < 5) p.first_errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
+          if (st.kind == ErrorKind::kInput && state.seats.empty()) {
+            std::lock_guard<std::mutex> lock(mu);
+            if (first_failure.ok()) first_failure = st;
+            stop = true;
+          }
+        } else {
+          ++p.games;
+          if (result.stopped) {
+            ++p.stopped;
+            if (p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
+          }
+          Accumulate(state, result, stats, spec.players, &p);
+        }
+        if (!card_set) card_set = state.cards;
+        const int d = done.fetch_add(1) + 1;
+        if (spec.progress && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
           std::lock_guard<std::mutex> lock(mu);
-          if (first_failure.ok()) first_failure = st;
-          break;
+          const int width = 30;
+          const int filled = static_cast<int>(static_cast<double>(d) / spec.games * width);
+          std::fprintf(stderr, "\r[%s%s] %d/%d", std::string(static_cast<size_t>(filled), '#').c_str(),
+                       std::string(static_cast<size_t>(width - filled), '.').c_str(), d, spec.games);
+          std::fflush(stderr);
         }
-      } else {
-        ++p.games;
-        if (result.stopped) {
-          ++p.stopped;
-          if (p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
-        }
-        Accumulate(state, result, stats, spec.players, &p);
       }
-      if (!card_set) card_set = state.cards;
-      const int d = done.fetch_add(1) + 1;
-      if (spec.progress && t == 0 && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
-        const int width = 30;
-        const int filled = static_cast<int>(static_cast<double>(d) / spec.games * width);
-        std::fprintf(stderr, "\r[%s%s] %d/%d", std::string(static_cast<size_t>(filled), '#').c_str(),
-                     std::string(static_cast<size_t>(width - filled), '.').c_str(), d, spec.games);
-        std::fflush(stderr);
+      std::lock_guard<std::mutex> lock(mu);
+      finished.emplace(c, std::move(p));
+      for (auto it = finished.find(merged); it != finished.end(); it = finished.find(merged)) {
+        Merge(it->second, spec.players, &r);
+        finished.erase(it);
+        ++merged;
       }
     }
-    if (card_set) AddPicks(picks, *card_set, &p);
+    // Pick counts are whole numbers: the order they are added in changes nothing.
+    std::lock_guard<std::mutex> lock(mu);
+    if (card_set) AddPicks(picks, *card_set, &r);
   };
   std::vector<std::thread> threads;
-  for (int t = 1; t < spec.threads; ++t) threads.emplace_back(worker, t);
-  worker(0);
+  for (int t = 1; t < spec.threads; ++t) threads.emplace_back(worker);
+  worker();
   for (auto& th : threads) th.join();
   if (spec.progress) std::fprintf(stderr, "\r%60s\r", "");
   if (!first_failure.ok()) return first_failure;
-
-  SimulationReport r;
-  InitReport(spec, &r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (const auto& p : parts) Merge(p, spec.players, &r);
   std::sort(r.stopped_seeds.begin(), r.stopped_seeds.end());
   r.ComputeFindings(spec.max_rounds);
   *report = std::move(r);
