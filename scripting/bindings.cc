@@ -1039,10 +1039,12 @@ Json* ResolveData(lua_State* L, int idx, State* s) {
   return node;
 }
 
+// A handle's user values: 1 its parent handle, 2 its key in the parent (a string, or a 0-based
+// index), 3 the cache of its child handles (see PushChildHandle).
 void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
   if (parent_idx) parent_idx = lua_absindex(L, parent_idx);
   if (key_idx) key_idx = lua_absindex(L, key_idx);
-  new (lua_newuserdatauv(L, sizeof(DataHandle), 2)) DataHandle{};
+  new (lua_newuserdatauv(L, sizeof(DataHandle), 3)) DataHandle{};
   if (parent_idx) {
     lua_pushvalue(L, parent_idx);
     lua_setiuservalue(L, -2, 1);
@@ -1050,6 +1052,37 @@ void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
     lua_setiuservalue(L, -2, 2);
   }
   luaL_setmetatable(L, "plateau.data");
+}
+
+// The handle of the table under key `key_idx` of the handle at `parent_idx`. A handle names a
+// path, not a node, so one per path serves every read of it: the parent keeps its children in
+// a weak table, and a child read again (in the same hook or a later one) comes back with the
+// node it resolved to while the data has not moved.
+void PushChildHandle(lua_State* L, int parent_idx, int key_idx) {
+  parent_idx = lua_absindex(L, parent_idx);
+  key_idx = lua_absindex(L, key_idx);
+  if (lua_getiuservalue(L, parent_idx, 3) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 4);
+    if (luaL_newmetatable(L, "plateau.weak_values")) {
+      lua_pushliteral(L, "v");
+      lua_setfield(L, -2, "__mode");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, parent_idx, 3);
+  }
+  lua_pushvalue(L, key_idx);
+  if (lua_rawget(L, -2) == LUA_TUSERDATA) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  PushDataProxy(L, parent_idx, key_idx);
+  lua_pushvalue(L, key_idx);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, -4);
+  lua_remove(L, -2);
 }
 
 void PushDataValue(lua_State* L, const Json& v, int proxy_idx, int key_idx) {
@@ -1060,7 +1093,7 @@ void PushDataValue(lua_State* L, const Json& v, int proxy_idx, int key_idx) {
     case Json::value_t::number_unsigned: lua_pushinteger(L, v.get<lua_Integer>()); return;
     case Json::value_t::number_float: lua_pushnumber(L, v.get<double>()); return;
     case Json::value_t::string: lua_pushstring(L, v.get_ref<const std::string&>().c_str()); return;
-    default: PushDataProxy(L, proxy_idx, key_idx); return;
+    default: PushChildHandle(L, proxy_idx, key_idx); return;
   }
 }
 
