@@ -225,7 +225,10 @@ class StateUndo {
   }
   void Restore(State* s);
   bool active() const { return active_; }
-  void End() { active_ = false; }
+  void End() {
+    active_ = false;
+    slots_.clear();  // their pointers are only good while the span lasts
+  }
   // Names one Begin..End span among all journals of the process, so a caller may remember
   // "already saved in this span" without holding on to the journal.
   uint64_t session() const { return session_; }
