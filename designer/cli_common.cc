@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <mutex>
 
 #include "host/home.h"
 #include "host/json_io.h"
@@ -22,9 +23,12 @@ namespace {
 
 // Errors name every game's files "games/<folder name>/...". A modder's folder outside the
 // tree is named the same way; Fail adds where that folder is on disk.
+// simulate loads the rules once per worker thread: the note is written under a lock.
+std::mutex g_folder_mu;
 std::string g_folder_display, g_folder_path;
 
 void NoteGameFolder(const std::string& game) {
+  std::lock_guard<std::mutex> lock(g_folder_mu);
   g_folder_display.clear();
   std::string folder = ResolveGameFolder(game);
   if (folder.empty()) return;
@@ -40,6 +44,7 @@ void NoteGameFolder(const std::string& game) {
 }  // namespace
 
 std::string FolderNote(const std::string& text) {
+  std::lock_guard<std::mutex> lock(g_folder_mu);
   if (g_folder_display.empty() || text.find(g_folder_display + "/") == std::string::npos) return "";
   return "  (" + g_folder_display + " is the folder " + g_folder_path + ")\n";
 }

@@ -263,6 +263,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   constexpr int kChunk = 8;
   const int chunks = (spec.games + kChunk - 1) / kChunk;
   std::atomic<int> next{0}, done{0};
+  std::atomic<bool> abort{false};  // a failure that ends the whole run (bad parameters)
   std::mutex mu;  // guards everything below it up to `start`
   SimulationReport r;
   InitReport(spec, &r);
@@ -284,12 +285,12 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     limits.max_rounds = spec.max_rounds;
     limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
     bool stop = false;
-    while (!stop) {
+    while (!stop && !abort.load(std::memory_order_relaxed)) {
       const int c = next.fetch_add(1);
       if (c >= chunks) break;
       SimulationReport p;
       InitReport(spec, &p);
-      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !stop; ++g) {
+      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !stop && !abort.load(std::memory_order_relaxed); ++g) {
         const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
         std::vector<std::unique_ptr<Bot>> owned;
         std::vector<Bot*> bots;
@@ -314,6 +315,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
             std::lock_guard<std::mutex> lock(mu);
             if (first_failure.ok()) first_failure = st;
             stop = true;
+            abort.store(true, std::memory_order_relaxed);
           }
         } else {
           ++p.games;

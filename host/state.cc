@@ -123,11 +123,22 @@ void StateUndo::FoldSlots(const std::string* key, F&& copy) {
   slots_.erase(std::remove_if(slots_.begin(), slots_.end(), mine), slots_.end());
 }
 
-void StateUndo::SaveDataSlot(const std::string& key, Json* slot) {
+void StateUndo::SaveDataSlot(const State& s, const std::string& key, Json* slot) {
   if (all_data_) return;
   for (const auto& [k, v] : data_keys_)
     if (k == key) return;
+  if (slots_.size() >= kMaxSlots) {
+    SaveDataKey(s, key);
+    return;
+  }
   slots_.push_back({key, slot, *slot});
+}
+
+void StateUndo::FoldAllSlots(const State& s) {
+  while (!slots_.empty()) {
+    const std::string key = slots_.front().key;
+    SaveDataKey(s, key);
+  }
 }
 
 void StateUndo::SaveDataKey(const State& s, const std::string& key) {

@@ -205,7 +205,14 @@ class StateUndo {
   // is (the write adds and removes nothing): keeps that one old value, not a copy of the key.
   // A later SaveDataKey or SaveAllData that covers the slot turns it into their copy, so the
   // pointer is never used after a change that could move its node.
-  void SaveDataSlot(const std::string& key, Json* slot);
+  // Past kMaxSlots slots (a loop writing one number again and again), the key is saved whole
+  // instead, so the journal stays small.
+  void SaveDataSlot(const State& s, const std::string& key, Json* slot);
+  // Turns every slot into a whole-key save. Before anything that may replace the nodes of
+  // state.data while this journal is open (a nested trial on a copy, a move applied inside a
+  // trial): the slots' pointers would not survive it.
+  void FoldAllSlots(const State& s);
+  static constexpr size_t kMaxSlots = 256;
   // Before replacing state.data as a whole.
   void SaveAllData(const State& s);
   // Clears the question put to `seat`, keeping it (moved, not copied) to put back.

@@ -1132,7 +1132,7 @@ void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx, Json* slot) 
   lua_pop(L, 1);
   if (root) {
     if (lua_type(L, key_idx) != LUA_TSTRING) undo->SaveAllData(*s);
-    else if (slot) undo->SaveDataSlot(lua_tostring(L, key_idx), slot);
+    else if (slot) undo->SaveDataSlot(*s, lua_tostring(L, key_idx), slot);
     else undo->SaveDataKey(*s, lua_tostring(L, key_idx));
     lua_settop(L, base);
     return;
@@ -1154,7 +1154,7 @@ void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx, Json* slot) 
         undo->SaveAllData(*s);
         h->journaled = undo->session();
       } else if (slot) {
-        undo->SaveDataSlot(lua_tostring(L, -1), slot);
+        undo->SaveDataSlot(*s, lua_tostring(L, -1), slot);
       } else {
         undo->SaveDataKey(*s, lua_tostring(L, -1));
         h->journaled = undo->session();

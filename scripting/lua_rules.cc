@@ -587,6 +587,9 @@ Status LuaRules::Apply(State* state, int seat, const Move& move) {
 
 Status LuaRules::ApplyMove(State* state, int seat, const Move& move) {
   if (state->flow.terminal) return Status::Illegal("the game is over");
+  // A move applied while a trial is open keeps its own journal, and its rollback (or a
+  // drafting move's copy) may replace nodes of state.data: the trial's slots go first.
+  if (undo_.active()) undo_.FoldAllSlots(*state);
   if (uses_draft_ && draft::Active(*state) && !state->flow.HasAsks()) {
     Status dst = DraftFor(*state);
     if (!dst.ok()) return dst;
@@ -733,6 +736,9 @@ Status LuaRules::TryMove(State* state, int seat, const Move& move) {
   // The journal holds one trial at a time; drafting moves and nested trials use copies.
   const bool drafting = uses_draft_ && draft::Active(*state) && !state->flow.HasAsks();
   const bool journaled = !drafting && !undo_.active();
+  // A trial on a copy puts the copy back over the state: an open trial's slots must not point
+  // into the nodes that replaces.
+  if (!journaled && undo_.active()) undo_.FoldAllSlots(*state);
   trial_journaled_.push_back(journaled);
   Status st;
   if (journaled) {

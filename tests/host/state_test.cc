@@ -365,24 +365,47 @@ TEST(StateUndo, SlotsThenWholeKeysRestoreTheDataExactly) {
   StateUndo undo;
   undo.Begin(s);
   Json* t0 = &s.data["t"][0];
-  undo.SaveDataSlot("t", t0);
+  undo.SaveDataSlot(s, "t", t0);
   *t0 = 10;
-  undo.SaveDataSlot("t", t0);  // the same slot twice
+  undo.SaveDataSlot(s, "t", t0);  // the same slot twice
   *t0 = 11;
-  undo.SaveDataSlot("v", &s.data["v"]);
+  undo.SaveDataSlot(s, "v", &s.data["v"]);
   s.data["v"] = 5;
   undo.SaveDataKey(s, "t");  // a change of shape: the slot of t becomes part of the copy
   s.data["t"].push_back(4);
-  undo.SaveDataSlot("t", &s.data["t"][1]);  // already copied whole: nothing more to keep
+  undo.SaveDataSlot(s, "t", &s.data["t"][1]);  // already copied whole: nothing more to keep
   s.data["t"][1] = 20;
-  undo.SaveDataSlot("u", &s.data["u"]["x"]);
+  undo.SaveDataSlot(s, "u", &s.data["u"]["x"]);
   s.data["u"]["x"] = 2;
+  undo.Restore(&s);
+  EXPECT_EQ(s.data, before);
+
+  // A number written again and again: past StateUndo::kMaxSlots the key is kept whole.
+  undo.Begin(s);
+  for (int i = 0; i < 1000; ++i) {
+    undo.SaveDataSlot(s, "v", &s.data["v"]);
+    s.data["v"] = i;
+  }
+  undo.SaveDataSlot(s, "t", &s.data["t"][2]);
+  s.data["t"][2] = 30;
+  undo.Restore(&s);
+  EXPECT_EQ(s.data, before);
+
+  // Folding every slot into whole keys, then replacing the whole tree (as a nested trial on a
+  // copy does), still restores the data as it was.
+  undo.Begin(s);
+  undo.SaveDataSlot(s, "v", &s.data["v"]);
+  s.data["v"] = 8;
+  undo.SaveDataSlot(s, "u", &s.data["u"]["x"]);
+  s.data["u"]["x"] = 9;
+  undo.FoldAllSlots(s);
+  s.data = Json(s.data);  // every node moves
   undo.Restore(&s);
   EXPECT_EQ(s.data, before);
 
   // A copy of all the data taken after slots were written is the data as it was at Begin.
   undo.Begin(s);
-  undo.SaveDataSlot("v", &s.data["v"]);
+  undo.SaveDataSlot(s, "v", &s.data["v"]);
   s.data["v"] = 9;
   undo.SaveAllData(s);
   s.data = Json{{"other", true}};

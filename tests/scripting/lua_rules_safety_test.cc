@@ -131,6 +131,22 @@ TEST(LuaRulesSafety, ScalarsOverwrittenInPlaceThenRegrownAreUndoneExactly) {
   EXPECT_EQ(g.state.data["deep"]["list"], (Json{11, 20, 3, 4}));
 }
 
+TEST(LuaRulesSafety, ATrialInsideATrialIsUndoneExactly) {
+  CounterGame g;
+  ASSERT_TRUE(g.rules);
+  ASSERT_TRUE(g.rules->Apply(&g.state, 0, MoveOf("bump")).ok());
+  const Json before = g.state.ToJson();
+  // The outer trial overwrites numbers in place (kept as slots); the inner one runs on a copy
+  // that is put back over the state, moving every node of state.data.
+  ASSERT_TRUE(g.rules->TryMove(&g.state, 1, MoveOf("bump")).ok());  // count and turn in place
+  const Json outer = g.state.ToJson();
+  ASSERT_TRUE(g.rules->TryMove(&g.state, 0, MoveOf("bump")).ok());
+  g.rules->UndoTrial(&g.state);
+  EXPECT_EQ(g.state.ToJson(), outer);
+  g.rules->UndoTrial(&g.state);
+  EXPECT_EQ(g.state.ToJson(), before);
+}
+
 TEST(LuaRulesSafety, AFailedAnswerLeavesTheQuestionStanding) {
   CounterGame g;
   ASSERT_TRUE(g.rules);
