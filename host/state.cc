@@ -79,6 +79,7 @@ void StateUndo::Begin(const State& s) {
   static std::atomic<uint64_t> sessions{0};
   session_ = sessions.fetch_add(1, std::memory_order_relaxed) + 1;
   active_ = true;
+  state_ = &s;
   saved_ = 0;
   rng_ = s.rng;
   // Forced dice exist only in tests; copying an empty queue would still allocate.
@@ -135,6 +136,7 @@ void StateUndo::SaveDataSlot(const State& s, const std::string& key, Json* slot)
 }
 
 void StateUndo::FoldAllSlots(const State& s) {
+  if (&s != state_) return;
   while (!slots_.empty()) {
     const std::string key = slots_.front().key;
     SaveDataKey(s, key);

@@ -210,7 +210,7 @@ class StateUndo {
   void SaveDataSlot(const State& s, const std::string& key, Json* slot);
   // Turns every slot into a whole-key save. Before anything that may replace the nodes of
   // state.data while this journal is open (a nested trial on a copy, a move applied inside a
-  // trial): the slots' pointers would not survive it.
+  // trial): the slots' pointers would not survive it. Nothing to do for another state.
   void FoldAllSlots(const State& s);
   static constexpr size_t kMaxSlots = 256;
   // Before replacing state.data as a whole.
@@ -247,6 +247,7 @@ class StateUndo {
   template <typename F>
   void FoldSlots(const std::string* key, F&& copy);
   bool active_ = false;
+  const State* state_ = nullptr;  // the state of the span (its slots point into its data)
   uint64_t session_ = 0;
   uint32_t saved_ = 0;
   std::vector<Zone> zones_;
