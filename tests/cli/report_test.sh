@@ -47,4 +47,11 @@ set -e
 [ "$rc" = 2 ] && grep -qF "give the value to sweep" <<<"$err" || fail "a sweep without a range: $err"
 
 "$plateau" simulate ecosysteme-savane -n 3 --max-rounds 100 >/dev/null || fail "--max-rounds"
+
+# One thread or one per core (the default): the same report, but for the time it took.
+untimed() { grep -v '"games_per_second"\|"seconds"'; }
+one=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json --threads 1 | untimed)
+all=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json | untimed)
+three=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json --threads 3 | untimed)
+[ "$one" = "$all" ] && [ "$one" = "$three" ] || fail "the report depends on the number of threads"
 echo "report CLI ok"
