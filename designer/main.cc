@@ -503,6 +503,10 @@ int main(int argc, char** argv) {
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   int max_rounds = 500;
+  bool profile = false;
+  simulate->add_flag("--profile", profile,
+                     "also print the time spent in each of the rules' calls (hooks), slowest first: where the "
+                     "simulation's time goes");
   simulate->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
 
@@ -616,6 +620,7 @@ int main(int argc, char** argv) {
     o.format = format;
     o.sets = sets;
     o.max_rounds = max_rounds;
+    o.profile = profile;
     o.csv_path = csv_path;
     return *simulate ? RunSimulate(o) : RunSweep(o);
   }

@@ -30,6 +30,7 @@ Status Run(const ReportOptions& options, const std::vector<std::string>& sets, b
   spec.seed = options.seed;
   spec.threads = options.threads;
   spec.max_rounds = options.max_rounds;
+  spec.profile = options.profile;
   spec.bots = Split(options.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
   const GameInfo& info = probe->info();

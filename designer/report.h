@@ -18,6 +18,7 @@ struct ReportOptions {
   std::vector<std::string> sets;
   int max_rounds = 500;       // 0: none
   std::string csv_path;       // sweep: also write the table here
+  bool profile = false;       // simulate: time in each of the rules' calls
 };
 
 int RunSimulate(const ReportOptions& options);

@@ -61,6 +61,13 @@ struct ScoreLine {
   std::vector<std::pair<std::string, int64_t>> breakdown;  // in the rulebook's order
 };
 
+// Time spent in one of the rules' own calls (a script hook, for scripted rules), for the
+// designer's profile of a simulation.
+struct RulesCallStat {
+  int64_t calls = 0;
+  double seconds = 0;
+};
+
 struct ScoreTable {
   std::vector<ScoreLine> lines;
   Json extra = Json::object();  // game-specific results (solo targets, winners, ...)
@@ -101,6 +108,10 @@ class Rules {
   }
   // Text lines describing the table as `seat` may see it (-1: everyone's public view).
   virtual std::string View(const State& state, int seat) = 0;
+  // Counting the rules' own calls by name, with the time they take (`simulate --profile`).
+  // Rules without calls of their own to count report none.
+  virtual void EnableCallStats(bool on) { (void)on; }
+  virtual void AddCallStats(std::map<std::string, RulesCallStat>* out) const { (void)out; }
 
  protected:
   std::vector<State> trial_copies_;  // the default trials' saved states, last first

@@ -279,6 +279,8 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       if (first_failure.ok()) first_failure = st;
       return;
     }
+    const auto worker_start = std::chrono::steady_clock::now();
+    if (spec.profile) rules->EnableCallStats(true);
     PickCounts picks;
     std::shared_ptr<const CardSet> card_set;
     PlayLimits limits;
@@ -347,6 +349,10 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     // Pick counts are whole numbers: the order they are added in changes nothing.
     std::lock_guard<std::mutex> lock(mu);
     if (card_set) AddPicks(picks, *card_set, &r);
+    if (spec.profile) {
+      rules->AddCallStats(&r.calls);
+      r.worker_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - worker_start).count();
+    }
   };
   std::vector<std::thread> threads;
   for (int t = 1; t < spec.threads; ++t) threads.emplace_back(worker);
@@ -537,6 +543,13 @@ Json SimulationReport::ToJson() const {
   j["findings"] = findings;
   if (!stopped_seeds.empty()) j["stopped_seeds"] = stopped_seeds;
   if (!first_errors.empty()) j["errors"] = first_errors;
+  if (!calls.empty()) {
+    Json p = Json::object();
+    for (const auto& [name, c] : calls)
+      p[name] = {{"calls", c.calls}, {"seconds", c.seconds}, {"us_per_call", c.calls ? 1e6 * c.seconds / c.calls : 0.0},
+                 {"share", worker_seconds > 0 ? c.seconds / worker_seconds : 0.0}};
+    j["profile"] = {{"worker_seconds", worker_seconds}, {"calls", std::move(p)}};
+  }
   return j;
 }
 
@@ -634,6 +647,20 @@ std::string SimulationReport::ToText() const {
   if (findings.empty()) out << " none";
   out << "\n";
   for (const auto& f : findings) out << "  - " << f << "\n";
+  if (!calls.empty()) {
+    // Slowest first: what to look at to make the simulations faster.
+    std::vector<std::pair<std::string, RulesCallStat>> order(calls.begin(), calls.end());
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.second.seconds > b.second.seconds; });
+    double in_calls = 0;
+    for (const auto& [name, c] : order) in_calls += c.seconds;
+    out << Format("\nprofile: time in the rules' calls, %.2f s of %.2f s of play (all threads)\n", in_calls, worker_seconds);
+    out << "call                          calls    total s   us/call   share\n";
+    for (const auto& [name, c] : order)
+      out << Format("%-26s %9lld %10.3f %9.1f %6.1f%%\n", name.c_str(), static_cast<long long>(c.calls), c.seconds,
+                    c.calls ? 1e6 * c.seconds / static_cast<double>(c.calls) : 0.0,
+                    worker_seconds > 0 ? 100.0 * c.seconds / worker_seconds : 0.0);
+    out << "(a call's time includes the host services it uses; the rest is the host's own work)\n";
+  }
   for (const auto& e : first_errors) out << "error: " << e << "\n";
   return out.str();
 }

@@ -24,6 +24,7 @@ struct SimulationSpec {
   Json params = Json::object();
   int max_rounds = 0;  // 0: none; a game past it is stopped and reported as a finding
   bool progress = false;
+  bool profile = false;  // count the rules' calls and their time (report.calls)
 };
 
 struct Stat {
@@ -99,6 +100,8 @@ struct SimulationReport {
   TagOutcome all;                          // every game, for comparing tags against
   std::map<std::string, CardBalance> cards;
   std::vector<std::string> findings;       // filled by Findings()
+  std::map<std::string, RulesCallStat> calls;  // with SimulationSpec::profile: every thread's
+  double worker_seconds = 0;               // with profile: every thread's playing time, summed
   double GamesPerSecond() const { return seconds > 0 ? games / seconds : 0; }
   // The designer-facing warnings derived from the figures above.
   void ComputeFindings(int max_rounds);

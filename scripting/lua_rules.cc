@@ -4,6 +4,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <sstream>
 
@@ -263,7 +264,16 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   binding_.hook = name;
   ++binding_.epoch;  // another state, or the same one changed by the host since
   rt_->set_rng(state && writable ? &const_cast<State*>(state)->rng : nullptr);
+  const bool timed = call_stats_on_ && call_depth_ == 0;
+  const auto t0 = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+  ++call_depth_;
   Status st = rt_->Call(nargs + 2, nresults, name);
+  --call_depth_;
+  if (timed) {
+    RulesCallStat& c = call_stats_[name];
+    ++c.calls;
+    c.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
   if (!st.ok() && state)
     st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
                   state->game_id;
@@ -273,6 +283,14 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   binding_.epoch = epoch + 1;
   rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
   return st;
+}
+
+void LuaRules::AddCallStats(std::map<std::string, RulesCallStat>* out) const {
+  for (const auto& [name, c] : call_stats_) {
+    RulesCallStat& total = (*out)[name];
+    total.calls += c.calls;
+    total.seconds += c.seconds;
+  }
 }
 
 Status LuaRules::EnsureDraftConfig(const Json& params) {

@@ -46,6 +46,9 @@ class LuaRules : public Rules {
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   Status Describe(const State& state, int seat, const Move& move, std::string* out);
   std::string View(const State& state, int seat) override;
+  // Per hook ("evaluate", "moves.<type>", ...): calls and time, outermost calls only.
+  void EnableCallStats(bool on) override { call_stats_on_ = on; }
+  void AddCallStats(std::map<std::string, RulesCallStat>* out) const override;
 
   const GameFiles& files() const { return files_; }
   // The data overrides the rules were loaded with (their games carry them, State::data_overrides).
@@ -99,6 +102,9 @@ class LuaRules : public Rules {
   std::vector<DataOverride> data_overrides_;
   std::unique_ptr<Runtime> rt_;
   Binding binding_;
+  bool call_stats_on_ = false;
+  int call_depth_ = 0;
+  std::map<std::string, RulesCallStat> call_stats_;
   StateUndo undo_;  // the journal of the scripted move being applied, or of an open trial
   std::vector<bool> trial_journaled_;  // per open trial: journaled (true) or a copy
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;

@@ -48,6 +48,15 @@ set -e
 
 "$plateau" simulate ecosysteme-savane -n 3 --max-rounds 100 >/dev/null || fail "--max-rounds"
 
+# --profile adds the time in each of the rules' calls, text and JSON; without it, none.
+out=$("$plateau" simulate chenilles -n 4 --players 2 --bots heuristic --profile)
+for want in "profile: time in the rules' calls" "evaluate" "legal_moves" "moves.end"; do
+  grep -qF "$want" <<<"$out" || fail "simulate --profile lacks '$want': $out"
+done
+json=$("$plateau" simulate chenilles -n 4 --players 2 --bots heuristic --profile --format json)
+grep -qF '"us_per_call"' <<<"$json" || fail "simulate --profile --format json has no profile"
+if "$plateau" simulate chenilles -n 4 --players 2 | grep -qF "profile:"; then fail "a profile without --profile"; fi
+
 # One thread or one per core (the default): the same report, but for the time it took.
 untimed() { grep -v '"games_per_second"\|"seconds"'; }
 one=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json --threads 1 | untimed)
