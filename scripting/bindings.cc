@@ -1739,6 +1739,9 @@ void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int
 
 }  // namespace
 
+int CtxMove(lua_State* L);        // ctx.move, below with the moves' conversions
+int FrozenMoveGc(lua_State* L);
+
 void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushlightuserdata(L, binding);
   const int up = lua_gettop(L);
@@ -1881,6 +1884,15 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxQuery, 2);
   lua_setfield(L, -2, "query");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, CtxMove, 2);
+  lua_setfield(L, -2, "move");
+  luaL_newmetatable(L, "plateau.frozen_move");
+  lua_pushcfunction(L, FrozenMoveGc);
+  lua_setfield(L, -2, "__gc");
+  NameAndSeal(L, "frozen move");
+  lua_pop(L, 1);
   luaL_newmetatable(L, "plateau.card_set");
   NameAndSeal(L, "card set");
   lua_pop(L, 1);
@@ -2076,6 +2088,66 @@ void PushFrozenJson(lua_State* L, const Json& j) {
   PushJson(L, j);
 }
 
+// ---- ctx.move: immutable moves a script lists again and again -----------------------------
+// ctx.move{...} converts a move once and returns it frozen (a read-only table). Listing it
+// later copies the host move kept beside it instead of converting the table again. A handler
+// still receives a table of its own: the same move replayed from a log is no frozen table,
+// and a handler must behave the same either way. The registry's plateau.frozen_moves (weak
+// keys) maps each frozen table to a userdata holding its host move.
+
+struct FrozenMove {
+  Move move;
+};
+
+int FrozenMoveGc(lua_State* L) {
+  static_cast<FrozenMove*>(luaL_checkudata(L, 1, "plateau.frozen_move"))->~FrozenMove();
+  return 0;
+}
+
+// Pushes registry table `name` (made on first use with weak `mode`).
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, name) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, mode);
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, name);
+}
+
+// The host move of the frozen move at `idx`, or null when it is not one.
+const Move* FrozenMoveAt(lua_State* L, int idx) {
+  if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return nullptr;
+  lua_pop(L, 1);
+  idx = lua_absindex(L, idx);
+  PushWeakRegistryTable(L, "plateau.frozen_moves", "k");
+  lua_pushvalue(L, idx);
+  const int type = lua_rawget(L, -2);
+  const Move* m = type == LUA_TUSERDATA ? &static_cast<FrozenMove*>(lua_touserdata(L, -1))->move : nullptr;
+  lua_pop(L, 2);
+  return m;
+}
+
+int CtxMove(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  Move m;
+  std::string error;
+  if (!LuaToMove(L, 1, *B(L)->cards, &m, &error)) RaiseArg(L, 1, error.c_str());
+  const Json j = MoveToJson(m, *B(L)->cards);
+  PushFrozenJson(L, j);  // what a handler reads, read-only
+  const int frozen = lua_gettop(L);
+  PushWeakRegistryTable(L, "plateau.frozen_moves", "k");
+  lua_pushvalue(L, frozen);
+  // Sized for the host move's own memory too, so the VM's memory cap sees what it holds.
+  new (lua_newuserdatauv(L, sizeof(FrozenMove) + 2 * j.dump().size(), 0)) FrozenMove{m};
+  luaL_setmetatable(L, "plateau.frozen_move");
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  return 1;
+}
+
 void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
   // Sized for every field at once: growing a table's hash part as fields arrive rehashes it.
   const Json::object_t* args = m.args->is_object() ? m.args->get_ptr<const Json::object_t*>() : nullptr;
@@ -2122,6 +2194,10 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
   if (!lua_istable(L, idx)) {
     *error = std::string("move must be a table, got ") + luaL_typename(L, idx);
     return false;
+  }
+  if (const Move* frozen = FrozenMoveAt(L, idx)) {  // ctx.move: converted once
+    *out = *frozen;
+    return true;
   }
   Move m;
   Json args;

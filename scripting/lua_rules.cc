@@ -79,7 +79,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   lua_getfield(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log", "card_set", "query"}) {
+  for (const char* k : {"rng", "dice", "log", "card_set", "query", "move"}) {
     lua_getfield(L, -1, k);
     lua_setfield(L, -3, k);
   }
@@ -703,7 +703,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
       undo.ClearAsk(state, static_cast<size_t>(s));  // the question comes back if the answer fails
     }
     lua_pushinteger(L, LuaSeat(s));
-    PushMove(L, m, *files_.cards);
+    PushMove(L, m, *files_.cards);  // a table of its own, whether the move was listed or replayed
     Status r = CallHook(("moves." + m.type).c_str(), state, true, 2, 2);
     if (!r.ok()) return r;
     // `return false, why` refuses the move, and so does `return nil, why`.

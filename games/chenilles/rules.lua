@@ -29,6 +29,8 @@
 
 local game = { api_version = 1, version = 1 }
 
+local ctx_move   -- ctx.move (the same function in every call), kept by data(ctx)
+
 -- Weights of the heuristic `evaluate` (bots only, not rules). Units are "points at the end".
 local WEIGHTS = {
   unit = 0.45,            -- a unit of water or food held while the game has time left
@@ -228,7 +230,8 @@ local function compile(ctx)
     d.species[k] = s.id
     d.sp_index[s.id] = k
     local sp = { id = s.id, power = s.power, price = s.price, cap = s.cap, start = s.start, stages = {},
-                 price_text = s.price .. " copper" }
+                 price_text = s.price .. " copper",
+                 buy_move = ctx.move{ type = "buy", args = { species = s.id, price = s.price .. " copper" } } }
     local ids = {}
     for i, st in ipairs(s.stages) do
       local path = "species." .. s.id .. ".stages." .. st.id
@@ -262,11 +265,21 @@ local function compile(ctx)
   d.powers = { refund = src.powers.gold_refund_per_resource, income = src.powers.dromedary_income,
                price_base = src.powers.kamikaze_price_base, destroy = src.powers.kamikaze_destroy_per_column }
   d.income_copper = src.income.copper
-  d.income_text, d.attack_text = {}, {}   -- move texts by income factor, by column: filled as needed
+  d.attack_text = {}   -- attack texts by column: filled as needed
+  -- The moves listed again and again, made once and frozen (ctx.move): listing one then costs
+  -- the host no conversion. The end of the turn by income factor, the dromedary's resource by
+  -- resource and resources left, filled as needed.
+  d.end_moves, d.dromedary_moves = {}, {}
+  d.end_sick = ctx.move{ type = "end", args = { take = "nothing", gain = "nothing (sick)" } }
+  d.nature_move = ctx.move{ type = "nature", args = { roll = "d6 on the forest board" } }
+  d.sell_done = ctx.move{ type = "done", args = { step = "sell" } }
   for _, m in ipairs(src.market.resources) do
     if not d.goods_index[m.id] then fail_data("market.resources." .. m.id, "unknown resource") end
-    d.market[#d.market + 1] = { id = m.id, buy = m.buy, sell = m.sell, buy_give = m.buy .. " copper",
-                                sell_give = "1 " .. m.id, get_one = "1 " .. m.id, sell_get = m.sell .. " copper" }
+    d.market[#d.market + 1] = { id = m.id, buy = m.buy, sell = m.sell,
+      buy_move = ctx.move{ type = "trade", args = { resource = m.id, deal = "buy", give = m.buy .. " copper",
+                                                     get = "1 " .. m.id } },
+      sell_move = ctx.move{ type = "trade", args = { resource = m.id, deal = "sell", give = "1 " .. m.id,
+                                                      get = m.sell .. " copper" } } }
     d.market_index[m.id] = d.market[#d.market]
   end
   -- time board
@@ -386,6 +399,7 @@ end
 
 local function data(ctx)
   local src = ctx.data.chenilles
+  ctx_move = ctx.move
   if D_src ~= src then
     D = compile(ctx)
     D_src = src
@@ -936,18 +950,19 @@ end
 
 local function end_moves(state, moves)
   if tab(state)[T_SICK] == 1 then
-    moves[#moves + 1] = { type = "end", args = { take = "nothing", gain = "nothing (sick)" } }
+    moves[#moves + 1] = D.end_sick
     return moves
   end
   local k = income_factor(state)
-  local gain_text = D.income_text[k]
-  if not gain_text then
-    gain_text = (D.income_copper * k) .. " copper"
-    D.income_text[k] = gain_text
+  local pair = D.end_moves[k]
+  if not pair then
+    pair = { ctx_move{ type = "end", args = { take = "copper", gain = (D.income_copper * k) .. " copper" } },
+             ctx_move{ type = "end", args = { take = "card", gain = k == 1 and "a resource card" or
+                                               ("a resource card x" .. k) } } }
+    D.end_moves[k] = pair
   end
-  moves[#moves + 1] = { type = "end", args = { take = "copper", gain = gain_text } }
-  moves[#moves + 1] = { type = "end", args = { take = "card", gain = k == 1 and "a resource card" or
-                                                ("a resource card x" .. k) } }
+  moves[#moves + 1] = pair[1]
+  moves[#moves + 1] = pair[2]
   return moves
 end
 
@@ -990,19 +1005,17 @@ local function market_moves(state, seat, moves)
   local copper, money_cap = p[D.money_at], D.caps[D.money_at]
   for k, sp in ipairs(D.sps) do
     if copper >= sp.price and species_count(viv, k) < sp.cap then
-      moves[#moves + 1] = { type = "buy", args = { species = sp.id, price = sp.price_text } }
+      moves[#moves + 1] = sp.buy_move
     end
   end
   for _, m in ipairs(D.market) do
     local at = D.ri[m.id]
     local have, cap = p[at], D.caps[at]
     if m.buy > 0 and copper >= m.buy and have < cap then
-      moves[#moves + 1] = { type = "trade",
-                            args = { resource = m.id, deal = "buy", give = m.buy_give, get = m.get_one } }
+      moves[#moves + 1] = m.buy_move
     end
     if m.sell > 0 and have > 0 and copper < money_cap then
-      moves[#moves + 1] = { type = "trade",
-                            args = { resource = m.id, deal = "sell", give = m.sell_give, get = m.sell_get } }
+      moves[#moves + 1] = m.sell_move
     end
   end
   return evolve_moves(state, seat, moves)   -- evolving (or ending the turn) leaves the market
@@ -1020,7 +1033,7 @@ local function sell_moves(state, seat)
                                                     stage = sp.stages[viv[c + ST]].id, price = sp.price_text } }
     end
   end
-  moves[#moves + 1] = { type = "done", args = { step = "sell" } }
+  moves[#moves + 1] = D.sell_done
   return moves
 end
 
@@ -1071,7 +1084,7 @@ end
 -- the later moves passes on the optional step (no separate "done" move is needed).
 local function outing_moves(state, seat, moves)
   if tab(state)[T_MARKET_ONLY] == 0 then
-    moves[#moves + 1] = { type = "nature", args = { roll = "d6 on the forest board" } }
+    moves[#moves + 1] = D.nature_move
   end
   return market_moves(state, seat, moves)   -- a purchase or a trade is the visit to the market
 end
@@ -1090,9 +1103,14 @@ function game.legal_moves(ctx, state, seat)
   PH[seat], PH_GEN[seat] = state:read(P_KEYS[seat]), GEN   -- legal moves read many numbers: a copy
   if step == "evolve" then return evolve_moves(state, seat, {}) end
   if step == "dromedary" then
-    local moves, left = {}, t[T_INCOME]
-    for _, res in ipairs(D.goods) do
-      moves[#moves + 1] = { type = "dromedary", args = { resource = res, left = left } }
+    local left = t[T_INCOME]
+    local moves = D.dromedary_moves[left]
+    if not moves then
+      moves = {}
+      for _, res in ipairs(D.goods) do
+        moves[#moves + 1] = ctx.move{ type = "dromedary", args = { resource = res, left = left } }
+      end
+      D.dromedary_moves[left] = moves
     end
     return moves
   end

@@ -38,6 +38,11 @@ local function record_examples(ctx, state)
   ex.shuffled = order
   local total, faces = ctx.dice:roll("2d6+1")
   ex.roll_total, ex.roll_faces = total, faces
+  -- ctx.move: a move made once, frozen
+  local bet = ctx.move{ type = "bet", amount = 2 }
+  ex.move_amount = bet.amount
+  ex.move_frozen = not pcall(function() bet.amount = 5 end)
+  ex.move_error = select(2, pcall(ctx.move, { amount = 2 }))
   ex.math_random = math.random(1, 100)   -- the same host RNG as ctx.rng
   -- state fields and seats
   ex.player_count, ex.seat_count = state.player_count, state.seat_count
@@ -208,13 +213,18 @@ local function points_of(state, seat)
   return state.data.dice[seat] + state.data.cards[seat]
 end
 
+-- The roll is listed at almost every turn: made once with ctx.move (frozen), listing it again
+-- costs the host no conversion. moves.roll still receives a table of its own.
+local ROLL
+
 function game.legal_moves(ctx, state, seat)
+  ROLL = ROLL or ctx.move{ type = "roll", dice = "d6" }
   if state.phase == "bet" then
     local bets = { { type = "bet", amount = 1 }, { type = "bet", amount = 2 } }
     if ctx.params.debug_moves then bets[3] = { type = "bet", amount = 3 } end   -- fails when applied
     return bets
   end
-  local moves = { { type = "roll", dice = "d6" } }
+  local moves = { ROLL }
   if #state.data.deck > 0 then moves[#moves + 1] = { type = "draw" } end
   -- pass is listed once the player has a point; debug_moves lists it always, so that tests
   -- can see moves.pass refuse it (a listed move that is refused stops random bots).

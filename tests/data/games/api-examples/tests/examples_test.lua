@@ -56,6 +56,17 @@ test("every random draw comes from the seed: same seed, same game; another seed,
   expect_true(new_game{ players = 3, seed = 43 }:hash() ~= new_game{ players = 3, seed = 42 }:hash())
 end)
 
+test("ctx.move makes a frozen move, listed like any other", function()
+  local ex = new_game{ players = 2, seed = 1 }:data().examples
+  expect_eq(ex.move_amount, 2, "its fields read like a table's")
+  expect_true(ex.move_frozen, "writing to it raises")
+  expect_true(ex.move_error:find("move needs a string field 'type'", 1, true) ~= nil, ex.move_error)
+  local g = start_race(new_game{ players = 2, seed = 1 })
+  expect_eq(g:moves(1)[1], { type = "roll", dice = "d6" }, "listed like any move")
+  g:play(1, { type = "roll", dice = "d6" })   -- a plain table naming the same move is accepted
+  expect_eq(g:data().last_roll.seat, 1, "and played")
+end)
+
 test("ctx is read-only; data files keep their \"$\" keys", function()
   local ex = new_game{ players = 2, seed = 1 }:data().examples
   expect_true(ex.ctx_write_error:find("sandbox: attempt to modify read-only table (field 'cache')", 1, true),
