@@ -659,7 +659,9 @@ std::string SimulationReport::ToText() const {
       out << Format("%-26s %9lld %10.3f %9.1f %6.1f%%\n", name.c_str(), static_cast<long long>(c.calls), c.seconds,
                     c.calls ? 1e6 * c.seconds / static_cast<double>(c.calls) : 0.0,
                     worker_seconds > 0 ? 100.0 * c.seconds / worker_seconds : 0.0);
-    out << "(a call's time includes the host services it uses; the rest is the host's own work)\n";
+    out << "(a call's time includes the host services it uses; the rest is the host's own work. Times are\n"
+           " wall-clock per thread: with more threads than idle cores they include waiting, so --threads 1\n"
+           " gives the truest microseconds per call; the shares hold either way)\n";
   }
   for (const auto& e : first_errors) out << "error: " << e << "\n";
   return out.str();

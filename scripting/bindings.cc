@@ -1939,7 +1939,8 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
       if (luaL_getmetafield(L, idx, "__plateau_frozen") != LUA_TNIL) {
         lua_pop(L, 1);
         lua_getmetatable(L, idx);
-        lua_getfield(L, -1, "__index");
+        lua_pushliteral(L, "__index");
+        lua_rawget(L, -2);  // raw: this may run outside a budgeted call
         const bool ok = ToJsonRec(L, -1, out, error, depth + 1);
         lua_pop(L, 2);
         return ok;
@@ -2178,13 +2179,29 @@ void PushMove(lua_State* L, const Move& m, const CardSet& cards) {
 
 static bool ReadLuaCoord(lua_State* L, int idx, Coord* out) {
   idx = lua_absindex(L, idx);
-  if (!lua_istable(L, idx) || lua_rawlen(L, idx) != 2) return false;
-  lua_rawgeti(L, idx, 1);
-  lua_rawgeti(L, idx, 2);
-  const bool ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
-  out->row = static_cast<int>(lua_tointeger(L, -2));
-  out->col = static_cast<int>(lua_tointeger(L, -1));
-  lua_pop(L, 2);
+  if (!lua_istable(L, idx)) return false;
+  // Raw reads only: this runs outside any budgeted call, so no metamethod of the script's may
+  // run. A frozen table (a cell of a frozen move, ctx.move) is read in the table it stands for.
+  int pushed = 0;
+  if (luaL_getmetafield(L, idx, "__plateau_frozen") != LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_getmetatable(L, idx);
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);  // raw: a script may dress up a table as frozen
+    lua_remove(L, -2);
+    idx = lua_gettop(L);
+    pushed = 1;
+  }
+  bool ok = lua_istable(L, idx) && lua_rawlen(L, idx) == 2;
+  if (ok) {
+    lua_rawgeti(L, idx, 1);
+    lua_rawgeti(L, idx, 2);
+    ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+    out->row = static_cast<int>(lua_tointeger(L, -2));
+    out->col = static_cast<int>(lua_tointeger(L, -1));
+    lua_pop(L, 2);
+  }
+  lua_pop(L, pushed);
   return ok;
 }
 

@@ -43,6 +43,8 @@ local function record_examples(ctx, state)
   ex.move_amount = bet.amount
   ex.move_frozen = not pcall(function() bet.amount = 5 end)
   ex.move_error = select(2, pcall(ctx.move, { amount = 2 }))
+  local at = ctx.move{ type = "place", cell = { 2, 3 } }
+  ex.move_cell_again = ctx.move{ type = "place", cell = at.cell }.cell[2]   -- a frozen cell reads as a cell
   ex.math_random = math.random(1, 100)   -- the same host RNG as ctx.rng
   -- state fields and seats
   ex.player_count, ex.seat_count = state.player_count, state.seat_count

@@ -61,6 +61,7 @@ test("ctx.move makes a frozen move, listed like any other", function()
   expect_eq(ex.move_amount, 2, "its fields read like a table's")
   expect_true(ex.move_frozen, "writing to it raises")
   expect_true(ex.move_error:find("move needs a string field 'type'", 1, true) ~= nil, ex.move_error)
+  expect_eq(ex.move_cell_again, 3, "a frozen move's cell makes another move")
   local g = start_race(new_game{ players = 2, seed = 1 })
   expect_eq(g:moves(1)[1], { type = "roll", dice = "d6" }, "listed like any move")
   g:play(1, { type = "roll", dice = "d6" })   -- a plain table naming the same move is accepted
