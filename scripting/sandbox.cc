@@ -176,6 +176,24 @@ int SafeSetmetatable(lua_State* L) {
   }
   if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
   lua_settop(L, 2);
+  if (t == LUA_TTABLE) {
+    // The fields are checked again when the call ends (BannedMetafieldAdded): a script could
+    // add them to the table after this check.
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_createtable(L, 0, 1);
+      lua_pushliteral(L, "k");
+      lua_setfield(L, -2, "__mode");
+      lua_setmetatable(L, -2);
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, "plateau.metatables");
+    }
+    lua_pushvalue(L, 2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+  }
   lua_setmetatable(L, 1);
   return 1;
 }
@@ -536,6 +554,36 @@ int ProxyPairs(lua_State* L) {
 }
 
 }  // namespace
+
+// The banned field ('__gc', '__mode' or '__close') that a script added to a table after
+// setmetatable took it as a metatable, or null. The field is removed, so the failure is the
+// call's alone and the VM stays clean. Raw reads and writes only: it runs after the call.
+const char* BannedMetafieldAdded(lua_State* L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return nullptr;
+  }
+  const char* found = nullptr;
+  lua_pushnil(L);
+  while (!found && lua_next(L, -2)) {
+    lua_pop(L, 1);
+    if (!lua_istable(L, -1)) continue;
+    for (const char* banned : {"__gc", "__mode", "__close"}) {
+      lua_pushstring(L, banned);
+      const bool set = lua_rawget(L, -2) != LUA_TNIL;
+      lua_pop(L, 1);
+      if (set) {
+        lua_pushstring(L, banned);
+        lua_pushnil(L);
+        lua_rawset(L, -3);
+        found = banned;
+        break;
+      }
+    }
+  }
+  lua_settop(L, lua_gettop(L) - (found ? 2 : 1));  // the key (when stopped early) and the table
+  return found;
+}
 
 // Wraps the table at the top of the stack in a read-only proxy (replacing it).
 void MakeReadOnly(lua_State* L) {

@@ -176,6 +176,12 @@ std::vector<HostileCase> Catalogue() {
       {"ToBeClosedVariableNeedsBannedClose", "local x <close> = setmetatable({}, {__close = function() end})",
        ErrorKind::kSandbox, "__close"},
       {"ToBeClosedNonClosableValue", "local x <close> = {}", ErrorKind::kScript, "non-closable"},
+      // setmetatable checks the table it is given; fields added to it later fail the call.
+      {"ModeAddedAfterSetmetatableFailsTheCall",
+       "local mt = {} local t = setmetatable({}, mt) mt.__mode = 'k'", ErrorKind::kSandbox, "'__mode' is not allowed"},
+      {"CloseAddedAfterSetmetatableFailsTheCall",
+       "local mt = {} local t = setmetatable({}, mt) mt.__close = function() end do local x <close> = t end",
+       ErrorKind::kSandbox, "'__close' is not allowed"},
       {"GcAddedAfterSetmetatableNeverRuns",
        // Lua only registers finalizers at setmetatable time: a later __gc must stay inert.
        "local mt = {} for i = 1, 1000 do setmetatable({}, mt) end "
