@@ -163,37 +163,169 @@ int CoWrap(lua_State* L) {
 
 // ---- metatables: no finalizers, weak tables or to-be-closed handlers --------------------
 
+// A table that serves as a metatable is guarded against gaining a banned field later: its own
+// metatable becomes a guard whose __newindex refuses them (scripts have no rawset). A guard
+// stands for the metatable the script gave the table, if any: it holds that metatable's
+// fields, shows it to getmetatable (its __metatable), and passes other new keys on to its
+// __newindex, or sets them. Guards are listed in the weak set plateau.guards.
+bool IsBannedMetafield(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return false;
+  const char* k = lua_tostring(L, idx);
+  return std::strcmp(k, "__gc") == 0 || std::strcmp(k, "__mode") == 0 || std::strcmp(k, "__close") == 0;
+}
+
+// __newindex of a guard (upvalue 1: the __newindex of the metatable it stands for, or nil).
+int GuardNewindex(lua_State* L) {
+  if (IsBannedMetafield(L, 2))
+    return SandboxError(L, "sandbox: metatable field '%s' is not allowed", lua_tostring(L, 2));
+  switch (lua_type(L, lua_upvalueindex(1))) {
+    case LUA_TFUNCTION:
+      lua_pushvalue(L, lua_upvalueindex(1));
+      lua_insert(L, 1);
+      lua_call(L, 3, 0);
+      return 0;
+    case LUA_TTABLE:
+      lua_pushvalue(L, lua_upvalueindex(1));
+      lua_replace(L, 1);
+      lua_settable(L, 1);
+      return 0;
+    default:
+      lua_rawset(L, 1);
+      return 0;
+  }
+}
+
+void PushGuardSet(lua_State* L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.guards") == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.guards");
+}
+
+bool IsGuard(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  PushGuardSet(L);
+  lua_pushvalue(L, idx);
+  const bool guard = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 2);
+  return guard;
+}
+
+// Gives the table at `t` a guard standing for metatable `mt` (an index; 0: none).
+void SetGuard(lua_State* L, int t, int mt) {
+  t = lua_absindex(L, t);
+  if (mt) mt = lua_absindex(L, mt);
+  lua_createtable(L, 0, 4);
+  const int guard = lua_gettop(L);
+  if (mt) {
+    lua_pushnil(L);
+    while (lua_next(L, mt)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, guard);
+    }
+    lua_pushliteral(L, "__newindex");
+    lua_rawget(L, mt);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_pushcclosure(L, GuardNewindex, 1);
+  lua_setfield(L, guard, "__newindex");
+  // getmetatable(t) shows the script's own metatable (or its __metatable), never the guard.
+  if (mt) {
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, mt) == LUA_TNIL) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, mt);
+    }
+  } else {
+    lua_pushboolean(L, 0);
+  }
+  lua_setfield(L, guard, "__metatable");
+  if (mt) {  // a metatable the script protected stays protected
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, mt) != LUA_TNIL) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, guard, "__plateau_protected");
+    }
+    lua_pop(L, 1);
+  }
+  PushGuardSet(L);
+  lua_pushvalue(L, guard);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  lua_setmetatable(L, t);
+}
+
+// Guards the table at `mt`, about to serve as a metatable, unless it is guarded already; its
+// own metatable, if any, is what the guard stands for. Also lists it for the check at the end
+// of the call (BannedMetafieldAdded), a second line of defence.
+void GuardAsMetatable(lua_State* L, int mt) {
+  mt = lua_absindex(L, mt);
+  if (lua_getmetatable(L, mt)) {
+    const int own = lua_gettop(L);
+    if (!IsGuard(L, own)) SetGuard(L, mt, own);
+    lua_settop(L, own - 1);
+  } else {
+    SetGuard(L, mt, 0);
+  }
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "plateau.metatables");
+  }
+  lua_pushvalue(L, mt);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
 int SafeSetmetatable(lua_State* L) {
   const int t = lua_type(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   if (t == LUA_TTABLE) {
+    // Raw, as the collector reads them.
     for (const char* banned : {"__gc", "__mode", "__close"}) {
-      if (lua_getfield(L, 2, banned) != LUA_TNIL)
+      lua_pushstring(L, banned);
+      if (lua_rawget(L, 2) != LUA_TNIL)
         return SandboxError(L, "sandbox: metatable field '%s' is not allowed", banned);
       lua_pop(L, 1);
     }
   }
-  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
   lua_settop(L, 2);
-  if (t == LUA_TTABLE) {
-    // The fields are checked again when the call ends (BannedMetafieldAdded): a script could
-    // add them to the table after this check.
-    if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
+  // A table that is itself a metatable keeps a guard, now standing for the new metatable.
+  if (lua_getmetatable(L, 1)) {
+    const bool guarded = IsGuard(L, -1);
+    bool is_protected = false;
+    if (guarded) {
+      lua_pushliteral(L, "__plateau_protected");
+      is_protected = lua_rawget(L, -2) != LUA_TNIL;
       lua_pop(L, 1);
-      lua_newtable(L);
-      lua_createtable(L, 0, 1);
-      lua_pushliteral(L, "k");
-      lua_setfield(L, -2, "__mode");
-      lua_setmetatable(L, -2);
-      lua_pushvalue(L, -1);
-      lua_setfield(L, LUA_REGISTRYINDEX, "plateau.metatables");
     }
-    lua_pushvalue(L, 2);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, -3);
     lua_pop(L, 1);
+    if (guarded) {
+      if (is_protected) return luaL_error(L, "cannot change a protected metatable");
+      SetGuard(L, 1, t == LUA_TTABLE ? 2 : 0);
+      if (t == LUA_TTABLE) GuardAsMetatable(L, 2);
+      lua_settop(L, 1);
+      return 1;
+    }
   }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+  if (t == LUA_TTABLE) GuardAsMetatable(L, 2);
+  lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;
 }

@@ -182,12 +182,17 @@ std::vector<HostileCase> Catalogue() {
       {"CloseAddedAfterSetmetatableFailsTheCall",
        "local mt = {} local t = setmetatable({}, mt) mt.__close = function() end do local x <close> = t end",
        ErrorKind::kSandbox, "'__close' is not allowed"},
-      {"GcAddedAfterSetmetatableNeverRuns",
-       // Lua only registers finalizers at setmetatable time: a later __gc must stay inert.
+      {"GcAddedAfterSetmetatableIsRefused",
+       // A table serving as a metatable is guarded: a later __gc is refused where it is set.
        "local mt = {} for i = 1, 1000 do setmetatable({}, mt) end "
        "mt.__gc = function() while true do end end "
        "for i = 1, 20000 do local g = {i} end error('reached the end', 0)",
-       ErrorKind::kScript, "reached the end"},
+       ErrorKind::kSandbox, "'__gc' is not allowed"},
+      {"BannedFieldThroughAMetatablesOwnMetatableIsRefused",
+       // Classes: Derived inherits from Base, then serves as a metatable; still guarded.
+       "local Base = {} Base.__index = Base local Derived = setmetatable({}, {__index = Base}) "
+       "Derived.__index = Derived local obj = setmetatable({}, Derived) Derived.__mode = 'k'",
+       ErrorKind::kSandbox, "'__mode' is not allowed"},
       {"StringMetatableHidden", "getmetatable('').__index = {}", ErrorKind::kScript},
       {"StringMetatableIndexUnreachable", "local mt = getmetatable('') assert(mt == false) mt.__index.upper = 1",
        ErrorKind::kScript},

@@ -56,6 +56,36 @@ test("setmetatable refuses __gc, __mode and __close", function()
   expect_eq(t[21], 42)
 end)
 
+test("a metatable cannot gain __gc, __mode or __close later; classes work as in plain Lua", function()
+  local Base = {}
+  Base.__index = Base
+  function Base.new(x) return setmetatable({ x = x }, Base) end
+  function Base:get() return self.x end
+  local b = Base.new(4)
+  function Base:twice() return 2 * self.x end       -- a method added after an object exists
+  expect_eq(b:twice(), 8)
+  expect_eq(getmetatable(b) == Base, true, "getmetatable(object) is its class")
+  expect_error(function() Base.__mode = "k" end, "metatable field '__mode' is not allowed")
+  expect_error(function() Base.__gc = function() end end, "metatable field '__gc' is not allowed")
+  expect_error(function() Base.__close = function() end end, "'__close' is not allowed")
+  -- inheritance, set before or after the class serves as a metatable
+  local Derived = setmetatable({}, { __index = Base })
+  Derived.__index = Derived
+  local d = setmetatable({ x = 5 }, Derived)
+  expect_eq(d:get(), 5)
+  local Late = {}
+  Late.__index = Late
+  local l = setmetatable({ x = 6 }, Late)
+  setmetatable(Late, { __index = Base })
+  expect_eq(l:twice(), 12, "inheritance given after the class served as a metatable")
+  expect_error(function() Late.__mode = "v" end, "metatable field '__mode' is not allowed")
+  -- a protected metatable stays protected
+  local Locked = setmetatable({}, { __metatable = "locked" })
+  setmetatable({}, Locked)
+  expect_eq(getmetatable(Locked), "locked")
+  expect_error(function() setmetatable(Locked, {}) end, "cannot change a protected metatable")
+end)
+
 test("string.rep and patterns are bounded", function()
   expect_error(function() return ("x"):rep(1 << 25) end, "string.rep result over 16777216 bytes")
   expect_eq(#("ab"):rep(3, ","), 8)
