@@ -16,6 +16,8 @@
 namespace plateau::scripting {
 
 void MakeReadOnly(lua_State* L);  // sandbox.cc
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);  // sandbox.cc
+bool PushFrozenSource(lua_State* L, int idx);  // sandbox.cc
 
 namespace {
 
@@ -143,8 +145,6 @@ int GridBounds(lua_State* L) {
   return 4;
 }
 
-// Dense copy of the bounding box: what scoring functions iterate over. `down` flags face-down
-// cells; when none is face down it is a shared empty read-only table (every index is nil).
 // A list of moves built by the host (grid:relocations): state:ask takes it over (the list is
 // empty afterwards) without reading a Lua table per move. Its userdata block is sized after
 // the moves' memory, so the VM's memory cap and collector see what a list holds.
@@ -217,6 +217,8 @@ int GridRelocations(lua_State* L) {
   return 1;
 }
 
+// Dense copy of the bounding box: what scoring functions iterate over. `down` flags face-down
+// cells; when none is face down it is a shared empty read-only table (every index is nil).
 int GridSnapshot(lua_State* L) {
   Grid* g = CheckGrid(L, false);
   const Bounds& b = g->bounds();
@@ -483,11 +485,7 @@ CardMask CheckMask(lua_State* L, int arg) {
   luaL_checktype(L, arg, LUA_TTABLE);
   arg = lua_absindex(L, arg);
   // A frozen list (from ctx.data) is read through its proxy.
-  if (luaL_getmetafield(L, arg, "__plateau_frozen") != LUA_TNIL) {
-    lua_pop(L, 1);
-    lua_getmetatable(L, arg);
-    lua_getfield(L, -1, "__index");
-    lua_replace(L, -2);
+  if (PushFrozenSource(L, arg)) {
     CardMask inner = CheckMask(L, lua_gettop(L));
     lua_pop(L, 1);
     return inner;
@@ -1379,16 +1377,7 @@ int StateCounter(lua_State* L) {
   State* s = Readable(L);
   const std::string key = OwnedKey(L, 2, 3, *s);
   if (!s->counters.count(key)) Raise(L, "no counter '" + key + "'");
-  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.counter_handles") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "v");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, "plateau.counter_handles");
-  }
+  PushWeakRegistryTable(L, "plateau.counter_handles", "v");
   if (lua_getfield(L, -1, key.c_str()) == LUA_TUSERDATA) return 1;
   lua_pop(L, 1);
   PushKeyRef(L, key, "plateau.counter");
@@ -1936,13 +1925,9 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
         return false;
       }
       // A frozen (read-only) table is an empty proxy: convert what it stands for.
-      if (luaL_getmetafield(L, idx, "__plateau_frozen") != LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_getmetatable(L, idx);
-        lua_pushliteral(L, "__index");
-        lua_rawget(L, -2);  // raw: this may run outside a budgeted call
+      if (PushFrozenSource(L, idx)) {
         const bool ok = ToJsonRec(L, -1, out, error, depth + 1);
-        lua_pop(L, 2);
+        lua_pop(L, 1);
         return ok;
       }
       // A list is 1..n with nothing else: counting the entries tells. A table whose border is
@@ -2105,19 +2090,6 @@ int FrozenMoveGc(lua_State* L) {
   return 0;
 }
 
-// Pushes registry table `name` (made on first use with weak `mode`).
-void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, name) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_createtable(L, 0, 1);
-  lua_pushstring(L, mode);
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, LUA_REGISTRYINDEX, name);
-}
-
 // The host move of the frozen move at `idx`, or null when it is not one.
 const Move* FrozenMoveAt(lua_State* L, int idx) {
   if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return nullptr;
@@ -2183,12 +2155,7 @@ static bool ReadLuaCoord(lua_State* L, int idx, Coord* out) {
   // Raw reads only: this runs outside any budgeted call, so no metamethod of the script's may
   // run. A frozen table (a cell of a frozen move, ctx.move) is read in the table it stands for.
   int pushed = 0;
-  if (luaL_getmetafield(L, idx, "__plateau_frozen") != LUA_TNIL) {
-    lua_pop(L, 1);
-    lua_getmetatable(L, idx);
-    lua_pushliteral(L, "__index");
-    lua_rawget(L, -2);  // raw: a script may dress up a table as frozen
-    lua_remove(L, -2);
+  if (PushFrozenSource(L, idx)) {
     idx = lua_gettop(L);
     pushed = 1;
   }

@@ -20,8 +20,6 @@
 
 namespace plateau::scripting {
 
-const char* BannedMetafieldAdded(lua_State* L);  // sandbox.cc
-
 void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref);  // sandbox.cc
 
 namespace {
@@ -317,17 +315,6 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   }
   tls_runtime = previous_tls;
   lua_remove(L_, base);  // the message handler
-  if (rc == LUA_OK && outer) {
-    if (const char* banned = BannedMetafieldAdded(L_)) {
-      lua_settop(L_, base - 1);  // the call's results
-      Status st;
-      st.kind = ErrorKind::kSandbox;
-      st.message = std::string("sandbox: metatable field '") + banned +
-                   "' is not allowed (it was added to a table after setmetatable took it as a metatable)";
-      st.context = "hook '" + hook + "'" + (context_.empty() ? "" : ", " + context_);
-      return st;
-    }
-  }
   if (rc == LUA_OK) return Status::Ok();
 
   Status st;

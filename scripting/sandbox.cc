@@ -14,6 +14,9 @@
 #include "scripting/runtime.h"
 
 namespace plateau::scripting {
+
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);  // below
+
 namespace {
 
 // Raises a sandbox violation. The runtime classifies the failure by this mark, not by the
@@ -163,6 +166,8 @@ int CoWrap(lua_State* L) {
 
 // ---- metatables: no finalizers, weak tables or to-be-closed handlers --------------------
 
+constexpr const char* kBannedMetafields[] = {"__gc", "__mode", "__close"};
+
 // A table that serves as a metatable is guarded against gaining a banned field later: its own
 // metatable becomes a guard whose __newindex refuses them (scripts have no rawset). A guard
 // stands for the metatable the script gave the table, if any: it holds that metatable's
@@ -171,7 +176,9 @@ int CoWrap(lua_State* L) {
 bool IsBannedMetafield(lua_State* L, int idx) {
   if (lua_type(L, idx) != LUA_TSTRING) return false;
   const char* k = lua_tostring(L, idx);
-  return std::strcmp(k, "__gc") == 0 || std::strcmp(k, "__mode") == 0 || std::strcmp(k, "__close") == 0;
+  for (const char* banned : kBannedMetafields)
+    if (std::strcmp(k, banned) == 0) return true;
+  return false;
 }
 
 // __newindex of a guard (upvalue 1: the __newindex of the metatable it stands for, or nil).
@@ -195,21 +202,9 @@ int GuardNewindex(lua_State* L) {
   }
 }
 
-void PushGuardSet(lua_State* L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.guards") == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_setfield(L, LUA_REGISTRYINDEX, "plateau.guards");
-}
-
 bool IsGuard(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
-  PushGuardSet(L);
+  PushWeakRegistryTable(L, "plateau.guards", "k");
   lua_pushvalue(L, idx);
   const bool guard = lua_rawget(L, -2) != LUA_TNIL;
   lua_pop(L, 2);
@@ -236,10 +231,13 @@ void SetGuard(lua_State* L, int t, int mt) {
   }
   lua_pushcclosure(L, GuardNewindex, 1);
   lua_setfield(L, guard, "__newindex");
-  // getmetatable(t) shows the script's own metatable (or its __metatable), never the guard.
+  // getmetatable(t) shows the script's own metatable (or its __metatable), never the guard;
+  // a metatable the script protected stays protected.
+  bool is_protected = false;
   if (mt) {
     lua_pushliteral(L, "__metatable");
-    if (lua_rawget(L, mt) == LUA_TNIL) {
+    is_protected = lua_rawget(L, mt) != LUA_TNIL;
+    if (!is_protected) {
       lua_pop(L, 1);
       lua_pushvalue(L, mt);
     }
@@ -247,15 +245,11 @@ void SetGuard(lua_State* L, int t, int mt) {
     lua_pushboolean(L, 0);
   }
   lua_setfield(L, guard, "__metatable");
-  if (mt) {  // a metatable the script protected stays protected
-    lua_pushliteral(L, "__metatable");
-    if (lua_rawget(L, mt) != LUA_TNIL) {
-      lua_pushboolean(L, 1);
-      lua_setfield(L, guard, "__plateau_protected");
-    }
-    lua_pop(L, 1);
+  if (is_protected) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, guard, "__plateau_protected");
   }
-  PushGuardSet(L);
+  PushWeakRegistryTable(L, "plateau.guards", "k");
   lua_pushvalue(L, guard);
   lua_pushboolean(L, 1);
   lua_rawset(L, -3);
@@ -264,8 +258,7 @@ void SetGuard(lua_State* L, int t, int mt) {
 }
 
 // Guards the table at `mt`, about to serve as a metatable, unless it is guarded already; its
-// own metatable, if any, is what the guard stands for. Also lists it for the check at the end
-// of the call (BannedMetafieldAdded), a second line of defence.
+// own metatable, if any, is what the guard stands for.
 void GuardAsMetatable(lua_State* L, int mt) {
   mt = lua_absindex(L, mt);
   if (lua_getmetatable(L, mt)) {
@@ -275,20 +268,6 @@ void GuardAsMetatable(lua_State* L, int mt) {
   } else {
     SetGuard(L, mt, 0);
   }
-  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, "plateau.metatables");
-  }
-  lua_pushvalue(L, mt);
-  lua_pushboolean(L, 1);
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
 }
 
 int SafeSetmetatable(lua_State* L) {
@@ -297,7 +276,7 @@ int SafeSetmetatable(lua_State* L) {
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
   if (t == LUA_TTABLE) {
     // Raw, as the collector reads them.
-    for (const char* banned : {"__gc", "__mode", "__close"}) {
+    for (const char* banned : kBannedMetafields) {
       lua_pushstring(L, banned);
       if (lua_rawget(L, 2) != LUA_TNIL)
         return SandboxError(L, "sandbox: metatable field '%s' is not allowed", banned);
@@ -687,34 +666,30 @@ int ProxyPairs(lua_State* L) {
 
 }  // namespace
 
-// The banned field ('__gc', '__mode' or '__close') that a script added to a table after
-// setmetatable took it as a metatable, or null. The field is removed, so the failure is the
-// call's alone and the VM stays clean. Raw reads and writes only: it runs after the call.
-const char* BannedMetafieldAdded(lua_State* L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, "plateau.metatables") != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return nullptr;
-  }
-  const char* found = nullptr;
-  lua_pushnil(L);
-  while (!found && lua_next(L, -2)) {
-    lua_pop(L, 1);
-    if (!lua_istable(L, -1)) continue;
-    for (const char* banned : {"__gc", "__mode", "__close"}) {
-      lua_pushstring(L, banned);
-      const bool set = lua_rawget(L, -2) != LUA_TNIL;
-      lua_pop(L, 1);
-      if (set) {
-        lua_pushstring(L, banned);
-        lua_pushnil(L);
-        lua_rawset(L, -3);
-        found = banned;
-        break;
-      }
-    }
-  }
-  lua_settop(L, lua_gettop(L) - (found ? 2 : 1));  // the key (when stopped early) and the table
-  return found;
+// Pushes registry table `name`, made on first use with weak `mode` ("k" or "v").
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, name) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, mode);
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, name);
+}
+
+// If the value at `idx` is a read-only proxy (MakeReadOnly), pushes the table it stands for and
+// returns true. Raw reads only: callers run outside budgeted calls too, and a script may dress
+// up a table of its own as a proxy.
+bool PushFrozenSource(lua_State* L, int idx) {
+  if (luaL_getmetafield(L, idx, "__plateau_frozen") == LUA_TNIL) return false;
+  lua_pop(L, 1);
+  lua_getmetatable(L, idx);
+  lua_pushliteral(L, "__index");
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  return true;
 }
 
 // Wraps the table at the top of the stack in a read-only proxy (replacing it).
