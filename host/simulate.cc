@@ -286,13 +286,12 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     PlayLimits limits;
     limits.max_rounds = spec.max_rounds;
     limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
-    bool stop = false;
-    while (!stop && !abort.load(std::memory_order_relaxed)) {
+    while (!abort.load(std::memory_order_relaxed)) {
       const int c = next.fetch_add(1);
       if (c >= chunks) break;
       SimulationReport p;
       InitReport(spec, &p);
-      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !stop && !abort.load(std::memory_order_relaxed); ++g) {
+      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !abort.load(std::memory_order_relaxed); ++g) {
         const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
         std::vector<std::unique_ptr<Bot>> owned;
         std::vector<Bot*> bots;
@@ -316,7 +315,6 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
           if (st.kind == ErrorKind::kInput && state.seats.empty()) {
             std::lock_guard<std::mutex> lock(mu);
             if (first_failure.ok()) first_failure = st;
-            stop = true;
             abort.store(true, std::memory_order_relaxed);
           }
         } else {
@@ -469,6 +467,14 @@ static Json TagJson(const TagOutcome& t) {
           {"spread", StatJson(t.spread)}, {"endings", endings}};
 }
 
+namespace {
+
+// A call's microseconds per call, and its share of the threads' playing time (--profile).
+double MicrosPerCall(const RulesCallStat& c) { return c.calls ? 1e6 * c.seconds / static_cast<double>(c.calls) : 0.0; }
+double ShareOf(const RulesCallStat& c, double worker_seconds) { return worker_seconds > 0 ? c.seconds / worker_seconds : 0.0; }
+
+}  // namespace
+
 Json SimulationReport::ToJson() const {
   Json j;
   j["games"] = games;
@@ -546,8 +552,8 @@ Json SimulationReport::ToJson() const {
   if (!calls.empty()) {
     Json p = Json::object();
     for (const auto& [name, c] : calls)
-      p[name] = {{"calls", c.calls}, {"seconds", c.seconds}, {"us_per_call", c.calls ? 1e6 * c.seconds / c.calls : 0.0},
-                 {"share", worker_seconds > 0 ? c.seconds / worker_seconds : 0.0}};
+      p[name] = {{"calls", c.calls}, {"seconds", c.seconds}, {"us_per_call", MicrosPerCall(c)},
+                 {"share", ShareOf(c, worker_seconds)}};
     j["profile"] = {{"worker_seconds", worker_seconds}, {"calls", std::move(p)}};
   }
   return j;
@@ -657,8 +663,7 @@ std::string SimulationReport::ToText() const {
     out << "call                          calls    total s   us/call   share\n";
     for (const auto& [name, c] : order)
       out << Format("%-26s %9lld %10.3f %9.1f %6.1f%%\n", name.c_str(), static_cast<long long>(c.calls), c.seconds,
-                    c.calls ? 1e6 * c.seconds / static_cast<double>(c.calls) : 0.0,
-                    worker_seconds > 0 ? 100.0 * c.seconds / worker_seconds : 0.0);
+                    MicrosPerCall(c), 100.0 * ShareOf(c, worker_seconds));
     out << "(a call's time includes the host services it uses; the rest is the host's own work. Times are\n"
            " wall-clock per thread: with more threads than idle cores they include waiting, so --threads 1\n"
            " gives the truest microseconds per call; the shares hold either way)\n";
