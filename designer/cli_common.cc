@@ -33,10 +33,10 @@ void NoteGameFolder(const std::string& game) {
   std::string folder = ResolveGameFolder(game);
   if (folder.empty()) return;
   while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
-  const std::string dirname = folder.substr(folder.find_last_of('/') + 1);
+  const std::string display = GameFolderDisplay(folder);
   std::error_code ec;
-  if (std::filesystem::equivalent(folder, PlateauHome() + "/games/" + dirname, ec)) return;  // in the tree
-  g_folder_display = "games/" + dirname;
+  if (std::filesystem::equivalent(folder, PlateauHome() + "/" + display, ec)) return;  // in the tree
+  g_folder_display = display;
   g_folder_path = std::filesystem::absolute(folder, ec).lexically_normal().string();
   if (ec) g_folder_path = folder;
 }

@@ -35,11 +35,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   if (folder.empty())
     return Status::Input("unknown game '" + game + "': not a game id under " + PlateauHome() +
                          "/games nor a folder with a game.json");
-  // Errors name files as games/<folder name>/..., the way designers see their tree.
-  std::string base = folder;
-  while (base.size() > 1 && base.back() == '/') base.pop_back();
-  const std::string dirname = base.substr(base.find_last_of('/') + 1);
-  const std::string display = "games/" + dirname;
+  const std::string display = GameFolderDisplay(folder);
   Json manifest;
   std::string error;
   const std::string manifest_name = display + "/game.json";
@@ -130,6 +126,13 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
 }
 
 }  // namespace
+
+// The way designers see their tree, wherever the folder is.
+std::string GameFolderDisplay(const std::string& folder) {
+  std::string base = folder;
+  while (base.size() > 1 && base.back() == '/') base.pop_back();
+  return "games/" + base.substr(base.find_last_of('/') + 1);
+}
 
 std::string ResolveGameFolder(const std::string& game) {
   if (game.empty()) return "";

@@ -51,5 +51,7 @@ std::string DataOverridesText(const std::vector<DataOverride>& sets);
 std::vector<std::string> ListGames();
 // The folder a game argument refers to, or "" when there is none.
 std::string ResolveGameFolder(const std::string& game);
+// How errors name a game folder wherever it is: "games/<folder name>".
+std::string GameFolderDisplay(const std::string& folder);
 
 }  // namespace plateau
