@@ -163,6 +163,7 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
   r->games += p.games;
   r->failed += p.failed;
   r->stopped += p.stopped;
+  r->stopped_by_rules += p.stopped_by_rules;
   for (size_t s = 0; s < p.seat_totals.size(); ++s) {
     r->seat_totals[s].Merge(p.seat_totals[s]);
     r->seat_wins[s] += p.seat_wins[s];
@@ -270,6 +271,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   std::map<int, SimulationReport> finished;  // chunks done but not merged yet
   int merged = 0;                            // chunks merged into r
   Status first_failure;
+  uint64_t first_failure_seed = 0;  // with several workers, the lowest failing seed is reported
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&]() {
     std::unique_ptr<Rules> rules;
@@ -302,21 +304,33 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         }
         State state;
         st = rules->NewGame(spec.params, spec.players, seed, &state);
+        // A game that cannot be set up says something about the parameters or the data
+        // (an override the schema could not judge, a rule that refuses the data): every
+        // other game would fail alike, so the run ends with that error instead of a report
+        // of zeros.
+        if (!st.ok()) {
+          std::lock_guard<std::mutex> lock(mu);
+          if (first_failure.ok() || seed < first_failure_seed) {
+            first_failure = st;
+            first_failure_seed = seed;
+          }
+          abort.store(true, std::memory_order_relaxed);
+          break;
+        }
         PlayResult result;
         Json stats;
-        if (st.ok()) {
-          state.record = false;
-          st = PlayOut(*rules, &state, bots, &result, limits);
-        }
+        state.record = false;
+        st = PlayOut(*rules, &state, bots, &result, limits);
         if (st.ok()) st = rules->Stats(state, &stats);
+        // The rules' own safety net (a round limit of theirs) is a stop like the host's: the
+        // game did not reach one of its endings.
+        if (st.ok() && !result.stopped && stats.is_object() && stats.value("stopped", false) == true) {
+          result.stopped = true;
+          ++p.stopped_by_rules;
+        }
         if (!st.ok()) {
           ++p.failed;
           if (p.first_errors.size() < 5) p.first_errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
-          if (st.kind == ErrorKind::kInput && state.seats.empty()) {
-            std::lock_guard<std::mutex> lock(mu);
-            if (first_failure.ok()) first_failure = st;
-            abort.store(true, std::memory_order_relaxed);
-          }
         } else {
           ++p.games;
           if (result.stopped) {
@@ -410,8 +424,12 @@ void SimulationReport::ComputeFindings(int max_rounds) {
   if (stopped > 0) {
     std::string seeds;
     for (auto s : stopped_seeds) seeds += (seeds.empty() ? "" : ", ") + std::to_string(s);
-    findings.push_back(Format("%d of %d games did not end within %d rounds and were stopped (seeds %s)", stopped, games,
-                              max_rounds, seeds.c_str()));
+    if (stopped > stopped_by_rules)
+      findings.push_back(Format("%d of %d games did not end within %d rounds and were stopped (seeds %s)",
+                                stopped - stopped_by_rules, games, max_rounds, seeds.c_str()));
+    if (stopped_by_rules > 0)
+      findings.push_back(Format("%d of %d games reached the rules' own round limit before any of their endings and were "
+                                "stopped there (seeds %s)", stopped_by_rules, games, seeds.c_str()));
   }
   // A seat that wins far more than its share, beyond what chance explains (z > 3). The share
   // is judged among seats played by the same bot, since a stronger bot is meant to win.
@@ -480,6 +498,7 @@ Json SimulationReport::ToJson() const {
   j["games"] = games;
   j["failed"] = failed;
   j["stopped"] = stopped;
+  j["stopped_by_rules"] = stopped_by_rules;
   j["seconds"] = seconds;
   j["games_per_second"] = GamesPerSecond();
   Json seats = Json::array();
@@ -636,17 +655,20 @@ std::string SimulationReport::ToText() const {
     out << Format("\ntag (games where it came up)   games   rounds  winning total  spread   (all games: %.1f, %.1f, %.1f)\n",
                   all.rounds.Mean(), all.top_score.Mean(), all.spread.Mean());
     for (const auto& [k, t] : tags) {
-      // Without the tag: the other games, from the totals.
+      // Without the tag: the other games, from the totals. A tag in every game has nothing
+      // to be compared with, which is not a difference of +mean.
       const double others = static_cast<double>(all.games - t.games);
-      auto without = [&](const Stat& a, const Stat& w) { return others > 0 ? (a.sum - w.sum) / others : 0.0; };
-      out << Format("%-28s %7lld %6.1f (%+.1f) %7.1f (%+.1f) %6.1f (%+.1f)", k.c_str(), static_cast<long long>(t.games),
-                    t.rounds.Mean(), t.rounds.Mean() - without(all.rounds, t.rounds), t.top_score.Mean(),
-                    t.top_score.Mean() - without(all.top_score, t.top_score), t.spread.Mean(),
-                    t.spread.Mean() - without(all.spread, t.spread));
+      auto diff = [&](const Stat& a, const Stat& w) {
+        return others > 0 ? Format("(%+.1f)", w.Mean() - (a.sum - w.sum) / others) : std::string("(n/a)");
+      };
+      out << Format("%-28s %7lld %6.1f %6s %7.1f %6s %6.1f %6s", k.c_str(), static_cast<long long>(t.games),
+                    t.rounds.Mean(), diff(all.rounds, t.rounds).c_str(), t.top_score.Mean(),
+                    diff(all.top_score, t.top_score).c_str(), t.spread.Mean(), diff(all.spread, t.spread).c_str());
       for (const auto& [e, n] : t.endings) out << Format("  %s %.0f%%", e.c_str(), 100.0 * n / t.games);
       out << "\n";
     }
-    out << "  (in brackets: the difference from games without the tag)\n";
+    out << "  (in brackets: the difference from games without the tag, n/a when every game had it; a tag\n"
+           "   that comes up more in long games shows longer games whatever it does)\n";
   }
   if (!extra_counts.empty()) out << "\noutcomes: " << extra_counts.dump() << "\n";
   out << "\nfindings:";

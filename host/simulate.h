@@ -77,7 +77,8 @@ struct CardBalance {
 struct SimulationReport {
   int games = 0;
   int failed = 0;
-  int stopped = 0;  // games ended by the round limit
+  int stopped = 0;           // games ended by a round limit: the host's, or the rules' own
+  int stopped_by_rules = 0;  // of those, games the rules stopped (their stats said "stopped")
   int players = 0;
   double seconds = 0;
   std::vector<std::string> seat_names;     // "P1 (random)"

@@ -75,6 +75,68 @@ TEST(Simulate, GamesPastTheRoundLimitAreStoppedAndReported) {
   EXPECT_EQ(r.stopped_seeds.size(), 5u);
 }
 
+// Pig whose rules stop some games themselves (their own safety net): stats say "stopped".
+class PigStoppedByItsRules : public testing::PigGame {
+ public:
+  PigStoppedByItsRules() : PigGame(20) {}
+  Status Stats(const State& s, Json* out) override {
+    Status st = PigGame::Stats(s, out);
+    if (s.seed % 2 == 0) (*out)["stopped"] = true;
+    return st;
+  }
+};
+
+TEST(Simulate, GamesTheRulesStoppedAtTheirOwnLimitAreStoppedAndReported) {
+  SimulationSpec spec;
+  spec.games = 6;
+  spec.seed = 1;
+  spec.players = 2;
+  spec.bots = {"random"};
+  SimulationReport r;
+  ASSERT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
+                *out = std::make_unique<PigStoppedByItsRules>();
+                return Status::Ok();
+              }, spec, &r).ok());
+  EXPECT_EQ(r.games, 6);
+  EXPECT_EQ(r.stopped, 3);  // seeds 2, 4 and 6
+  EXPECT_EQ(r.stopped_by_rules, 3);
+  EXPECT_EQ(r.endings.at("round limit"), 3);
+  EXPECT_EQ(r.endings.at("target"), 3);
+  EXPECT_EQ(r.stopped_seeds, (std::vector<uint64_t>{2, 4, 6}));
+  bool found = false;
+  for (const auto& f : r.findings) {
+    found |= f.find("3 of 6 games reached the rules' own round limit before any of their endings") != std::string::npos;
+    EXPECT_EQ(f.find("did not end within"), std::string::npos) << f;  // the host's limit stopped none
+  }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(r.ToJson()["stopped_by_rules"], 3);
+}
+
+// Pig that cannot set up a game (as a rules script refusing an override would).
+class PigThatCannotSetUp : public testing::PigGame {
+ public:
+  Status NewGame(const Json&, int, uint64_t seed, State*) override {
+    return {ErrorKind::kScript, "data/pig.json: target: must be positive (seed " + std::to_string(seed) + ")", {}, {}};
+  }
+};
+
+TEST(Simulate, AGameThatCannotBeSetUpEndsTheRunWithItsError) {
+  SimulationSpec spec;
+  spec.games = 40;
+  spec.seed = 3;
+  spec.players = 2;
+  spec.bots = {"random"};
+  spec.threads = 1;
+  SimulationReport r;
+  const Status st = Simulate([](std::unique_ptr<Rules>* out) {
+    *out = std::make_unique<PigThatCannotSetUp>();
+    return Status::Ok();
+  }, spec, &r);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_EQ(st.message, "data/pig.json: target: must be positive (seed 3)");
+}
+
 // The whole report, field for field, but the time it took.
 Json Untimed(const SimulationReport& r) {
   Json j = r.ToJson();
