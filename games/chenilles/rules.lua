@@ -352,6 +352,12 @@ local function compile(ctx)
     keys[#keys + 1] = "death:" .. id
     keys[#keys + 1] = "reached:" .. id
   end
+  -- Stages reached per species, every stage after birth: "a stage nobody reaches" is a finding
+  -- about one species' chronology (a threshold of 13 for the kamikaze's chrysalis), which the
+  -- stage totals above would hide behind the other species.
+  for k, sp in ipairs(d.species) do
+    for i = 2, #d.sps[k].stages do keys[#keys + 1] = "reached:" .. sp .. "/" .. d.sps[k].stages[i].id end
+  end
   for _, res in ipairs(d.res) do keys[#keys + 1] = "lost to cap:" .. res end
   for _, id in ipairs(d.lots) do keys[#keys + 1] = "forest:" .. id end
   for _, id in ipairs(d.hazard_ids) do keys[#keys + 1] = "hazard:" .. id end
@@ -381,11 +387,12 @@ local function compile(ctx)
     d.sps[k].bought_key = "bought:" .. sp
     d.sps[k].found_i = d.stat_index["found:" .. sp]
     d.sps[k].capped_i = d.stat_index["caterpillars lost to cap:" .. sp]
-    for _, st in ipairs(d.sps[k].stages) do
+    for i, st in ipairs(d.sps[k].stages) do
       if st.trans then
         st.reached_i = d.stat_index["reached:" .. st.id]
         st.death_i = d.stat_index["death:" .. st.id]
       end
+      if i > 1 then st.sp_reached_i = d.stat_index["reached:" .. sp .. "/" .. st.id] end
     end
   end
   for _, lot in pairs(d.forest) do lot.stat_i = d.stat_index["forest:" .. lot.id] end
@@ -659,6 +666,7 @@ local function ending_of(state) return ENDINGS[tab(state)[T_ENDING]] end
 local function reached(state, seat, viv, c)
   local st = stage_of(viv, c)
   if st.trans then tally_at(state, seat, st.reached_i) end
+  if st.sp_reached_i then tally_at(state, seat, st.sp_reached_i) end
   if st.kind == "butterfly" then
     count(state, "butterflies")
     set_ending(state, "butterfly")
@@ -692,6 +700,13 @@ local function draw_card(state, deck, discard)
 end
 
 local function note(state, text) state.data.last = text end
+
+-- What the event revealed this round did (hi-tech, buyback, broken lamps), for the view; the
+-- next round starts with none.
+local function event_note(state, text)
+  local old = state.data.event_note
+  state.data.event_note = old and (old .. "; " .. text) or text
+end
 
 -- ---------------------------------------------------------------------------------------
 -- Rounds and the turn's step machine: the racket roll, then STEPS in order (steps with
@@ -820,7 +835,15 @@ local function hitech(ctx, state, ev)
     end
     write_viv(state, seat, viv)
     for k = 1, moved do reached(state, seat, viv, order[k]) end
-    if moved > 0 then tally(state, seat, "hitech advances", moved) end
+    if moved > 0 then
+      tally(state, seat, "hitech advances", moved)
+      local what = {}
+      for k = 1, moved do
+        local st = stage_of(viv, order[k])
+        what[k] = D.species[viv[order[k] + SP]] .. " to " .. st.id
+      end
+      event_note(state, seat_name(seat) .. ": " .. table.concat(what, ", "))
+    end
   end
 end
 
@@ -829,8 +852,11 @@ local function buyback(state, ev)
     local viv = read_viv(state, seat)
     local c = most_evolved(viv)
     if c then
+      local st = stage_of(viv, c).id
       local k = remove_caterpillar(state, seat, viv, c, "buyback")
       gain_at(state, seat, D.money_at, ev.factor * D.sps[k].price)
+      event_note(state, string.format("%s sold back its %s (%s) for %d copper", seat_name(seat), D.species[k], st,
+                                      ev.factor * D.sps[k].price))
     end
   end
 end
@@ -849,6 +875,7 @@ local function broken_lamps(state, ev)
     if burnt > 0 then
       write_viv(state, seat, kept)
       tally(state, seat, D.lost_key.broken_lamps, burnt)
+      event_note(state, string.format("%s lost %d caterpillar(s) in column %d", seat_name(seat), burnt, ev.column))
     end
   end
 end
@@ -874,6 +901,7 @@ local function reveal_event(ctx, state)
 end
 
 function begin_round(ctx, state)
+  if state.data.event_note then state.data.event_note = nil end
   local round = tab(state)[T_ROUND] + 1
   tset(state, T_ROUND, round)
   state:set_round(round)
@@ -1319,6 +1347,7 @@ function moves.evolve(ctx, state, seat, move)
   tally(state, seat, "evolutions")
   if not nxt.trans then
     vset(state, seat, viv, c, ST, viv[c + ST] + 1)
+    tally_at(state, seat, nxt.sp_reached_i)
     summarize(state, seat, viv)
     note(state, grew_text(seat, sp, nxt))
     return
@@ -1386,10 +1415,16 @@ moves["end"] = function(ctx, state, seat, move)
   if take == "copper" then
     gain_at(state, seat, D.money_at, D.income_copper * k)
     tally(state, seat, "took copper")
+    note(state, seat_name(seat) .. " took " .. D.income_copper * k .. " copper")
   elseif take == "card" then
     local card = draw_card(state, "resource_deck", "resource_discard")
-    for _, g in ipairs(D.rcard[card]) do gain(state, seat, g[1], g[2] * k) end
+    local got = {}
+    for i, g in ipairs(D.rcard[card]) do
+      gain(state, seat, g[1], g[2] * k)
+      got[i] = (g[2] * k) .. " " .. g[1]
+    end
     tally(state, seat, "took card")
+    note(state, seat_name(seat) .. " drew the resource card " .. card .. ": " .. table.concat(got, ", "))
   end
   return end_turn(ctx, state, seat)
 end
@@ -1486,7 +1521,9 @@ function game.stats(ctx, state)
   end
   local tags = {}
   for i, id in ipairs(state:zone("events_shown"):cards()) do tags[i] = "event:" .. id end
-  return { rounds = tab(state)[T_ROUND], ending = ending_of(state) or "running", tags = tags,
+  local ending = ending_of(state) or "running"
+  -- The round limit is a safety net, not an ending of the rulebook: the report flags it.
+  return { rounds = tab(state)[T_ROUND], ending = ending, stopped = ending == "round_limit", tags = tags,
            counts = counts, players = players }
 end
 
@@ -1616,6 +1653,28 @@ local STEP_LABELS = {
   market = "4. market, or go on", roll = "roll the dice", evolve = "5. evolutions, then 6. end the turn",
 }
 
+-- The circular time board, the token's space in brackets, and how many rounds until the next
+-- event day and the next nature/market day.
+local SPACE_LETTER = { plain = "-", event = "E", nature_market = "N" }
+local function time_board_text(position)
+  local cells, until_kind = {}, {}
+  local n = #D.spaces
+  for i = 1, n do
+    local letter = SPACE_LETTER[D.spaces[i]] or "?"
+    cells[i] = i == position and ("[" .. letter .. "]") or letter
+    local ahead = (i - position) % n
+    local kind = D.spaces[i]
+    if ahead > 0 and (not until_kind[kind] or ahead < until_kind[kind]) then until_kind[kind] = ahead end
+  end
+  local function rounds(k)
+    local r = until_kind[k]
+    return r and (r .. (r == 1 and " round" or " rounds")) or "never"
+  end
+  return string.format("Time board (E event, N nature/market, - plain): %s; next event day in %s, " ..
+                       "next nature/market day in %s.", table.concat(cells, " "), rounds("event"),
+                       rounds("nature_market"))
+end
+
 function game.view(ctx, state, seat)
   begin(ctx)
   local out, t = {}, tab(state)
@@ -1630,7 +1689,9 @@ function game.view(ctx, state, seat)
   end
   out[#out + 1] = "Permanent events: " .. (#perm > 0 and table.concat(perm, ", ") or "none") ..
                   ". Current event (this round): " .. (current_event(state) or { id = "none" }).id .. "."
+  out[#out + 1] = time_board_text(position)
   if drought(state) then out[#out + 1] = "Drought: evolutions cost the drought prices." end
+  if state.data.event_note then out[#out + 1] = "Event this round: " .. state.data.event_note end
   if state.data.last then out[#out + 1] = "Last: " .. state.data.last end
   for s = 1, state.player_count do
     local h = holdings(state, s)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The designer's report from the command line: simulate prints the report and its JSON form,
 # --set overrides a data value (and a bad one is refused with the schema's error, exit 2),
-# sweep runs the report once per value and writes CSV, and --max-rounds is accepted.
+# sweep runs the report once per value and writes CSV, --max-rounds is accepted, an override the
+# rules refuse at setup ends the run with their message, and the rules' own stops are findings.
 # Usage: report_test.sh <plateau binary> <source dir>
 set -euo pipefail
 plateau=$1
@@ -34,6 +35,28 @@ set +e
 err=$("$plateau" simulate ecosysteme-savane -n 5 --set cards.cards.gazele.count=1 2>&1); rc=$?
 set -e
 [ "$rc" = 2 ] && grep -qF "no element with id 'gazele'" <<<"$err" || fail "a misspelt path should be named: $err"
+
+# An override the schema accepts but the rules refuse when they set up a game ends the run with
+# the rules' message, before any game, instead of a report of zeros; sweep names the value.
+set +e
+err=$("$plateau" simulate chenilles -n 5 --threads 1 --set chenilles.forest.empty_handed.roll=2 2>&1); rc=$?
+set -e
+[ "$rc" != 0 ] || fail "an override the rules refuse should fail the run: $err"
+grep -qF "data/chenilles.json: forest.one_of_each: a second lot for roll 2" <<<"$err" || fail "the rules' message is missing: $err"
+if grep -qF "games/s" <<<"$err"; then fail "a report was printed for a run that could not set up a game: $err"; fi
+set +e
+err=$("$plateau" sweep chenilles -n 4 --threads 1 --set chenilles.forest.empty_handed.roll=1,2 2>&1); rc=$?
+set -e
+[ "$rc" != 0 ] && grep -qF "chenilles.forest.empty_handed.roll=2: data/chenilles.json: forest.one_of_each" <<<"$err" ||
+  fail "sweep should name the value the rules refused: $err"
+
+# Games the rules stop at their own round limit (no event days, 20 rounds at most) are a finding.
+plain=()
+for k in e1 e3 e5 e7; do plain+=(--set "chenilles.time_board.spaces.$k.kind=plain"); done
+out=$("$plateau" simulate chenilles -n 6 --threads 1 --players 2 --set max_rounds=20 "${plain[@]}")
+grep -qF "6 games (0 failed, 5 stopped)" <<<"$out" || fail "the rules' stops are not counted: $out"
+grep -qF "5 of 6 games reached the rules' own round limit before any of their endings" <<<"$out" ||
+  fail "the rules' stops are not a finding: $out"
 
 out=$("$plateau" sweep ecosysteme-savane -n 10 --players 2 --set cards.cards.gazelle.count=10..20:5 --csv "$work/sweep.csv" 2>/dev/null)
 grep -qF "sweep of cards.cards.gazelle.count over 3 values" <<<"$out" || fail "sweep header: $out"
