@@ -16,9 +16,11 @@
 -- points avec ses Producteurs, 23 points avec ses Proies et 28 points avec ses Prédateurs",
 -- but the worked example's prey are 9 + 10 + 2 = 21, and its total, 96, only adds up with 21:
 -- 18 + 21 + 28 + 18 (bonus) + 8 + 3 = 96 (with 23 it would be 98). The bonus is 18 either way
--- (the producers are the lowest group). This test follows the worked example: prey 21, total
--- 96. (The filled-in score sheet printed with the example is not legible in the text the
--- project has: only scattered digits survive, so it cannot settle the question.)
+-- (the producers are the lowest group). The first tests follow the worked example: prey 21,
+-- total 96. A second board, ELSA_23 below (her crab and a turtle swapped), scores the
+-- paragraph's 18 / 23 / 28 and a bonus of 18 (total 98). (The filled-in score sheet printed
+-- with the example is not legible in the text the project has: only scattered digits survive,
+-- so it cannot settle the question.)
 -- Her krill count is not given: "1 point each" and producers 18 = 3 + krill + 12 give 3 krill.
 
 local C, K, P = "coral", "krill", "plankton"
@@ -102,8 +104,52 @@ test("Elsa's group totals: producers 18, prey 21 (not the 23 of the food-chain p
   local b = s[1].breakdown
   expect_eq(b.food_chain_bonus, 18, "the bonus is the lowest group, the producers")
   expect_eq(s[1].total, 18 + 21 + 28 + 18 + b.sea_turtle + b.octopus, "total = groups + bonus + turtles + octopus")
-  -- With the paragraph's 23 the bonus would still be 18 but the total 98, not the 96 printed.
-  expect_eq(18 + 23 + 28 + 18 + 8 + 3, 98)
+  expect_eq(s[1].total, 96, "the printed total")
+  -- The paragraph's 23 on a board that really scores it: see the next test (total 98).
+end)
+
+-- The food-chain paragraph's figures, "18 points avec ses Producteurs, 23 points avec ses
+-- Proies et 28 points avec ses Prédateurs ... Son bonus est donc de 18 points", on a board
+-- that produces them: Elsa's grid with her crab and her turtle (1,0) swapping places.
+--
+--        col 0      col 1      col 2      col 3      col 4
+-- row 0  grouper    krill      turtle     krill      grouper
+-- row 1  crab       plankton   clownfish  plankton   octopus
+-- row 2  shark      clownfish  moray eel  clownfish  shark
+-- row 3  turtle     plankton   coral      krill      grouper
+--
+-- Producers  coral (3,2) 3, krill (0,1), (0,3), (3,3) 3, plankton 3 (tied with Willow) 12 -> 18
+-- Prey       groupers 9 (as before), clownfish 10 (as before), crab (1,0): plankton (1,1),
+--            (1,3) in row 1 = 4                                                       -> 23
+-- Predators  moray (2,2) 12 (as before); shark (2,0): row 2 clownfish (2,1), (2,3), column
+--            0 grouper (0,0), crab (1,0) = 8; shark (2,4) 8 (as before)               -> 28
+-- Bonus      the lowest group, producers                                              -> 18
+-- Turtles    (0,2), (3,0): rows 0, 3 and columns 0, 2                                 -> 8
+-- Octopus    (1,4)                                                                    -> 3
+-- Total      18 + 23 + 28 + 18 + 8 + 3 = 98
+local ELSA_23 = {
+  { G, K, T, K, G },
+  { R, P, F, P, O },
+  { S, F, E, F, S },
+  { T, P, C, K, G },
+}
+
+test("the food-chain paragraph's figures: producers 18, prey 23, predators 28 give a bonus of 18", function()
+  local g = board{ { name = "Elsa", grid = ELSA_23 }, { name = "Willow", grid = WILLOW }, { name = "Eden", grid = EDEN } }
+  local s = g:score()
+  expect_eq(s.extra.groups.Elsa, { producer = 18, prey = 23, predator = 28 })
+  local b = s[1].breakdown
+  expect_eq(b.coral + b.krill + b.plankton, 18, "producers from the breakdown")
+  expect_eq(b.grouper + b.clownfish + b.crab, 23, "prey from the breakdown")
+  expect_eq(b.moray_eel + b.shark + b.whale, 28, "predators from the breakdown")
+  expect_eq(b.food_chain_bonus, 18, "the bonus is the lowest group, the producers")
+  expect_score(g, "Elsa", 98, {
+    coral = 3, krill = 3, plankton = 12, grouper = 9, clownfish = 10, crab = 4,
+    moray_eel = 12, shark = 16, whale = 0, food_chain_bonus = 18, sea_turtle = 8, octopus = 3,
+  })
+  -- Only Elsa's grid changed: Willow and Eden score as in the worked example.
+  expect_score(g, "Willow", 77, { food_chain_bonus = 14 })
+  expect_score(g, "Eden", 81, { food_chain_bonus = 17 })
 end)
 
 test("Elsa and Willow tie for the most plankton (12 each); Eden is third (4)", function()

@@ -1,6 +1,7 @@
 -- Game-mode tests of Écosystème – Savane: the 2-player neutral hand, the solo mode against
 -- Jhay (grid order, draw schedule, result), a 6-player game, illegal moves, the lions' prey
--- question asked after the draft, and the elephant_floor parameter.
+-- question asked after the draft, the elephant_floor parameter, and Jhay's lions and gazelles
+-- in solo (the player answers for his lions; his gazelles take part in the majority).
 -- Each hook sees the parameters of the game it is called for (ctx.params follows the state).
 
 local testing = require("ecosysteme.testing")   -- games/ecosysteme/ecosysteme/testing.lua
@@ -316,4 +317,187 @@ test("elephant_floor: one elephant scores no less than the floor (default 0, -2 
     end
     expect_eq(results[k].total - results[1].total, results[k].breakdown.elephant - results[1].breakdown.elephant)
   end
+end)
+
+---------------------------------------------------------------------------------------------
+-- Solo: Jhay's lions and Jhay's gazelles (README, house rules 4 and 5)
+--
+-- Forced solo games: before each turn the player's hand is set to exactly the card she places
+-- and the card she gives (g:set_zone), so both grids are laid out as planned, Jhay's filling
+-- in reading order as the rulebook's solo mode does. (The cards the draws bring are replaced
+-- at the next turn; after Jhay's 20th card the hand is empty.)
+
+local V = "vulture"
+
+local function forced_solo(mine, jhay, params)
+  local g = new_game{ players = 1, seed = 1, params = params }
+  local plan, gifts = testing.reading(mine), testing.reading(jhay)
+  for t = 1, #plan do
+    g:set_zone("hand", 1, { plan[t].card, gifts[t].card })
+    g:play(1, { type = "place", card = plan[t].card, cell = plan[t].cell })
+    g:play(1, { type = "give", card = gifts[t].card })
+  end
+  return g
+end
+
+local function eat(grid, r, c) return { type = "eat", grid = grid, cell = { r, c } } end
+
+-- Jhay's grid: one hungry lion (3,0) next to the prairie (3,1), no cheetah, three face-up prey,
+-- each worth something different to Jhay once eaten:
+--   zebra (1,0):    under the vulture (0,0) in column 0          -> vulture 4
+--   gazelle (2,4):  beside the elephant (1,4), which then has no animal neighbour left -> 4 to 6
+--   gazelle (3,2):  two cells left of the hyena (3,4)             -> hyena 3
+-- The rest: trees in 4 rows and 5 columns 18, one prairie 1, 2 gazelles 4 + the majority 5
+-- (the player has none), lion 4, elephant 4 (its one animal neighbour is the gazelle (2,4)).
+-- Jhay: 18 + 1 + 9 + 4 + 4 = 36 before the prey, 40 / 38 / 39 after it.
+local JHAY_LION = {
+  { V, T, T, T, T },
+  { Z, T, T, T, E },
+  { T, T, T, T, G },
+  { L, P, G, T, H },
+}
+local ONLY_TREES = testing.filled(T)   -- the player: trees only (18), no lion, no gazelle
+
+test("solo, Jhay's lion: the solo player is asked which of Jhay's prey it eats (eat moves on grid 2)", function()
+  local g = forced_solo(ONLY_TREES, JHAY_LION)
+  expect_eq(g:grid(1), ONLY_TREES)
+  expect_eq(g:grid(2), JHAY_LION, "Jhay's grid filled in reading order")
+  expect_eq(g.phase, "draft_done")
+  -- The player's grid has no lion: the only question is about Jhay's grid, asked to seat 1.
+  expect_eq(g:to_move(), { 1 })
+  expect_eq(g:moves(1), { eat(2, 1, 0), eat(2, 2, 4), eat(2, 3, 2) })
+  expect_eq(g:moves(2), {}, "Jhay never moves")
+  expect_illegal(g, 2, eat(2, 1, 0), "it is not")
+  expect_illegal(g, 1, eat(2, 0, 0), "not among")   -- the vulture is no prey
+  expect_illegal(g, 1, eat(1, 0, 0), "not among")   -- nothing to choose on the player's grid
+end)
+
+test("solo, Jhay's lion: the prey the player picks sets Jhay's score; unanswered, Jhay gets his best", function()
+  local cases = {
+    { eat(2, 1, 0), 40, { vulture = 4, elephant = 4, hyena = 0 } },
+    { eat(2, 2, 4), 38, { vulture = 0, elephant = 6, hyena = 0 } },
+    { eat(2, 3, 2), 39, { vulture = 0, elephant = 4, hyena = 3 } },
+  }
+  for _, case in ipairs(cases) do
+    local g = forced_solo(ONLY_TREES, JHAY_LION)
+    local move, total, carcass = case[1], case[2], case[3]
+    g:play(1, move)
+    expect_eq(g:data().eaten, { { grid = 2, cell = move.cell } }, "the choice is recorded for grid 2")
+    expect_eq(g:to_move(), {}, "one lion, one question")
+    local fixed = { tree = 18, prairie = 1, gazelle = 9, lion = 4 }
+    for k, v in pairs(carcass) do fixed[k] = v end
+    expect_score(g, "Jhay", total, fixed)
+    expect_score(g, 1, 18, { tree = 18, gazelle = 0 })
+    expect_eq(g:score().extra.margin, 18 - total)
+  end
+  -- Scored before the answer, Jhay's lion takes the prey best for Jhay (the zebra: 40), so an
+  -- unanswered question never overstates the player's margin.
+  local g = forced_solo(ONLY_TREES, JHAY_LION)
+  expect_score(g, "Jhay", 40, { vulture = 4, elephant = 4, hyena = 0, lion = 4 })
+end)
+
+-- The face-up prey of a grid read with g:grid, as eat moves in reading order: zebras, and
+-- gazelles on no cheetah's diagonal (the cheetahs' prey is face down before the lions eat).
+local function open_prey(rows, grid)
+  local moves = {}
+  for r = 1, #rows do
+    for c = 1, #rows[r] do
+      local card = rows[r][c]
+      local hunted = false
+      if card == G then
+        for _, d in ipairs({ { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } }) do
+          local row = rows[r + d[1]]
+          if row and row[c + d[2]] == Ch then hunted = true end
+        end
+      end
+      if card == Z or (card == G and not hunted) then moves[#moves + 1] = eat(grid, r - 1, c - 1) end
+    end
+  end
+  return moves
+end
+
+test("solo, Jhay's lions on played games: the question on grid 2 lists his open prey, and his best is an answer", function()
+  -- Random solo games stopped after the 40 draft moves; the seeds whose first question is
+  -- about Jhay's grid (the player has no choice on her own).
+  local found = 0
+  for seed = 1, 30 do
+    local g = new_game{ players = 1, seed = seed }
+    expect_eq(g:play_random(40, seed), 40)
+    expect_eq(g.phase, "draft_done")
+    local moves = g:moves(1)
+    if moves[1] and moves[1].grid == 2 then
+      found = found + 1
+      expect_eq(g:to_move(), { 1 }, "seed " .. seed .. ": the solo player answers for Jhay")
+      expect_eq(g:moves(2), {}, "seed " .. seed .. ": Jhay never moves")
+      expect_eq(moves, open_prey(g:grid(2), 2), "seed " .. seed .. ": every open prey of Jhay's grid")
+      -- Unanswered, Jhay's lions take his best prey; each first answer gives him at most that
+      -- (his other lions, if any, still take their best), and one answer gives exactly that.
+      local s0 = g:score()
+      local best, player = s0[2].total, s0[1].total
+      local seen_best = false
+      local saved = g:save()
+      for _, m in ipairs(moves) do
+        local h = load_game(saved)
+        h:play(1, m)
+        expect_eq(h:data().eaten[1], { grid = 2, cell = m.cell }, "seed " .. seed)
+        local s = h:score()
+        expect_true(s[2].total <= best, "seed " .. seed .. ": no answer beats Jhay's best prey")
+        expect_eq(s[1].total, player, "seed " .. seed .. ": Jhay's prey does not change the player's score")
+        expect_eq(s[2].breakdown.lion, s0[2].breakdown.lion, "seed " .. seed .. ": as many lions eat")
+        seen_best = seen_best or s[2].total == best
+      end
+      expect_true(seen_best, "seed " .. seed .. ": Jhay's best prey is one of the answers")
+    end
+  end
+  expect_true(found >= 3, "at least three seeds ask about Jhay's grid (found " .. found .. ")")
+end)
+
+-- Gazelle grids: trees everywhere, the first n cells gazelles (2 each, no other scoring
+-- changes with n: trees stay in every row and column).
+local function gazelles(n) return testing.with_first(testing.filled(T), n, G) end
+
+test("solo, gazelles: Jhay takes part in the majority; with more gazelles he takes 5 and the player 2", function()
+  -- Jhay 4 gazelles, the player 2: Jhay 8 + 5, the player 4 + 2.
+  local g = forced_solo(gazelles(2), gazelles(4))
+  expect_eq(g:to_move(), {}, "no lion, no question")
+  expect_score(g, 1, 18 + 6, { gazelle = 6 })
+  expect_score(g, "Jhay", 18 + 13, { gazelle = 13 })
+  -- The player's grid alone would have taken the 5.
+  local alone = board{ { name = "P1", grid = gazelles(2) } }
+  expect_score(alone, "P1", 18 + 9, { gazelle = 9 })
+end)
+
+test("solo, gazelles: a tie with Jhay pays both 5, and a seat with no gazelle takes no place", function()
+  local cases = {
+    { 2, 2, 9, 9 },    -- tied for the most: 4 + 5 each
+    { 3, 1, 11, 4 },   -- the player ahead: 6 + 5, Jhay 2 + 2
+    { 2, 0, 9, 0 },    -- Jhay has none: the player 4 + 5, Jhay nothing
+    { 0, 3, 0, 11 },   -- the player has none: Jhay 6 + 5
+  }
+  for _, case in ipairs(cases) do
+    local g = forced_solo(gazelles(case[1]), gazelles(case[2]))
+    local s = g:score()
+    expect_eq({ s[1].breakdown.gazelle, s[2].breakdown.gazelle }, { case[3], case[4] },
+              "player " .. case[1] .. ", Jhay " .. case[2])
+  end
+end)
+
+test("solo, gazelles on played games: the player and Jhay are ranked like two players", function()
+  local function count(g, seat)
+    local n = 0
+    for _, row in ipairs(g:grid(seat)) do
+      for _, c in ipairs(row) do if c == G then n = n + 1 end end
+    end
+    return n
+  end
+  local behind = false
+  for seed = 1, 8 do
+    local g = solo_scripted(seed)
+    local a, b = count(g, 1), count(g, 2)
+    local function pts(x, y) return x == 0 and 0 or 2 * x + (x >= y and 5 or 2) end
+    local s = g:score()
+    expect_eq({ s[1].breakdown.gazelle, s[2].breakdown.gazelle }, { pts(a, b), pts(b, a) }, "seed " .. seed)
+    behind = behind or (a > 0 and b > a)
+  end
+  expect_true(behind, "in some game Jhay has more gazelles and the player only takes the 2")
 end)

@@ -206,6 +206,24 @@ test("cheetah: two cheetahs sharing a diagonal gazelle both score it, and it is 
   expect_line(g, "A", { cheetah = 6, gazelle = 7, tree = 18, vulture = 4 })
 end)
 
+test("cheetah: only its four diagonal neighbours count, not gazelles further along the diagonal lines", function()
+  -- README, house rule 11: "3 points par Gazelle sur ses diagonales" is read as the four cells
+  -- touching the cheetah's corners. The gazelles (2,2) and (3,3) lie on the cheetah (0,0)'s
+  -- diagonal line, two and three cells away: they score nothing for it and stay face up (the
+  -- vulture (0,2) has no face-down card below it).
+  -- Gazelles 2 x 2 + 5 (alone on the table) = 9; trees in every row and column = 18.
+  local grid = {
+    { Ch, T, V, T, T },
+    { T,  T, T, T, T },
+    { T,  T, G, T, T },
+    { T,  T, T, G, T },
+  }
+  expect_line(board{ { name = "A", grid = grid } }, "A", { cheetah = 0, gazelle = 9, vulture = 0, tree = 18 })
+  -- A gazelle on the touching diagonal cell (1,1) is hunted: 3; three gazelles 6 + 5 = 11.
+  grid[2][2] = G
+  expect_line(board{ { name = "A", grid = grid } }, "A", { cheetah = 3, gazelle = 11, vulture = 0, tree = 18 })
+end)
+
 test("lion: eats one face-up gazelle or zebra for 4, only when next to a prairie and only while prey remains", function()
   local g = board{
     -- next to a prairie, eats the zebra; the hyena two cells above the zebra proves it is face down
