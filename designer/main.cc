@@ -509,6 +509,11 @@ int main(int argc, char** argv) {
                      "simulation's time goes");
   simulate->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
+  bool rotate_seats = false;
+  const char* rotate_help =
+      "game k shifts the bots k seats, so that each bot plays each seat as often and its win rate does not "
+      "depend on where it sat";
+  simulate->add_flag("--rotate-seats", rotate_seats, rotate_help);
 
   std::string csv_path;
   auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
@@ -524,6 +529,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--csv", csv_path, "also write the table, with every measurement, as CSV to this file");
   sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
+  sweep->add_flag("--rotate-seats", rotate_seats, rotate_help);
 
   NewGameOptions new_options;
   auto* make = app.add_subcommand("new", "scaffold a new variant of a base game (from the base's template/ folder)");
@@ -621,6 +627,7 @@ int main(int argc, char** argv) {
     o.sets = sets;
     o.max_rounds = max_rounds;
     o.profile = profile;
+    o.rotate_seats = rotate_seats;
     o.csv_path = csv_path;
     return *simulate ? RunSimulate(o) : RunSweep(o);
   }

@@ -31,6 +31,7 @@ Status Run(const ReportOptions& options, const std::vector<std::string>& sets, b
   spec.threads = options.threads;
   spec.max_rounds = options.max_rounds;
   spec.profile = options.profile;
+  spec.rotate_seats = options.rotate_seats;
   spec.bots = Split(options.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
   const GameInfo& info = probe->info();
@@ -124,8 +125,9 @@ int RunSimulate(const ReportOptions& options) {
     j["max_rounds"] = options.max_rounds;
     std::printf("%s\n", j.dump(2).c_str());
   } else {
-    std::printf("%s: %d players, bots %s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
-                options.seed, options.max_rounds ? (", round limit " + std::to_string(options.max_rounds)).c_str() : "",
+    std::printf("%s: %d players, bots %s%s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
+                options.rotate_seats ? " (rotating seats)" : "", options.seed,
+                options.max_rounds ? (", round limit " + std::to_string(options.max_rounds)).c_str() : "",
                 report.ToText().c_str());
   }
   return report.failed ? 1 : 0;
@@ -175,7 +177,7 @@ int RunSweep(const ReportOptions& options) {
     for (const auto& [k, n] : report.endings) endings.insert(k);
     for (const auto& [k, m] : report.metrics) metrics.insert(k);
     for (const auto& [k, c] : report.counts) counts.insert(k);
-    for (const auto& b : report.seat_bots) bots.insert(b);
+    for (const auto& [b, record] : report.bots) bots.insert(b);
     rows.push_back({v, std::move(report)});
   }
 
@@ -206,14 +208,9 @@ int RunSweep(const ReportOptions& options) {
     table.push_back(line);
     if (bots.size() > 1)
       for (const auto& b : bots) {
-        double wins = 0;
-        int seats = 0;
-        for (size_t s = 0; s < r.seat_bots.size(); ++s)
-          if (r.seat_bots[s] == b) {
-            wins += r.seat_wins[s];
-            ++seats;
-          }
-        line.push_back(num(r.games && seats ? 100.0 * wins / r.games / seats : 0.0, "%.1f"));
+        const auto it = r.bots.find(b);
+        const bool played = it != r.bots.end() && it->second.player_games > 0;
+        line.push_back(num(played ? 100.0 * it->second.wins / static_cast<double>(it->second.player_games) : 0.0, "%.1f"));
       }
     for (const auto& c : counts) line.push_back(num(r.counts.count(c) ? r.counts.at(c).Mean() : 0.0, "%.3f"));
     for (const auto& m : metrics) line.push_back(num(r.metrics.count(m) && r.games ? r.metrics.at(m).value.sum / r.games : 0.0, "%.3f"));

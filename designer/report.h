@@ -19,6 +19,7 @@ struct ReportOptions {
   int max_rounds = 500;       // 0: none
   std::string csv_path;       // sweep: also write the table here
   bool profile = false;       // simulate: time in each of the rules' calls
+  bool rotate_seats = false;  // game k shifts the bots k seats
 };
 
 int RunSimulate(const ReportOptions& options);

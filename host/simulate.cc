@@ -30,6 +30,12 @@ void TagOutcome::Merge(const TagOutcome& o) {
   for (const auto& [k, v] : o.endings) endings[k] += v;
 }
 
+void BotRecord::Merge(const BotRecord& o) {
+  player_games += o.player_games;
+  wins += o.wins;
+  totals.Merge(o.totals);
+}
+
 void CardBalance::Merge(const CardBalance& o) {
   points.Merge(o.points);
   copies += o.copies;
@@ -67,7 +73,9 @@ void CountCopies(const State& s, int seat, std::vector<int>* out) {
 }
 
 // Adds one finished game: `stats` is what the game's stats hook returned.
-void Accumulate(const State& state, const PlayResult& result, const Json& stats, int players, SimulationReport* r) {
+void Accumulate(const State& state, const PlayResult& result, const Json& stats, const std::vector<std::string>& seat_bot,
+                SimulationReport* r) {
+  const int players = static_cast<int>(seat_bot.size());
   const ScoreTable& t = result.scores;
   int64_t best = INT64_MIN, worst = INT64_MAX;
   int winners = 0;
@@ -84,6 +92,10 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     r->seat_totals[s].Add(static_cast<double>(line.total));
     if (line.total == best) share[s] = 1.0 / winners;
     r->seat_wins[s] += share[s];
+    BotRecord& bot = r->bots[seat_bot[s]];
+    ++bot.player_games;
+    bot.wins += share[s];
+    bot.totals.Add(static_cast<double>(line.total));
     std::vector<int> copies;
     bool counted = false;
     size_t slot = 0;
@@ -188,6 +200,7 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
   for (const auto& [k, v] : p.counts) r->counts[k].Merge(v);
   for (const auto& [k, v] : p.metrics) r->metrics[k].Merge(v);
   for (const auto& [k, v] : p.tags) r->tags[k].Merge(v);
+  for (const auto& [k, v] : p.bots) r->bots[k].Merge(v);
   r->all.Merge(p.all);
   for (const auto& [k, v] : p.cards) r->cards[k].Merge(v);
   for (size_t k = 0; k < p.category_balance.size() && k < p.category_cards.size(); ++k)
@@ -198,11 +211,22 @@ void InitReport(const SimulationSpec& spec, SimulationReport* r) {
   r->players = spec.players;
   r->seat_totals.assign(static_cast<size_t>(spec.players), Stat{});
   r->seat_wins.assign(static_cast<size_t>(spec.players), 0);
+  r->rotate_seats = spec.rotate_seats;
   for (int s = 0; s < spec.players; ++s) {
-    const std::string& bot = spec.bots[static_cast<size_t>(s) % spec.bots.size()];
+    const std::string& bot = spec.rotate_seats ? "rotating" : spec.bots[static_cast<size_t>(s) % spec.bots.size()];
     r->seat_bots.push_back(bot);
     r->seat_names.push_back("P" + std::to_string(s + 1) + " (" + bot + ")");
   }
+}
+
+// The bot of each seat in game `g` (counted from the run's first game).
+std::vector<std::string> SeatBots(const SimulationSpec& spec, int g) {
+  std::vector<std::string> out(static_cast<size_t>(spec.players));
+  for (int s = 0; s < spec.players; ++s) {
+    const int k = spec.rotate_seats ? (s + g) % spec.players : s;
+    out[static_cast<size_t>(s)] = spec.bots[static_cast<size_t>(k) % spec.bots.size()];
+  }
+  return out;
 }
 
 // Counts of draft picks per card id, kept in flat vectors because they are updated on every
@@ -295,11 +319,12 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
       InitReport(spec, &p);
       for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !abort.load(std::memory_order_relaxed); ++g) {
         const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
+        const std::vector<std::string> seat_bot = SeatBots(spec, g);
         std::vector<std::unique_ptr<Bot>> owned;
         std::vector<Bot*> bots;
         for (int s = 0; s < spec.players; ++s) {
           std::string error;
-          owned.push_back(MakeBot(spec.bots[static_cast<size_t>(s) % spec.bots.size()], seed * 31 + static_cast<uint64_t>(s), &error));
+          owned.push_back(MakeBot(seat_bot[static_cast<size_t>(s)], seed * 31 + static_cast<uint64_t>(s), &error));
           bots.push_back(owned.back().get());
         }
         State state;
@@ -337,7 +362,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
             ++p.stopped;
             if (p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
           }
-          Accumulate(state, result, stats, spec.players, &p);
+          Accumulate(state, result, stats, seat_bot, &p);
         }
         if (!card_set) card_set = state.cards;
         const int d = done.fetch_add(1) + 1;
@@ -398,22 +423,6 @@ std::pair<std::string, std::string> SplitKey(const std::string& key) {
   return {key.substr(0, c), key.substr(c + 1)};
 }
 
-struct BotWins {
-  int seats = 0;
-  double wins = 0;
-  Stat totals;
-};
-
-std::map<std::string, BotWins> ByBot(const SimulationReport& r) {
-  std::map<std::string, BotWins> out;
-  for (size_t s = 0; s < r.seat_bots.size(); ++s) {
-    BotWins& b = out[r.seat_bots[s]];
-    ++b.seats;
-    b.wins += r.seat_wins[s];
-    b.totals.Merge(r.seat_totals[s]);
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -511,9 +520,12 @@ Json SimulationReport::ToJson() const {
   }
   j["seats"] = std::move(seats);
   Json bots = Json::object();
-  for (const auto& [name, b] : ByBot(*this))
-    bots[name] = {{"seats", b.seats}, {"win_rate", games ? b.wins / games / b.seats : 0}, {"totals", StatJson(b.totals)}};
+  for (const auto& [name, b] : this->bots)
+    bots[name] = {{"seats", games ? static_cast<double>(b.player_games) / games : 0},
+                  {"win_rate", b.player_games ? b.wins / static_cast<double>(b.player_games) : 0},
+                  {"totals", StatJson(b.totals)}};
   j["bots"] = std::move(bots);
+  j["rotate_seats"] = rotate_seats;
   j["rounds"] = StatJson(rounds);
   j["top_score"] = StatJson(top_score);
   j["spread"] = StatJson(spread);
@@ -588,12 +600,12 @@ std::string SimulationReport::ToText() const {
     out << Format("%-18s %6.1f %7.1f %6.0f %6.0f   %6.1f%%\n", seat_names[s].c_str(), t.Mean(), t.Stdev(), t.Min(), t.Max(),
                   games ? 100.0 * seat_wins[s] / games : 0.0);
   }
-  const auto by_bot = ByBot(*this);
-  if (by_bot.size() > 1) {
-    out << "\nbot          seats    mean   win rate per seat\n";
-    for (const auto& [name, b] : by_bot)
-      out << Format("%-12s %5d %7.1f   %6.1f%%\n", name.c_str(), b.seats, b.totals.Mean(),
-                    games ? 100.0 * b.wins / games / b.seats : 0.0);
+  if (bots.size() > 1) {
+    out << Format("\nbot          seats    mean   win rate per seat%s\n",
+                  rotate_seats ? " (seats rotate every game)" : " (fixed seats: seat order counts in it)");
+    for (const auto& [name, b] : bots)
+      out << Format("%-12s %5.0f %7.1f   %6.1f%%\n", name.c_str(), games ? static_cast<double>(b.player_games) / games : 0.0,
+                    b.totals.Mean(), b.player_games ? 100.0 * b.wins / static_cast<double>(b.player_games) : 0.0);
   }
   out << Format("\nlength: %.1f rounds (stdev %.1f, %.0f-%.0f); winning total %.1f; spread first-last %.1f\n", rounds.Mean(),
                 rounds.Stdev(), rounds.Min(), rounds.Max(), top_score.Mean(), spread.Mean());

@@ -25,6 +25,10 @@ struct SimulationSpec {
   int max_rounds = 0;  // 0: none; a game past it is stopped and reported as a finding
   bool progress = false;
   bool profile = false;  // count the rules' calls and their time (report.calls)
+  // Game k seats the bots shifted by k places, so that each bot plays each seat as often (over
+  // a multiple of `players` games): its win rate then says how strong it is, not which seat
+  // it sat in.
+  bool rotate_seats = false;
 };
 
 struct Stat {
@@ -58,6 +62,14 @@ struct PlayerMetric {
 };
 
 // Outcomes of the games that carried one tag (an event that came up, a variant rule used).
+// What one bot did over every seat it played.
+struct BotRecord {
+  int64_t player_games = 0;  // seats played, over all games
+  double wins = 0;           // shared wins count as fractions
+  Stat totals;
+  void Merge(const BotRecord& o);
+};
+
 struct TagOutcome {
   int64_t games = 0;
   Stat rounds, top_score, spread;
@@ -82,7 +94,9 @@ struct SimulationReport {
   int players = 0;
   double seconds = 0;
   std::vector<std::string> seat_names;     // "P1 (random)"
-  std::vector<std::string> seat_bots;      // "random"
+  std::vector<std::string> seat_bots;      // "random"; "rotating" when seats rotate
+  bool rotate_seats = false;
+  std::map<std::string, BotRecord> bots;   // by bot name
   std::vector<Stat> seat_totals;           // per seat
   std::vector<double> seat_wins;           // shared wins count as fractions
   std::vector<std::string> categories;     // in first-seen order

@@ -21,6 +21,11 @@ for want in '"games_per_second"' '"bots"' '"endings"' '"cards"' '"pick_rate"' '"
   grep -qF "$want" <<<"$json" || fail "simulate json lacks $want"
 done
 
+# --rotate-seats: every bot plays every seat, and the report says so.
+out=$("$plateau" simulate ecosysteme-savane -n 6 --players 3 --bots greedy,random --threads 1 --rotate-seats)
+grep -qF "bots greedy,random (rotating seats)" <<<"$out" && grep -qF "P1 (rotating)" <<<"$out" &&
+  grep -qF "(seats rotate every game)" <<<"$out" || fail "rotating seats are not reported: $out"
+
 # A data override changes the game: without gazelles nobody scores gazelle points.
 json=$("$plateau" simulate ecosysteme-savane -n 20 --players 2 --format json --set cards.cards.gazelle.count=0)
 grep -qF '"cards.cards.gazelle.count=0"' <<<"$json" || fail "the override is not recorded in the JSON"

@@ -75,6 +75,55 @@ TEST(Simulate, GamesPastTheRoundLimitAreStoppedAndReported) {
   EXPECT_EQ(r.stopped_seeds.size(), 5u);
 }
 
+// Pig where the first seat always wins, whoever plays it.
+class PigTheFirstSeatWins : public testing::PigGame {
+ public:
+  PigTheFirstSeatWins() : PigGame(20) {}
+  Status Score(const State& s, ScoreTable* out) override {
+    Status st = PigGame::Score(s, out);
+    for (auto& line : out->lines) line.total = line.seat == 0 ? 1 : 0;
+    return st;
+  }
+};
+
+TEST(Simulate, RotatingSeatsGiveEachBotEverySeatSoSeatOrderLeavesItsWinRate) {
+  SimulationSpec spec;
+  spec.games = 12;
+  spec.players = 3;
+  spec.bots = {"greedy", "random", "random"};
+  auto run = [&](bool rotate) {
+    spec.rotate_seats = rotate;
+    SimulationReport r;
+    EXPECT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
+                  *out = std::make_unique<PigTheFirstSeatWins>();
+                  return Status::Ok();
+                }, spec, &r).ok());
+    return r;
+  };
+  const SimulationReport fixed = run(false);
+  EXPECT_EQ(fixed.bots.at("greedy").player_games, 12);
+  EXPECT_DOUBLE_EQ(fixed.bots.at("greedy").wins, 12);  // it always sat first
+  EXPECT_EQ(fixed.bots.at("random").player_games, 24);
+  EXPECT_DOUBLE_EQ(fixed.bots.at("random").wins, 0);
+  EXPECT_EQ(fixed.seat_names[0], "P1 (greedy)");
+
+  const SimulationReport rotating = run(true);
+  // Game k seats bot k mod 3 first: greedy sits first in 4 games of 12, and wins those.
+  EXPECT_EQ(rotating.bots.at("greedy").player_games, 12);
+  EXPECT_DOUBLE_EQ(rotating.bots.at("greedy").wins, 4);
+  EXPECT_DOUBLE_EQ(rotating.bots.at("random").wins, 8);
+  EXPECT_DOUBLE_EQ(rotating.seat_wins[0], 12);  // the seat still wins every game
+  EXPECT_EQ(rotating.seat_names[0], "P1 (rotating)");
+  const Json j = rotating.ToJson();
+  EXPECT_EQ(j["rotate_seats"], true);
+  EXPECT_DOUBLE_EQ(j["bots"]["greedy"]["win_rate"].get<double>(), 4.0 / 12);
+  EXPECT_DOUBLE_EQ(j["bots"]["random"]["seats"].get<double>(), 2);
+  // The first seat's edge is the seat's, not a bot's: no "dominant seat" blames one bot's seats.
+  bool dominant = false;
+  for (const auto& f : rotating.findings) dominant |= f.find("dominant seat: P1 (rotating)") != std::string::npos;
+  EXPECT_TRUE(dominant);
+}
+
 // Pig whose rules stop some games themselves (their own safety net): stats say "stopped".
 class PigStoppedByItsRules : public testing::PigGame {
  public:
