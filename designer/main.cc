@@ -514,6 +514,12 @@ int main(int argc, char** argv) {
       "game k shifts the bots k seats, so that each bot plays each seat as often and its win rate does not "
       "depend on where it sat";
   simulate->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  std::string compare_path;
+  bool fail_on_change = false;
+  simulate->add_option("--compare", compare_path,
+                       "a report this command wrote with --format json (before an edit of the rules or the data): "
+                       "print what changed against it, beyond the games' own randomness");
+  simulate->add_flag("--fail-on-change", fail_on_change, "with --compare: exit 1 when a measure changed (for tests)");
 
   std::string csv_path;
   auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
@@ -628,6 +634,8 @@ int main(int argc, char** argv) {
     o.max_rounds = max_rounds;
     o.profile = profile;
     o.rotate_seats = rotate_seats;
+    o.compare_path = compare_path;
+    o.fail_on_change = fail_on_change;
     o.csv_path = csv_path;
     return *simulate ? RunSimulate(o) : RunSweep(o);
   }

@@ -9,6 +9,8 @@
 #include <set>
 
 #include "designer/cli_common.h"
+#include "host/compare.h"
+#include "host/json_io.h"
 #include "host/simulate.h"
 
 namespace plateau {
@@ -109,28 +111,60 @@ std::string Csv(const std::string& s) {
 
 }  // namespace
 
+// The baseline of --compare: a report that `plateau simulate --format json` wrote.
+static Status ReadBaseline(const std::string& path, Json* out) {
+  std::string error;
+  JsonLimits limits;
+  limits.max_bytes = 64u << 20;
+  if (!ReadJsonFile(path, path, out, &error, limits)) return Status::Input("--compare: " + error);
+  if (!out->is_object() || !(*out)["games"].is_number() || !out->contains("rounds") || !out->contains("seats"))
+    return Status::Input("--compare: " + path + " is not a report written by `plateau simulate ... --format json`");
+  return Status::Ok();
+}
+
 int RunSimulate(const ReportOptions& options) {
   if (options.format != "text" && options.format != "json") return Fail(Status::Input("--format must be text or json"));
+  if (options.fail_on_change && options.compare_path.empty())
+    return Fail(Status::Input("--fail-on-change needs --compare <report.json>"));
+  // The baseline is read first: a wrong path should not cost the designer a whole run.
+  Json baseline;
+  if (!options.compare_path.empty()) {
+    Status st = ReadBaseline(options.compare_path, &baseline);
+    if (!st.ok()) return Fail(st);
+  }
   SimulationReport report;
   SimulationSpec spec;
   Status st = Run(options, options.sets, isatty(2), &report, &spec);
   if (!st.ok()) return Fail(st);
+  Json j = report.ToJson();
+  j["game"] = options.game;
+  j["players"] = spec.players;
+  j["seed"] = options.seed;
+  j["params"] = spec.params;
+  j["sets"] = options.sets;
+  j["max_rounds"] = options.max_rounds;
+  Json comparison;
+  if (!baseline.is_null()) comparison = CompareReports(baseline, j);
   if (options.format == "json") {
-    Json j = report.ToJson();
-    j["game"] = options.game;
-    j["players"] = spec.players;
-    j["seed"] = options.seed;
-    j["params"] = spec.params;
-    j["sets"] = options.sets;
-    j["max_rounds"] = options.max_rounds;
+    if (!comparison.is_null()) {
+      comparison["baseline"] = options.compare_path;
+      j["compare"] = comparison;
+    }
     std::printf("%s\n", j.dump(2).c_str());
   } else {
     std::printf("%s: %d players, bots %s%s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
                 options.rotate_seats ? " (rotating seats)" : "", options.seed,
                 options.max_rounds ? (", round limit " + std::to_string(options.max_rounds)).c_str() : "",
                 report.ToText().c_str());
+    if (!comparison.is_null()) std::printf("%s", CompareToText(comparison, options.compare_path).c_str());
   }
-  return report.failed ? 1 : 0;
+  if (report.failed) return 1;
+  if (options.fail_on_change && comparison["changed"].get<int64_t>() > 0) {
+    std::fprintf(stderr, "plateau: %lld measures changed against %s\n",
+                 static_cast<long long>(comparison["changed"].get<int64_t>()), options.compare_path.c_str());
+    return 1;
+  }
+  return 0;
 }
 
 int RunSweep(const ReportOptions& options) {

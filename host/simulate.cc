@@ -570,6 +570,7 @@ Json SimulationReport::ToJson() const {
     for (const auto& [k, b] : cards)
       c[k] = {{"mean_points", b.points.Mean()},
               {"points_stdev", b.points.Stdev()},
+              {"player_games", b.points.n},
               {"points_per_copy", b.copies ? b.points_sum / static_cast<double>(b.copies) : 0},
               {"copies_per_player_game", seat_totals.empty() || games == 0 ? 0 : static_cast<double>(b.copies) / (static_cast<double>(games) * players)},
               {"offered", b.offered},

@@ -2,14 +2,15 @@
 # The designer's report from the command line: simulate prints the report and its JSON form,
 # --set overrides a data value (and a bad one is refused with the schema's error, exit 2),
 # sweep runs the report once per value and writes CSV, --max-rounds is accepted, an override the
-# rules refuse at setup ends the run with their message, and the rules' own stops are findings.
+# rules refuse at setup ends the run with their message, the rules' own stops are findings,
+# --compare sets a saved report against a new run, and --rotate-seats deals the seats in turn.
 # Usage: report_test.sh <plateau binary> <source dir>
 set -euo pipefail
 plateau=$1
 cd "$2"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/lib.sh"
 
 out=$("$plateau" simulate ecosysteme-savane -n 30 --players 3 --bots greedy,random 2>&1)
 for want in "30 games (0 failed, 0 stopped)" "win rate per seat" "length:" "card balance" "pick rate when offered" "findings:"; do
@@ -20,6 +21,26 @@ json=$("$plateau" simulate ecosysteme-savane -n 20 --players 2 --format json)
 for want in '"games_per_second"' '"bots"' '"endings"' '"cards"' '"pick_rate"' '"findings"'; do
   grep -qF "$want" <<<"$json" || fail "simulate json lacks $want"
 done
+
+# --compare: a saved report against a new run. The same run changes nothing; without gazelles
+# the gazelle card's measures change, and --fail-on-change makes that an exit 1.
+"$plateau" simulate ecosysteme-savane -n 40 --players 2 --format json > "$work/before.json"
+out=$("$plateau" simulate ecosysteme-savane -n 40 --players 2 --compare "$work/before.json" --fail-on-change) ||
+  fail "the same run should compare equal: $out"
+grep -qF "compared with $work/before.json:" <<<"$out" && grep -qE "^  0 of [0-9]+ measures changed" <<<"$out" ||
+  fail "compare text: $out"
+set +e
+out=$("$plateau" simulate ecosysteme-savane -n 40 --players 2 --compare "$work/before.json" --fail-on-change \
+        --set cards.cards.gazelle.count=0 2>&1); rc=$?
+set -e
+[ "$rc" = 1 ] || fail "--fail-on-change should exit 1 when measures changed, got $rc: $out"
+grep -qF "note: --set: [] before, [\"cards.cards.gazelle.count=0\"] now" <<<"$out" || fail "the override is not named: $out"
+grep -qE "category gazelle \(per player\) .*changed" <<<"$out" || fail "the gazelles' points should have changed: $out"
+json=$("$plateau" simulate ecosysteme-savane -n 10 --players 2 --format json --compare "$work/before.json")
+grep -qF '"compare": {' <<<"$json" && grep -qF '"baseline": "'"$work/before.json"'"' <<<"$json" || fail "compare JSON: $json"
+echo '{"not": "a report"}' > "$work/other.json"
+refused "is not a report written by" simulate ecosysteme-savane -n 5 --compare "$work/other.json"
+refused "--fail-on-change needs --compare" simulate ecosysteme-savane -n 5 --fail-on-change
 
 # --rotate-seats: every bot plays every seat, and the report says so.
 out=$("$plateau" simulate ecosysteme-savane -n 6 --players 3 --bots greedy,random --threads 1 --rotate-seats)

@@ -1,0 +1,227 @@
+// Comparing two designer's reports (see compare.h). Means are compared with Welch's
+// standard error, shares with the pooled two-proportion one: both need only what the report's
+// JSON already holds (mean, stdev and the number of games or player-games behind them).
+#include "host/compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <vector>
+
+namespace plateau {
+namespace {
+
+std::string Fmt(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string Fmt(const char* fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+double Num(const Json& j, const char* key, double fallback = 0) {
+  if (!j.is_object()) return fallback;
+  auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+class Comparer {
+ public:
+  Comparer(const Json& before, const Json& after, double change_z) : b_(before), a_(after), change_z_(change_z) {
+    games_b_ = Num(b_, "games");
+    games_a_ = Num(a_, "games");
+    players_b_ = std::max(1.0, Num(b_, "players", 1));
+    players_a_ = std::max(1.0, Num(a_, "players", 1));
+  }
+
+  Json Run() {
+    Settings();
+    Mean("length (rounds)", b_.value("rounds", Json()), a_.value("rounds", Json()), games_b_, games_a_, true);
+    Mean("winning total", b_.value("top_score", Json()), a_.value("top_score", Json()), games_b_, games_a_, true);
+    Mean("spread first-last", b_.value("spread", Json()), a_.value("spread", Json()), games_b_, games_a_, true);
+    Seats();
+    Bots();
+    Shares("ending", b_.value("endings", Json::object()), a_.value("endings", Json::object()));
+    Share("stopped games", Num(b_, "stopped"), games_b_, Num(a_, "stopped"), games_a_, true);
+    PerKey("categories", [&](const std::string& name, const Json& b, const Json& a) {
+      Mean("category " + name + " (per player)", b.value("all", Json()), a.value("all", Json()),
+           games_b_ * players_b_, games_a_ * players_a_, false);
+    });
+    PerKey("counts", [&](const std::string& name, const Json& b, const Json& a) {
+      Mean(name + " (per game)", b, a, games_b_, games_a_, false);
+    });
+    PerKey("player_metrics", [&](const std::string& name, const Json& b, const Json& a) {
+      const double nb = games_b_ * players_b_, na = games_a_ * players_a_;
+      Mean(name + " (per player)", b, a, nb, na, false);
+      const double hb = Num(b, "happened_rate") * nb, ha = Num(a, "happened_rate") * na;
+      Share("win rate of players with " + name, Num(b, "win_rate_when_happened") * hb, hb,
+            Num(a, "win_rate_when_happened") * ha, ha, false);
+    });
+    PerKey("cards", [&](const std::string& name, const Json& b, const Json& a) {
+      Json mb = {{"mean", Num(b, "mean_points")}, {"stdev", Num(b, "points_stdev")}};
+      Json ma = {{"mean", Num(a, "mean_points")}, {"stdev", Num(a, "points_stdev")}};
+      Mean("card " + name + " points (per player who placed it)", mb, ma, Num(b, "player_games"),
+           Num(a, "player_games"), false);
+      const double ob = Num(b, "offered"), oa = Num(a, "offered");
+      Share("card " + name + " pick rate", Num(b, "pick_rate") * ob, ob, Num(a, "pick_rate") * oa, oa, false);
+    });
+    Json out = {{"settings", settings_}, {"measures", measures_}, {"changed", changed_},
+                {"compared", static_cast<int64_t>(measures_.size())}, {"change_z", change_z_}};
+    return out;
+  }
+
+ private:
+  // Run settings that differ: the comparison still runs (comparing two parameter values is a
+  // use), but the designer is told.
+  void Settings() {
+    for (const char* key : {"game", "players", "seed", "games", "rotate_seats", "max_rounds"}) {
+      const Json vb = b_.value(key, Json()), va = a_.value(key, Json());
+      if (vb != va) settings_.push_back(Fmt("%s: %s before, %s now", key, vb.dump().c_str(), va.dump().c_str()));
+    }
+    auto seat_bots = [](const Json& r) {
+      Json out = Json::array();
+      if (r.contains("seats") && r["seats"].is_array())
+        for (const auto& s : r["seats"]) out.push_back(s.value("bot", ""));
+      return out;
+    };
+    if (seat_bots(b_) != seat_bots(a_))
+      settings_.push_back(Fmt("bots by seat: %s before, %s now", seat_bots(b_).dump().c_str(), seat_bots(a_).dump().c_str()));
+    const Json pb = b_.value("params", Json::object()), pa = a_.value("params", Json::object());
+    if (pb.is_object() && pa.is_object())
+      for (auto it = pa.begin(); it != pa.end(); ++it)
+        if (!pb.contains(it.key()) || pb[it.key()] != it.value())
+          settings_.push_back(Fmt("parameter %s: %s before, %s now", it.key().c_str(),
+                                  pb.contains(it.key()) ? pb[it.key()].dump().c_str() : "(absent)", it.value().dump().c_str()));
+    const Json sb = b_.value("sets", Json::array()), sa = a_.value("sets", Json::array());
+    if (sb != sa) settings_.push_back(Fmt("--set: %s before, %s now", sb.dump().c_str(), sa.dump().c_str()));
+  }
+
+  void Seats() {
+    const Json sb = b_.value("seats", Json::array()), sa = a_.value("seats", Json::array());
+    if (!sb.is_array() || !sa.is_array()) return;
+    for (size_t s = 0; s < std::min(sb.size(), sa.size()); ++s) {
+      const std::string name = "P" + std::to_string(s + 1);
+      Mean("seat " + name + " total", sb[s], sa[s], games_b_, games_a_, true);
+      Share("seat " + name + " win rate", Num(sb[s], "win_rate") * games_b_, games_b_, Num(sa[s], "win_rate") * games_a_,
+            games_a_, true);
+    }
+  }
+
+  void Bots() {
+    const Json bb = b_.value("bots", Json::object()), ba = a_.value("bots", Json::object());
+    if (!bb.is_object() || !ba.is_object() || ba.size() < 2) return;
+    for (auto it = ba.begin(); it != ba.end(); ++it) {
+      if (!bb.contains(it.key())) continue;
+      const Json& b = bb[it.key()];
+      const double nb = Num(b, "seats") * games_b_, na = Num(it.value(), "seats") * games_a_;
+      Share("bot " + it.key() + " win rate", Num(b, "win_rate") * nb, nb, Num(it.value(), "win_rate") * na, na, true);
+    }
+  }
+
+  // Counts by name (endings), as shares of the games; a name missing on one side is 0 there.
+  void Shares(const std::string& what, const Json& b, const Json& a) {
+    std::vector<std::string> names;
+    for (const Json* side : {&b, &a})
+      if (side->is_object())
+        for (auto it = side->begin(); it != side->end(); ++it)
+          if (std::find(names.begin(), names.end(), it.key()) == names.end()) names.push_back(it.key());
+    std::sort(names.begin(), names.end());
+    for (const auto& n : names)
+      Share(what + " " + n, Num(b, n.c_str()), games_b_, Num(a, n.c_str()), games_a_, true);
+  }
+
+  template <typename F>
+  void PerKey(const char* section, F each) {
+    const Json b = b_.value(section, Json::object()), a = a_.value(section, Json::object());
+    if (!b.is_object() || !a.is_object()) return;
+    for (auto it = a.begin(); it != a.end(); ++it)
+      if (b.contains(it.key())) each(it.key(), b[it.key()], it.value());
+  }
+
+  // Two means, each with its stdev over n observations.
+  void Mean(const std::string& name, const Json& b, const Json& a, double nb, double na, bool headline) {
+    if (!b.is_object() || !a.is_object() || nb <= 0 || na <= 0) return;
+    const double mb = Num(b, "mean"), ma = Num(a, "mean");
+    const double sb = Num(b, "stdev"), sa = Num(a, "stdev");
+    Add(name, mb, ma, std::sqrt(sb * sb / nb + sa * sa / na), headline, false);
+  }
+
+  // Two shares: `xb` of `nb` against `xa` of `na`.
+  void Share(const std::string& name, double xb, double nb, double xa, double na, bool headline) {
+    if (nb <= 0 || na <= 0) return;
+    const double pb = xb / nb, pa = xa / na, p = (xb + xa) / (nb + na);
+    Add(name, pb, pa, std::sqrt(std::max(0.0, p * (1 - p)) * (1 / nb + 1 / na)), headline, true);
+  }
+
+  void Add(const std::string& name, double before, double after, double se, bool headline, bool share) {
+    const double d = after - before;
+    Json m = {{"measure", name}, {"before", before}, {"after", after}, {"difference", d}, {"headline", headline},
+              {"share", share}};
+    bool changed;
+    if (se > 0) {
+      const double z = d / se;
+      m["z"] = z;
+      changed = std::fabs(z) >= change_z_;
+    } else {
+      // No spread on either side: the values are certain, and any difference is a change.
+      m["z"] = nullptr;
+      changed = std::fabs(d) > 1e-9;
+    }
+    m["changed"] = changed;
+    if (changed) ++changed_;
+    measures_.push_back(std::move(m));
+  }
+
+  const Json& b_;
+  const Json& a_;
+  double change_z_;
+  double games_b_ = 0, games_a_ = 0, players_b_ = 1, players_a_ = 1;
+  Json settings_ = Json::array();
+  Json measures_ = Json::array();
+  int64_t changed_ = 0;
+};
+
+std::string Value(const Json& m, const char* key) {
+  const double v = m[key].get<double>();
+  return m.value("share", false) ? Fmt("%.1f%%", 100 * v) : Fmt("%.2f", v);
+}
+
+std::string Line(const Json& m) {
+  const double d = m["difference"].get<double>();
+  const std::string diff = m.value("share", false) ? Fmt("%+.1f pts", 100 * d) : Fmt("%+.2f", d);
+  const std::string z = m["z"].is_number() ? Fmt("%+.1f", m["z"].get<double>()) : std::string(m["changed"].get<bool>() ? "exact" : "-");
+  return Fmt("  %-48s %10s %10s %11s %7s%s\n", m["measure"].get<std::string>().c_str(), Value(m, "before").c_str(),
+             Value(m, "after").c_str(), diff.c_str(), z.c_str(), m["changed"].get<bool>() ? "  changed" : "");
+}
+
+}  // namespace
+
+Json CompareReports(const Json& before, const Json& after, double change_z) {
+  return Comparer(before, after, change_z).Run();
+}
+
+std::string CompareToText(const Json& comparison, const std::string& baseline_name) {
+  std::string out = "\ncompared with " + baseline_name + ":\n";
+  for (const auto& note : comparison["settings"]) out += "  note: " + note.get<std::string>() + "\n";
+  out += Fmt("  %-48s %10s %10s %11s %7s\n", "measure", "before", "now", "difference", "z");
+  std::vector<const Json*> others;
+  for (const auto& m : comparison["measures"]) {
+    if (m["headline"].get<bool>()) out += Line(m);
+    else if (m["changed"].get<bool>()) others.push_back(&m);
+  }
+  // The largest changes first; exact ones (no spread) lead.
+  auto strength = [](const Json* m) { return (*m)["z"].is_number() ? std::fabs((*m)["z"].get<double>()) : 1e300; };
+  std::stable_sort(others.begin(), others.end(), [&](const Json* x, const Json* y) { return strength(x) > strength(y); });
+  if (!others.empty()) out += "  other measures that changed:\n";
+  for (const Json* m : others) out += Line(*m);
+  out += Fmt("  %lld of %lld measures changed (a difference of %.0f standard errors or more, or any difference where "
+             "neither run varies)\n",
+             static_cast<long long>(comparison["changed"].get<int64_t>()),
+             static_cast<long long>(comparison["compared"].get<int64_t>()), comparison.value("change_z", kChangeZ));
+  return out;
+}
+
+}  // namespace plateau
