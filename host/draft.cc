@@ -164,18 +164,32 @@ void LegalMoves(const DraftConfig& cfg, const State& s, int seat, std::vector<Mo
 bool RandomMove(const DraftConfig& cfg, const State& s, int seat, Rng* rng, Move* out) {
   if (!Active(s) || seat < 0 || seat >= s.player_count || s.flow.committed[static_cast<size_t>(seat)]) return false;
   const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
-  // Count distinct cards without allocating: hands are small.
+  // The distinct cards in id order, without allocating: hands are small. With ids below 64
+  // (every card game here) a bit set gives them sorted in one pass.
   CardId distinct[64];
   int k = 0;
+  uint64_t ids = 0;
+  bool small = true;
   for (CardId c : hand.cards) {
-    bool seen = false;
-    for (int i = 0; i < k && !seen; ++i) seen = distinct[i] == c;
-    if (!seen && k < 64) distinct[k++] = c;
+    if (c < 0 || c >= 64) {
+      small = false;
+      break;
+    }
+    ids |= uint64_t{1} << c;
+  }
+  if (small) {
+    for (; ids; ids &= ids - 1) distinct[k++] = static_cast<CardId>(__builtin_ctzll(ids));
+  } else {
+    for (CardId c : hand.cards) {
+      bool seen = false;
+      for (int i = 0; i < k && !seen; ++i) seen = distinct[i] == c;
+      if (!seen && k < 64) distinct[k++] = c;
+    }
+    // Insertion sort: hands hold at most a dozen distinct cards.
+    for (int i = 1; i < k; ++i)
+      for (int j = i; j > 0 && distinct[j - 1] > distinct[j]; --j) std::swap(distinct[j - 1], distinct[j]);
   }
   if (k == 0) return false;
-  // Insertion sort: hands hold at most a dozen distinct cards.
-  for (int i = 1; i < k; ++i)
-    for (int j = i; j > 0 && distinct[j - 1] > distinct[j]; --j) std::swap(distinct[j - 1], distinct[j]);
   out->args = SharedJson();
   out->has_to = false;
   if (Giving(s)) {
@@ -201,16 +215,17 @@ static Status Check(const DraftConfig& cfg, const State& s, int seat, const Move
   if (seat < 0 || seat >= s.player_count) return Status::Illegal("seat " + std::to_string(seat + 1) + " does not draft");
   if (s.flow.committed[static_cast<size_t>(seat)])
     return Status::Illegal(s.seats[static_cast<size_t>(seat)].name + " has already chosen this turn");
-  const std::string expected = Giving(s) ? "give" : "place";
+  const bool giving = Giving(s);
+  const char* expected = giving ? "give" : "place";  // no string built unless the move is refused
   if (m.type != expected)
-    return Status::Illegal("a '" + expected + "' move is expected now, got '" + m.type + "'");
+    return Status::Illegal(std::string("a '") + expected + "' move is expected now, got '" + m.type + "'");
   if (m.card == kNoCard) return Status::Illegal("the move names no card");
-  if (!m.args.is_null() || m.has_to || (expected == "give" && m.has_cell))
-    return Status::Illegal("a '" + expected + "' move has only a card" + (expected == "place" ? " and a cell" : "") +
+  if (!m.args.is_null() || m.has_to || (giving && m.has_cell))
+    return Status::Illegal(std::string("a '") + expected + "' move has only a card" + (giving ? "" : " and a cell") +
                            ", got " + MoveToString(m, *s.cards));
   const Zone& hand = s.zones[static_cast<size_t>(HandIndex(s, seat))];
   if (!InHand(hand, m.card)) return Status::Illegal("'" + s.CardName(m.card) + "' is not in the hand");
-  if (expected == "place") {
+  if (!giving) {
     if (!m.has_cell) return Status::Illegal("a 'place' move needs a cell");
     std::string why;
     if (!SeatGrid(s, seat).CanPlace(m.cell.row, m.cell.col, &why))

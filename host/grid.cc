@@ -97,17 +97,30 @@ void Grid::Placeable(std::vector<Coord>* out) const {
   if (rules_.max_cols) { c0 = std::max(c0, bounds_.max_col - rules_.max_cols + 1); c1 = std::min(c1, bounds_.min_col + rules_.max_cols - 1); }
   // Each storage cell keeps how many placed cells touch it (maintained by Set and Take), so
   // the playout loop's question "where may a card go" is one pass over the window.
+  if (rules_.must_touch) {
+    // A cell outside storage touches nothing (storage keeps a margin around placed cells), so
+    // the window shrinks to storage and the pass reads two arrays row by row.
+    r0 = std::max(r0, origin_row_);
+    r1 = std::min(r1, origin_row_ + height_ - 1);
+    c0 = std::max(c0, origin_col_);
+    c1 = std::min(c1, origin_col_ + width_ - 1);
+    for (int r = r0; r <= r1; ++r) {
+      const size_t row = static_cast<size_t>(r - origin_row_) * static_cast<size_t>(width_);
+      for (int c = c0; c <= c1; ++c) {
+        const size_t i = row + static_cast<size_t>(c - origin_col_);
+        if (touch_[i] != 0 && data_[i].empty()) out->push_back({r, c});
+      }
+    }
+    return;
+  }
   for (int r = r0; r <= r1; ++r)
     for (int c = c0; c <= c1; ++c) {
       const uint64_t rr = static_cast<uint64_t>(int64_t{r} - origin_row_), cc = static_cast<uint64_t>(int64_t{c} - origin_col_);
       if (rr >= static_cast<uint64_t>(height_) || cc >= static_cast<uint64_t>(width_)) {
-        if (!rules_.must_touch) out->push_back({r, c});  // outside storage: empty, touching nothing
+        out->push_back({r, c});  // outside storage: empty
         continue;
       }
-      const size_t i = rr * static_cast<uint64_t>(width_) + cc;
-      if (!data_[i].empty()) continue;
-      if (rules_.must_touch && touch_[i] == 0) continue;
-      out->push_back({r, c});
+      if (data_[rr * static_cast<uint64_t>(width_) + cc].empty()) out->push_back({r, c});
     }
 }
 
