@@ -112,13 +112,28 @@ std::string Csv(const std::string& s) {
 }  // namespace
 
 // The baseline of --compare: a report that `plateau simulate --format json` wrote.
-static Status ReadBaseline(const std::string& path, Json* out) {
+// It must be a report of the same game (a game id or a folder of that name), and it is
+// compared with itself once, so that a file of the wrong shape is refused now, not after the run.
+static Status ReadBaseline(const std::string& path, const std::string& game, Json* out) {
   std::string error;
   JsonLimits limits;
   limits.max_bytes = 64u << 20;
   if (!ReadJsonFile(path, path, out, &error, limits)) return Status::Input("--compare: " + error);
-  if (!out->is_object() || !(*out)["games"].is_number() || !out->contains("rounds") || !out->contains("seats"))
-    return Status::Input("--compare: " + path + " is not a report written by `plateau simulate ... --format json`");
+  const std::string not_report = "--compare: " + path + " is not a report written by `plateau simulate ... --format json`";
+  if (!out->is_object() || !(*out)["games"].is_number() || !out->contains("rounds") || !(*out)["seats"].is_array())
+    return Status::Input(not_report);
+  auto folder_name = [](std::string g) {
+    while (g.size() > 1 && g.back() == '/') g.pop_back();
+    const size_t slash = g.rfind('/');
+    return slash == std::string::npos ? g : g.substr(slash + 1);
+  };
+  if ((*out)["game"].is_string() && folder_name((*out)["game"].get<std::string>()) != folder_name(game))
+    return Status::Input("--compare: " + path + " is a report of " + (*out)["game"].get<std::string>() + ", not of " + game);
+  try {
+    CompareReports(*out, *out);
+  } catch (const std::exception& e) {
+    return Status::Input(not_report + " (" + e.what() + ")");
+  }
   return Status::Ok();
 }
 
@@ -129,7 +144,7 @@ int RunSimulate(const ReportOptions& options) {
   // The baseline is read first: a wrong path should not cost the designer a whole run.
   Json baseline;
   if (!options.compare_path.empty()) {
-    Status st = ReadBaseline(options.compare_path, &baseline);
+    Status st = ReadBaseline(options.compare_path, options.game, &baseline);
     if (!st.ok()) return Fail(st);
   }
   SimulationReport report;

@@ -28,6 +28,15 @@ double Num(const Json& j, const char* key, double fallback = 0) {
   return it != j.end() && it->is_number() ? it->get<double>() : fallback;
 }
 
+// j[key], or null when j is not an object or has no such key: a baseline is a file, and a
+// file may hold anything.
+const Json& Get(const Json& j, const char* key) {
+  static const Json null;
+  if (!j.is_object()) return null;
+  auto it = j.find(key);
+  return it != j.end() ? *it : null;
+}
+
 class Comparer {
  public:
   Comparer(const Json& before, const Json& after, double change_z) : b_(before), a_(after), change_z_(change_z) {
@@ -37,36 +46,38 @@ class Comparer {
     players_a_ = std::max(1.0, Num(a_, "players", 1));
   }
 
+  // The seats of one game share its events, so per-player measures are not independent over
+  // player-games: their standard errors count games (or, for a card, the games it was
+  // placed in at most), which errs on the side of fewer false alarms.
   Json Run() {
     Settings();
-    Mean("length (rounds)", b_.value("rounds", Json()), a_.value("rounds", Json()), games_b_, games_a_, true);
-    Mean("winning total", b_.value("top_score", Json()), a_.value("top_score", Json()), games_b_, games_a_, true);
-    Mean("spread first-last", b_.value("spread", Json()), a_.value("spread", Json()), games_b_, games_a_, true);
+    Mean("length (rounds)", Get(b_, "rounds"), Get(a_, "rounds"), games_b_, games_a_, true);
+    Mean("winning total", Get(b_, "top_score"), Get(a_, "top_score"), games_b_, games_a_, true);
+    Mean("spread first-last", Get(b_, "spread"), Get(a_, "spread"), games_b_, games_a_, true);
     Seats();
     Bots();
-    Shares("ending", b_.value("endings", Json::object()), a_.value("endings", Json::object()));
+    Shares("ending", Get(b_, "endings"), Get(a_, "endings"));
     Share("stopped games", Num(b_, "stopped"), games_b_, Num(a_, "stopped"), games_a_, true);
     PerKey("categories", [&](const std::string& name, const Json& b, const Json& a) {
-      Mean("category " + name + " (per player)", b.value("all", Json()), a.value("all", Json()),
-           games_b_ * players_b_, games_a_ * players_a_, false);
+      Mean("category " + name + " (per player)", Get(b, "all"), Get(a, "all"), games_b_, games_a_, false);
     });
     PerKey("counts", [&](const std::string& name, const Json& b, const Json& a) {
       Mean(name + " (per game)", b, a, games_b_, games_a_, false);
     });
     PerKey("player_metrics", [&](const std::string& name, const Json& b, const Json& a) {
-      const double nb = games_b_ * players_b_, na = games_a_ * players_a_;
-      Mean(name + " (per player)", b, a, nb, na, false);
-      const double hb = Num(b, "happened_rate") * nb, ha = Num(a, "happened_rate") * na;
+      Mean(name + " (per player)", b, a, games_b_, games_a_, false);
+      // Players it happened to, counted as games' worth of players.
+      const double hb = Num(b, "happened_rate") * games_b_, ha = Num(a, "happened_rate") * games_a_;
       Share("win rate of players with " + name, Num(b, "win_rate_when_happened") * hb, hb,
             Num(a, "win_rate_when_happened") * ha, ha, false);
     });
     PerKey("cards", [&](const std::string& name, const Json& b, const Json& a) {
       Json mb = {{"mean", Num(b, "mean_points")}, {"stdev", Num(b, "points_stdev")}};
       Json ma = {{"mean", Num(a, "mean_points")}, {"stdev", Num(a, "points_stdev")}};
-      Mean("card " + name + " points (per player who placed it)", mb, ma, Num(b, "player_games"),
-           Num(a, "player_games"), false);
-      const double ob = Num(b, "offered"), oa = Num(a, "offered");
-      Share("card " + name + " pick rate", Num(b, "pick_rate") * ob, ob, Num(a, "pick_rate") * oa, oa, false);
+      Mean("card " + name + " points (per player who placed it)", mb, ma,
+           std::min(games_b_, Num(b, "player_games")), std::min(games_a_, Num(a, "player_games")), false);
+      Share("card " + name + " pick rate", Num(b, "pick_rate") * games_b_, games_b_, Num(a, "pick_rate") * games_a_,
+            games_a_, false);
     });
     Json out = {{"settings", settings_}, {"measures", measures_}, {"changed", changed_},
                 {"compared", static_cast<int64_t>(measures_.size())}, {"change_z", change_z_}};
@@ -78,29 +89,53 @@ class Comparer {
   // use), but the designer is told.
   void Settings() {
     for (const char* key : {"game", "players", "seed", "games", "rotate_seats", "max_rounds"}) {
-      const Json vb = b_.value(key, Json()), va = a_.value(key, Json());
-      if (vb != va) settings_.push_back(Fmt("%s: %s before, %s now", key, vb.dump().c_str(), va.dump().c_str()));
+      const Json& vb = Get(b_, key);
+      const Json& va = Get(a_, key);
+      if (vb != va) settings_.push_back(Fmt("%s: %s before, %s now", key, Dump(vb).c_str(), Dump(va).c_str()));
     }
+    // Which bots played which seats (the bots' names when seats rotate).
     auto seat_bots = [](const Json& r) {
       Json out = Json::array();
-      if (r.contains("seats") && r["seats"].is_array())
-        for (const auto& s : r["seats"]) out.push_back(s.value("bot", ""));
+      if (Get(r, "seats").is_array())
+        for (const auto& s : Get(r, "seats")) out.push_back(Get(s, "bot"));
+      return out;
+    };
+    auto bot_names = [](const Json& r) {
+      Json out = Json::array();
+      if (Get(r, "bots").is_object())
+        for (auto it = Get(r, "bots").begin(); it != Get(r, "bots").end(); ++it) out.push_back(it.key());
       return out;
     };
     if (seat_bots(b_) != seat_bots(a_))
-      settings_.push_back(Fmt("bots by seat: %s before, %s now", seat_bots(b_).dump().c_str(), seat_bots(a_).dump().c_str()));
-    const Json pb = b_.value("params", Json::object()), pa = a_.value("params", Json::object());
-    if (pb.is_object() && pa.is_object())
-      for (auto it = pa.begin(); it != pa.end(); ++it)
-        if (!pb.contains(it.key()) || pb[it.key()] != it.value())
-          settings_.push_back(Fmt("parameter %s: %s before, %s now", it.key().c_str(),
-                                  pb.contains(it.key()) ? pb[it.key()].dump().c_str() : "(absent)", it.value().dump().c_str()));
-    const Json sb = b_.value("sets", Json::array()), sa = a_.value("sets", Json::array());
-    if (sb != sa) settings_.push_back(Fmt("--set: %s before, %s now", sb.dump().c_str(), sa.dump().c_str()));
+      settings_.push_back(Fmt("bots by seat: %s before, %s now", Dump(seat_bots(b_)).c_str(), Dump(seat_bots(a_)).c_str()));
+    else if (bot_names(b_) != bot_names(a_))
+      settings_.push_back(Fmt("bots: %s before, %s now", Dump(bot_names(b_)).c_str(), Dump(bot_names(a_)).c_str()));
+    const Json& pb = Get(b_, "params");
+    const Json& pa = Get(a_, "params");
+    std::vector<std::string> names;
+    for (const Json* side : {&pb, &pa})
+      if (side->is_object())
+        for (auto it = side->begin(); it != side->end(); ++it)
+          if (std::find(names.begin(), names.end(), it.key()) == names.end()) names.push_back(it.key());
+    std::sort(names.begin(), names.end());
+    for (const auto& n : names) {
+      const Json& vb = Get(pb, n.c_str());
+      const Json& va = Get(pa, n.c_str());
+      if (vb != va)
+        settings_.push_back(Fmt("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : Dump(vb).c_str(),
+                                va.is_null() ? "(absent)" : Dump(va).c_str()));
+    }
+    const Json& sb = Get(b_, "sets");
+    const Json& sa = Get(a_, "sets");
+    if (sb != sa && !(sb.is_null() && sa.is_array() && sa.empty()))
+      settings_.push_back(Fmt("--set: %s before, %s now", Dump(sb).c_str(), Dump(sa).c_str()));
   }
 
+  static std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
   void Seats() {
-    const Json sb = b_.value("seats", Json::array()), sa = a_.value("seats", Json::array());
+    const Json& sb = Get(b_, "seats");
+    const Json& sa = Get(a_, "seats");
     if (!sb.is_array() || !sa.is_array()) return;
     for (size_t s = 0; s < std::min(sb.size(), sa.size()); ++s) {
       const std::string name = "P" + std::to_string(s + 1);
@@ -111,7 +146,8 @@ class Comparer {
   }
 
   void Bots() {
-    const Json bb = b_.value("bots", Json::object()), ba = a_.value("bots", Json::object());
+    const Json& bb = Get(b_, "bots");
+    const Json& ba = Get(a_, "bots");
     if (!bb.is_object() || !ba.is_object() || ba.size() < 2) return;
     for (auto it = ba.begin(); it != ba.end(); ++it) {
       if (!bb.contains(it.key())) continue;
@@ -135,39 +171,44 @@ class Comparer {
 
   template <typename F>
   void PerKey(const char* section, F each) {
-    const Json b = b_.value(section, Json::object()), a = a_.value(section, Json::object());
+    const Json& b = Get(b_, section);
+    const Json& a = Get(a_, section);
     if (!b.is_object() || !a.is_object()) return;
     for (auto it = a.begin(); it != a.end(); ++it)
       if (b.contains(it.key())) each(it.key(), b[it.key()], it.value());
   }
 
-  // Two means, each with its stdev over n observations.
+  // Two means, each with its (population) stdev over n observations. Fewer than 2
+  // observations on a side say nothing about its spread: shown, not judged.
   void Mean(const std::string& name, const Json& b, const Json& a, double nb, double na, bool headline) {
     if (!b.is_object() || !a.is_object() || nb <= 0 || na <= 0) return;
     const double mb = Num(b, "mean"), ma = Num(a, "mean");
-    const double sb = Num(b, "stdev"), sa = Num(a, "stdev");
-    Add(name, mb, ma, std::sqrt(sb * sb / nb + sa * sa / na), headline, false);
+    if (nb < 2 || na < 2) return Add(name, mb, ma, 0, headline, false, false);
+    // Welch's test wants sample variances.
+    const double vb = Num(b, "stdev") * Num(b, "stdev") * nb / (nb - 1), va = Num(a, "stdev") * Num(a, "stdev") * na / (na - 1);
+    Add(name, mb, ma, std::sqrt(vb / nb + va / na), headline, false, true);
   }
 
   // Two shares: `xb` of `nb` against `xa` of `na`.
   void Share(const std::string& name, double xb, double nb, double xa, double na, bool headline) {
     if (nb <= 0 || na <= 0) return;
     const double pb = xb / nb, pa = xa / na, p = (xb + xa) / (nb + na);
-    Add(name, pb, pa, std::sqrt(std::max(0.0, p * (1 - p)) * (1 / nb + 1 / na)), headline, true);
+    Add(name, pb, pa, std::sqrt(std::max(0.0, p * (1 - p)) * (1 / nb + 1 / na)), headline, true, nb >= 2 && na >= 2);
   }
 
-  void Add(const std::string& name, double before, double after, double se, bool headline, bool share) {
+  void Add(const std::string& name, double before, double after, double se, bool headline, bool share, bool judged) {
     const double d = after - before;
     Json m = {{"measure", name}, {"before", before}, {"after", after}, {"difference", d}, {"headline", headline},
-              {"share", share}};
-    bool changed;
-    if (se > 0) {
+              {"share", share}, {"judged", judged}};
+    bool changed = false;
+    m["z"] = nullptr;
+    if (judged && se > 0) {
       const double z = d / se;
       m["z"] = z;
       changed = std::fabs(z) >= change_z_;
-    } else {
-      // No spread on either side: the values are certain, and any difference is a change.
-      m["z"] = nullptr;
+    } else if (judged) {
+      // No spread on either side over several games: the values are certain, and any
+      // difference is a change.
       changed = std::fabs(d) > 1e-9;
     }
     m["changed"] = changed;
@@ -192,7 +233,10 @@ std::string Value(const Json& m, const char* key) {
 std::string Line(const Json& m) {
   const double d = m["difference"].get<double>();
   const std::string diff = m.value("share", false) ? Fmt("%+.1f pts", 100 * d) : Fmt("%+.2f", d);
-  const std::string z = m["z"].is_number() ? Fmt("%+.1f", m["z"].get<double>()) : std::string(m["changed"].get<bool>() ? "exact" : "-");
+  const std::string z = m["z"].is_number()             ? Fmt("%+.1f", m["z"].get<double>())
+                        : !m["judged"].get<bool>()      ? std::string("few")
+                        : m["changed"].get<bool>()      ? std::string("exact")
+                                                        : std::string("-");
   return Fmt("  %-48s %10s %10s %11s %7s%s\n", m["measure"].get<std::string>().c_str(), Value(m, "before").c_str(),
              Value(m, "after").c_str(), diff.c_str(), z.c_str(), m["changed"].get<bool>() ? "  changed" : "");
 }
@@ -218,7 +262,7 @@ std::string CompareToText(const Json& comparison, const std::string& baseline_na
   if (!others.empty()) out += "  other measures that changed:\n";
   for (const Json* m : others) out += Line(*m);
   out += Fmt("  %lld of %lld measures changed (a difference of %.0f standard errors or more, or any difference where "
-             "neither run varies)\n",
+             "neither run varies; \"few\": under 2 games on a side, not judged)\n",
              static_cast<long long>(comparison["changed"].get<int64_t>()),
              static_cast<long long>(comparison["compared"].get<int64_t>()), comparison.value("change_z", kChangeZ));
   return out;

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -188,6 +189,8 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
     if (r->first_errors.size() < 5) r->first_errors.push_back(e);
   for (auto seed : p.stopped_seeds)
     if (r->stopped_seeds.size() < 5) r->stopped_seeds.push_back(seed);
+  for (auto seed : p.rules_stopped_seeds)
+    if (r->rules_stopped_seeds.size() < 5) r->rules_stopped_seeds.push_back(seed);
   for (auto it = p.extra_counts.begin(); it != p.extra_counts.end(); ++it) {
     Json& counts = r->extra_counts[it.key()];
     if (!counts.is_object()) counts = Json::object();
@@ -288,21 +291,27 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   constexpr int kChunk = 8;
   const int chunks = (spec.games + kChunk - 1) / kChunk;
   std::atomic<int> next{0}, done{0};
-  std::atomic<bool> abort{false};  // a failure that ends the whole run (bad parameters)
+  // The lowest game that could not be set up: games after it are not played, games before it
+  // still are, so the failure reported is the first one in seed order for any --threads.
+  std::atomic<int> stop_after{std::numeric_limits<int>::max()};
   std::mutex mu;  // guards everything below it up to `start`
   SimulationReport r;
   InitReport(spec, &r);
   std::map<int, SimulationReport> finished;  // chunks done but not merged yet
   int merged = 0;                            // chunks merged into r
   Status first_failure;
-  uint64_t first_failure_seed = 0;  // with several workers, the lowest failing seed is reported
+  int first_failure_game = std::numeric_limits<int>::max();
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&]() {
     std::unique_ptr<Rules> rules;
     Status st = factory(&rules);
     if (!st.ok()) {
       std::lock_guard<std::mutex> lock(mu);
-      if (first_failure.ok()) first_failure = st;
+      if (first_failure_game >= 0) {  // the rules do not load: nothing else is worth reporting
+        first_failure = st;
+        first_failure_game = -1;
+      }
+      stop_after.store(-1, std::memory_order_relaxed);
       return;
     }
     const auto worker_start = std::chrono::steady_clock::now();
@@ -312,12 +321,13 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     PlayLimits limits;
     limits.max_rounds = spec.max_rounds;
     limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
-    while (!abort.load(std::memory_order_relaxed)) {
+    for (;;) {
       const int c = next.fetch_add(1);
-      if (c >= chunks) break;
+      if (c >= chunks || c * kChunk > stop_after.load(std::memory_order_relaxed)) break;
       SimulationReport p;
       InitReport(spec, &p);
-      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && !abort.load(std::memory_order_relaxed); ++g) {
+      for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && g <= stop_after.load(std::memory_order_relaxed);
+           ++g) {
         const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
         const std::vector<std::string> seat_bot = SeatBots(spec, g);
         std::vector<std::unique_ptr<Bot>> owned;
@@ -329,17 +339,16 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         }
         State state;
         st = rules->NewGame(spec.params, spec.players, seed, &state);
-        // A game that cannot be set up says something about the parameters or the data
-        // (an override the schema could not judge, a rule that refuses the data): every
-        // other game would fail alike, so the run ends with that error instead of a report
-        // of zeros.
+        // A game that cannot be set up says something about the parameters, the data or the
+        // setup script (an override the schema could not judge, a rule that refuses the data):
+        // the run ends with that error, and its seed, instead of a report of zeros.
         if (!st.ok()) {
           std::lock_guard<std::mutex> lock(mu);
-          if (first_failure.ok() || seed < first_failure_seed) {
+          if (g < first_failure_game) {
             first_failure = st;
-            first_failure_seed = seed;
+            first_failure_game = g;
+            stop_after.store(g, std::memory_order_relaxed);
           }
-          abort.store(true, std::memory_order_relaxed);
           break;
         }
         PlayResult result;
@@ -349,9 +358,17 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         if (st.ok()) st = rules->Stats(state, &stats);
         // The rules' own safety net (a round limit of theirs) is a stop like the host's: the
         // game did not reach one of its endings.
-        if (st.ok() && !result.stopped && stats.is_object() && stats.value("stopped", false) == true) {
+        bool rules_stopped = false;
+        if (st.ok() && stats.is_object() && stats.contains("stopped")) {
+          const Json& v = stats["stopped"];
+          if (!v.is_boolean())
+            st = {ErrorKind::kScript, "stats: 'stopped' must be true or false, got " + v.dump(), {}, {}};
+          else rules_stopped = v.get<bool>() && !result.stopped;
+        }
+        if (rules_stopped) {
           result.stopped = true;
           ++p.stopped_by_rules;
+          if (p.rules_stopped_seeds.size() < 5) p.rules_stopped_seeds.push_back(seed);
         }
         if (!st.ok()) {
           ++p.failed;
@@ -360,7 +377,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
           ++p.games;
           if (result.stopped) {
             ++p.stopped;
-            if (p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
+            if (!rules_stopped && p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
           }
           Accumulate(state, result, stats, seat_bot, &p);
         }
@@ -399,6 +416,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (!first_failure.ok()) return first_failure;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::sort(r.stopped_seeds.begin(), r.stopped_seeds.end());
+  std::sort(r.rules_stopped_seeds.begin(), r.rules_stopped_seeds.end());
   r.ComputeFindings(spec.max_rounds);
   *report = std::move(r);
   return Status::Ok();
@@ -430,16 +448,17 @@ void SimulationReport::ComputeFindings(int max_rounds) {
   findings.clear();
   if (games == 0) return;
   const double base = players > 0 ? 1.0 / players : 0;
-  if (stopped > 0) {
-    std::string seeds;
-    for (auto s : stopped_seeds) seeds += (seeds.empty() ? "" : ", ") + std::to_string(s);
-    if (stopped > stopped_by_rules)
-      findings.push_back(Format("%d of %d games did not end within %d rounds and were stopped (seeds %s)",
-                                stopped - stopped_by_rules, games, max_rounds, seeds.c_str()));
-    if (stopped_by_rules > 0)
-      findings.push_back(Format("%d of %d games reached the rules' own round limit before any of their endings and were "
-                                "stopped there (seeds %s)", stopped_by_rules, games, seeds.c_str()));
-  }
+  auto seed_list = [](const std::vector<uint64_t>& seeds) {
+    std::string out;
+    for (auto s : seeds) out += (out.empty() ? "" : ", ") + std::to_string(s);
+    return out;
+  };
+  if (stopped > stopped_by_rules)
+    findings.push_back(Format("%d of %d games did not end within %d rounds and were stopped (seeds %s)",
+                              stopped - stopped_by_rules, games, max_rounds, seed_list(stopped_seeds).c_str()));
+  if (stopped_by_rules > 0)
+    findings.push_back(Format("%d of %d games reached the rules' own round limit before any of their endings and were "
+                              "stopped there (seeds %s)", stopped_by_rules, games, seed_list(rules_stopped_seeds).c_str()));
   // A seat that wins far more than its share, beyond what chance explains (z > 3). The share
   // is judged among seats played by the same bot, since a stronger bot is meant to win.
   if (players > 1) {
@@ -580,6 +599,7 @@ Json SimulationReport::ToJson() const {
   if (!extra_counts.empty()) j["outcomes"] = extra_counts;
   j["findings"] = findings;
   if (!stopped_seeds.empty()) j["stopped_seeds"] = stopped_seeds;
+  if (!rules_stopped_seeds.empty()) j["rules_stopped_seeds"] = rules_stopped_seeds;
   if (!first_errors.empty()) j["errors"] = first_errors;
   if (!calls.empty()) {
     Json p = Json::object();

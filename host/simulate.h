@@ -61,7 +61,6 @@ struct PlayerMetric {
   void Merge(const PlayerMetric& o) { value.Merge(o.value); happened += o.happened; wins_when += o.wins_when; }
 };
 
-// Outcomes of the games that carried one tag (an event that came up, a variant rule used).
 // What one bot did over every seat it played.
 struct BotRecord {
   int64_t player_games = 0;  // seats played, over all games
@@ -70,6 +69,7 @@ struct BotRecord {
   void Merge(const BotRecord& o);
 };
 
+// Outcomes of the games that carried one tag (an event that came up, a variant rule used).
 struct TagOutcome {
   int64_t games = 0;
   Stat rounds, top_score, spread;
@@ -104,7 +104,8 @@ struct SimulationReport {
   std::vector<int> category_cards;         // per category: its card id, kNoCard, or -2 (not yet known)
   std::vector<CardBalance> category_balance;  // per category while a thread runs; merged into `cards`
   std::vector<std::string> first_errors;   // up to 5, with seeds
-  std::vector<uint64_t> stopped_seeds;     // up to 5
+  std::vector<uint64_t> stopped_seeds;     // up to 5, stopped by the host's round limit
+  std::vector<uint64_t> rules_stopped_seeds;  // up to 5, stopped by the rules' own
   Json extra_counts = Json::object();      // counts of values seen in score extras
   Stat rounds;                             // game length
   Stat top_score, spread;                  // the winner's total; winner minus last

@@ -829,7 +829,11 @@ local function hitech(ctx, state, ev)
       local sp = D.sps[viv[c + SP]]
       viv[c + ST] = viv[c + ST] + 1
       if ctx.params.hitech_advance == "next_transformation" then
-        while not sp.stages[viv[c + ST]].trans and viv[c + ST] < sp.last do viv[c + ST] = viv[c + ST] + 1 end
+        -- The spaces jumped over are passed: they count as reached (reached() counts the last).
+        while not sp.stages[viv[c + ST]].trans and viv[c + ST] < sp.last do
+          tally_at(state, seat, sp.stages[viv[c + ST]].sp_reached_i)
+          viv[c + ST] = viv[c + ST] + 1
+        end
       end
       viv[c + F] = 0
     end

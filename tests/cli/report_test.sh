@@ -41,6 +41,7 @@ grep -qF '"compare": {' <<<"$json" && grep -qF '"baseline": "'"$work/before.json
 echo '{"not": "a report"}' > "$work/other.json"
 refused "is not a report written by" simulate ecosysteme-savane -n 5 --compare "$work/other.json"
 refused "--fail-on-change needs --compare" simulate ecosysteme-savane -n 5 --fail-on-change
+refused "is a report of ecosysteme-savane, not of chenilles" simulate chenilles -n 5 --compare "$work/before.json"
 
 # --rotate-seats: every bot plays every seat, and the report says so.
 out=$("$plateau" simulate ecosysteme-savane -n 6 --players 3 --bots greedy,random --threads 1 --rotate-seats)

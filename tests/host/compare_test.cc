@@ -95,5 +95,25 @@ TEST(CompareReports, ADifferenceWithNoSpreadOnEitherSideIsAChange) {
   EXPECT_FALSE((*stopped)["changed"].get<bool>());
 }
 
+TEST(CompareReports, UnderTwoGamesASideIsShownButNotJudged) {
+  const Json cmp = CompareReports(PigReport(20, 1, 1), PigReport(20, 1, 2));
+  EXPECT_EQ(cmp["changed"], 0);
+  const Json* length = Find(cmp, "length (rounds)");
+  ASSERT_TRUE(length);
+  EXPECT_FALSE((*length)["judged"].get<bool>());
+  EXPECT_NE(CompareToText(cmp, "one.json").find(" few"), std::string::npos);
+}
+
+TEST(CompareReports, ABaselineOfAnyShapeIsComparedWithoutThrowing) {
+  const Json now = PigReport(20, 20);
+  for (const char* text : {R"({"games": 10, "rounds": {"mean": 1}, "seats": [1, 2]})",
+                           R"({"games": 10, "rounds": 3, "seats": [], "bots": [1], "params": 7, "endings": "x"})",
+                           R"({"games": "many", "categories": {"a": 1}, "player_metrics": {"m": [1]}, "cards": {"c": null}})"}) {
+    const Json junk = Json::parse(text);
+    EXPECT_NO_THROW(CompareReports(junk, now)) << text;
+    EXPECT_NO_THROW(CompareReports(now, junk)) << text;
+  }
+}
+
 }  // namespace
 }  // namespace plateau

@@ -118,7 +118,7 @@ TEST(Simulate, RotatingSeatsGiveEachBotEverySeatSoSeatOrderLeavesItsWinRate) {
   EXPECT_EQ(j["rotate_seats"], true);
   EXPECT_DOUBLE_EQ(j["bots"]["greedy"]["win_rate"].get<double>(), 4.0 / 12);
   EXPECT_DOUBLE_EQ(j["bots"]["random"]["seats"].get<double>(), 2);
-  // The first seat's edge is the seat's, not a bot's: no "dominant seat" blames one bot's seats.
+  // Seats rotating, every seat is compared with all the others: the first seat's edge is found.
   bool dominant = false;
   for (const auto& f : rotating.findings) dominant |= f.find("dominant seat: P1 (rotating)") != std::string::npos;
   EXPECT_TRUE(dominant);
@@ -151,7 +151,8 @@ TEST(Simulate, GamesTheRulesStoppedAtTheirOwnLimitAreStoppedAndReported) {
   EXPECT_EQ(r.stopped_by_rules, 3);
   EXPECT_EQ(r.endings.at("round limit"), 3);
   EXPECT_EQ(r.endings.at("target"), 3);
-  EXPECT_EQ(r.stopped_seeds, (std::vector<uint64_t>{2, 4, 6}));
+  EXPECT_EQ(r.rules_stopped_seeds, (std::vector<uint64_t>{2, 4, 6}));
+  EXPECT_TRUE(r.stopped_seeds.empty());  // the host stopped none
   bool found = false;
   for (const auto& f : r.findings) {
     found |= f.find("3 of 6 games reached the rules' own round limit before any of their endings") != std::string::npos;
@@ -161,13 +162,62 @@ TEST(Simulate, GamesTheRulesStoppedAtTheirOwnLimitAreStoppedAndReported) {
   EXPECT_EQ(r.ToJson()["stopped_by_rules"], 3);
 }
 
-// Pig that cannot set up a game (as a rules script refusing an override would).
+// Pig that cannot set up a game (as a rules script refusing an override would): every game,
+// or only games whose seed is 5 more than a multiple of 7.
 class PigThatCannotSetUp : public testing::PigGame {
  public:
-  Status NewGame(const Json&, int, uint64_t seed, State*) override {
+  explicit PigThatCannotSetUp(bool some = false) : some_(some) {}
+  Status NewGame(const Json& params, int players, uint64_t seed, State* out) override {
+    if (some_ && seed % 7 != 5) return PigGame::NewGame(params, players, seed, out);
     return {ErrorKind::kScript, "data/pig.json: target: must be positive (seed " + std::to_string(seed) + ")", {}, {}};
   }
+
+ private:
+  bool some_;
 };
+
+TEST(Simulate, TheSetupFailureReportedIsTheFirstInSeedOrderForAnyThreads) {
+  SimulationSpec spec;
+  spec.games = 100;
+  spec.seed = 1;
+  spec.players = 2;
+  spec.bots = {"random"};
+  for (int threads : {1, 2, 3, 7}) {
+    spec.threads = threads;
+    SimulationReport r;
+    const Status st = Simulate([](std::unique_ptr<Rules>* out) {
+      *out = std::make_unique<PigThatCannotSetUp>(/*some=*/true);
+      return Status::Ok();
+    }, spec, &r);
+    ASSERT_FALSE(st.ok()) << threads;
+    EXPECT_EQ(st.message, "data/pig.json: target: must be positive (seed 5)") << threads;
+  }
+}
+
+// Pig whose stats say "stopped" with a number instead of true or false.
+class PigStoppedByANumber : public testing::PigGame {
+ public:
+  Status Stats(const State& s, Json* out) override {
+    Status st = PigGame::Stats(s, out);
+    (*out)["stopped"] = 1;
+    return st;
+  }
+};
+
+TEST(Simulate, AStatsStoppedThatIsNotABooleanFailsTheGameWithAMessage) {
+  SimulationSpec spec;
+  spec.games = 3;
+  spec.players = 2;
+  spec.bots = {"random"};
+  SimulationReport r;
+  ASSERT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
+                *out = std::make_unique<PigStoppedByANumber>();
+                return Status::Ok();
+              }, spec, &r).ok());
+  EXPECT_EQ(r.failed, 3);
+  ASSERT_FALSE(r.first_errors.empty());
+  EXPECT_EQ(r.first_errors[0], "seed 1: stats: 'stopped' must be true or false, got 1");
+}
 
 TEST(Simulate, AGameThatCannotBeSetUpEndsTheRunWithItsError) {
   SimulationSpec spec;

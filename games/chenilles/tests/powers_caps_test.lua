@@ -2,8 +2,9 @@
 -- out. The gold-moult refund (moults only by default, none for the chrysalis or the butterfly;
 -- under the drought it refunds the drought cost actually paid), what the insurance does not
 -- cover (the predator, the kamikaze's sacrifice, the buyback), a butterfly reached through the
--- hi-tech vivarium ends the game, kamikaze_attacks_per_turn above 1, and the 10-unit caps of
--- water and of each food (the excess is lost and counted as "lost to cap:<resource>").
+-- hi-tech vivarium ends the game (the spaces it jumps count as reached), kamikaze_attacks_per_turn
+-- above 1, and the 10-unit caps of water and of each food (the excess is lost and counted as
+-- "lost to cap:<resource>").
 
 -- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
 local t = require("chenilles.testing")
@@ -184,6 +185,12 @@ test("a butterfly reached through the hi-tech vivarium ends the game at the end 
     expect_eq({ s.players[1]["reached:butterfly"], s.players[1]["hitech advances"], s.counts.butterflies },
               { 1, 2, 1 })
     expect_eq(s.ending, "butterfly")
+    -- The other caterpillar moved is the dromedary, from birth: to grow_1 (next_stage), or over
+    -- it to moult_1 (next_transformation). A space jumped over counts as reached, so that a
+    -- species' stage is not reported as "never reached" because the hi-tech skips it.
+    expect_eq({ s.players[1]["reached:dromedary/grow_1"], s.players[1]["reached:dromedary/moult_1"],
+                s.players[1]["reached:kamikaze/butterfly"] },
+              advance == "next_transformation" and { 1, 1, 1 } or { 1, 0, 1 }, advance .. ": stages reached")
   end
 end)
 
