@@ -118,6 +118,8 @@ Status SplitSet(const std::string& s, std::string* name, Json* value) {
   const auto eq = s.find('=');
   if (eq == std::string::npos || eq == 0)
     return Status::Input("--set expects name=value or <data>.<path>=value, got '" + s + "'");
+  if (!IsValidUtf8(s.data(), s.size()))
+    return Status::Input("--set " + SanitizeUtf8(s) + ": arguments must be UTF-8 text");
   *name = s.substr(0, eq);
   const std::string text = s.substr(eq + 1);
   *value = Json::parse(text, nullptr, false);

@@ -98,7 +98,7 @@ int ReadChoice(size_t count) {
 Status WriteSave(const State& state, const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return Status::Input("cannot write " + path);
-  const std::string text = state.ToJson().dump(1);
+  const std::string text = DumpJson(state.ToJson(), 1);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
   return Status::Ok();
@@ -312,7 +312,7 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
       out["players"].push_back({{"name", line.name}, {"total", line.total}, {"breakdown", b}});
     }
     if (!scores.extra.empty()) out["extra"] = nlohmann::ordered_json::parse(scores.extra.dump());
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
   } else {
     std::printf("%s", RenderScores(scores).c_str());
   }

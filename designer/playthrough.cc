@@ -40,7 +40,7 @@ Status RecordPlaythrough(scripting::LuaRules& rules, const PlaythroughSpec& spec
     for (; logged < s.log.size(); ++logged) {
       const LogEntry& e = s.log[logged];
       if (e.kind == "move") continue;
-      lines->push_back("event: " + e.kind + " " + e.detail.dump());
+      lines->push_back("event: " + e.kind + " " + DumpJson(e.detail));
     }
   };
   events();

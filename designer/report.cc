@@ -165,7 +165,7 @@ int RunSimulate(const ReportOptions& options) {
       comparison["baseline"] = options.compare_path;
       j["compare"] = comparison;
     }
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", DumpJson(j, 2).c_str());
   } else {
     std::printf("%s: %d players, bots %s%s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
                 options.rotate_seats ? " (rotating seats)" : "", options.seed,
@@ -281,7 +281,7 @@ int RunSweep(const ReportOptions& options) {
   } else if (options.format == "json") {
     Json out = Json::array();
     for (const auto& row : rows) out.push_back({{"value", row.value}, {"report", row.report.ToJson()}});
-    std::printf("%s\n", Json{{"game", options.game}, {"swept", name}, {"runs", out}}.dump(2).c_str());
+    std::printf("%s\n", DumpJson(Json{{"game", options.game}, {"swept", name}, {"runs", out}}, 2).c_str());
   } else {
     std::printf("%s: sweep of %s over %zu values, %d games each, bots %s\n\n", options.game.c_str(), name.c_str(),
                 values.size(), options.games, options.bots.c_str());

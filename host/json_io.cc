@@ -1,6 +1,13 @@
 // Limited JSON parsing (see json_io.h).
 #include "host/json_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -94,25 +101,110 @@ bool ParseJsonLimited(const std::string& text, const std::string& name, Json* ou
     *error = name + ":" + Position(text, e.byte > 0 ? e.byte - 1 : 0) + ": invalid JSON: " +
              (colon == std::string::npos ? what : what.substr(colon));
     return false;
+  } catch (const Json::out_of_range& e) {
+    // 1e400: a number no double holds. nlohmann names no position for it.
+    *error = name + ": invalid JSON: a number is out of range (" + std::string(e.what()) + ")";
+    return false;
+  } catch (const std::exception& e) {
+    *error = name + ": invalid JSON: " + e.what();
+    return false;
+  }
+  return true;
+}
+
+bool IsValidUtf8(const char* s, size_t n, size_t* bad_at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s);
+  for (size_t i = 0; i < n;) {
+    const unsigned char c = p[i];
+    size_t len;
+    uint32_t cp;
+    if (c < 0x80) { ++i; continue; }
+    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
+    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
+    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
+    else { if (bad_at) *bad_at = i; return false; }
+    if (i + len > n) { if (bad_at) *bad_at = i; return false; }
+    for (size_t k = 1; k < len; ++k) {
+      if ((p[i + k] & 0xC0) != 0x80) { if (bad_at) *bad_at = i; return false; }
+      cp = (cp << 6) | (p[i + k] & 0x3F);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF)) {
+      if (bad_at) *bad_at = i;
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+std::string SanitizeUtf8(const std::string& s) {
+  if (IsValidUtf8(s.data(), s.size())) return s;
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    if (i + len <= s.size() && IsValidUtf8(s.data() + i, len)) {
+      out.append(s, i, len);
+      i += len;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string DumpJson(const Json& j, int indent) { return j.dump(indent, ' ', false, Json::error_handler_t::replace); }
+
+bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error) {
+  char root[PATH_MAX], real[PATH_MAX];
+  if (!::realpath(folder.c_str(), root) || !::realpath(path.c_str(), real)) {
+    *error = name + ": cannot open file (" + std::strerror(errno) + ")";
+    return false;
+  }
+  const size_t n = std::strlen(root);
+  const bool inside = n == 1 || (std::strncmp(root, real, n) == 0 && (real[n] == '/' || real[n] == '\0'));  // n == 1: "/"
+  if (!inside) {
+    *error = name + ": refused: it is a link to a file outside the game's folder";
+    return false;
   }
   return true;
 }
 
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = path + ": cannot open file";
+  // Non-blocking open, then a regular-file check: a FIFO or a device named like a data file
+  // or a script would otherwise block the host on open or read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *error = path + ": cannot open file (" + std::strerror(errno) + ")";
     return false;
   }
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<size_t>(in.tellg());
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    *error = path + ": not a regular file";
+    return false;
+  }
+  const auto size = static_cast<size_t>(st.st_size);
   if (size > max_bytes) {
     *error = path + ": " + std::to_string(size) + " bytes is over the " + std::to_string(max_bytes) + "-byte limit";
     return false;
   }
-  in.seekg(0);
   out->assign(size, '\0');
-  in.read(out->data(), static_cast<std::streamsize>(size));
+  size_t got = 0;
+  while (got < size) {
+    const ssize_t r = ::read(fd, out->data() + got, size - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += static_cast<size_t>(r);
+  }
+  out->resize(got);
   return true;
 }
 

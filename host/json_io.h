@@ -21,6 +21,20 @@ bool ParseJsonLimited(const std::string& text, const std::string& name, Json* ou
                       const JsonLimits& limits = {});
 bool ReadJsonFile(const std::string& path, const std::string& name, Json* out, std::string* error,
                   const JsonLimits& limits = {});
+// Whether `path` (a file under `folder`) resolves, symbolic links followed, to a place inside
+// `folder`: a game's files are its own, and a link must not reach out of its folder. False
+// with a message naming `name` when it does not (or when it cannot be resolved).
+bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error);
+
+// Reads a regular file (a FIFO, a directory or a device is refused, never waited on).
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error);
+
+// Whether s[0..n) is UTF-8 (no overlong forms or surrogates); *bad_at is the first bad byte.
+bool IsValidUtf8(const char* s, size_t n, size_t* bad_at = nullptr);
+// s with every byte that is not part of valid UTF-8 replaced by '?'.
+std::string SanitizeUtf8(const std::string& s);
+// j as JSON text; bytes that are not UTF-8 become U+FFFD instead of throwing (a last line of
+// defence: strings from scripts are checked where they enter the state).
+std::string DumpJson(const Json& j, int indent = -1);
 
 }  // namespace plateau

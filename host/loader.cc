@@ -2,6 +2,7 @@
 #include "host/loader.h"
 
 #include <dirent.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -103,6 +104,8 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
       if (file.find("..") != std::string::npos || file.empty() || file[0] == '/')
         return Status::Input(manifest_name + ": at /data/" + it.key() + "/file: must stay inside the game folder");
       Json doc;
+      if (access((folder + "/" + file).c_str(), F_OK) == 0 && !ResolvesInside(folder, folder + "/" + file, name, &error))
+        return Status::Input(error);
       if (!ReadJsonFile(folder + "/" + file, name, &doc, &error)) return Status::Input(error);
       st = Validated(schema, doc, name);
       if (!st.ok()) return st;

@@ -1,6 +1,8 @@
 // Game state lookup, canonical JSON serialization and hashing (see state.h).
 #include "host/state.h"
 
+#include "host/json_io.h"
+
 #include <cstdio>
 
 #include <algorithm>
@@ -284,7 +286,7 @@ bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* e
   return true;
 }
 
-std::string MoveToString(const Move& m, const CardSet& cards) { return MoveToJson(m, cards).dump(); }
+std::string MoveToString(const Move& m, const CardSet& cards) { return DumpJson(MoveToJson(m, cards)); }
 
 // ---------------------------------------------------------------------------------------
 
@@ -490,7 +492,7 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
 std::string State::Hash() const {
   Json j = ToJson();
   j.erase("log");
-  const std::string text = j.dump();
+  const std::string text = DumpJson(j);
   uint64_t h = 1469598103934665603ULL;
   for (unsigned char c : text) {
     h ^= c;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "host/feature_graph.h"
+#include "host/json_io.h"
 #include "scripting/runtime.h"
 
 namespace plateau::scripting {
@@ -1195,6 +1196,9 @@ int DataNewindex(lua_State* L) {
   if (node->is_object() && node->empty() && lua_isinteger(L, 2) && lua_tointeger(L, 2) == 1) *node = Json::array();
   if (node->is_object()) {
     if (lua_type(L, 2) != LUA_TSTRING) Raise(L, "state.data object keys must be strings");
+    size_t klen;
+    const char* k = lua_tolstring(L, 2, &klen);
+    if (!IsValidUtf8(k, klen)) Raise(L, "state.data keys must be UTF-8 text ('" + SanitizeUtf8(std::string(k, klen)) + "' is not)");
     if (lua_isnil(L, 3)) node->erase(lua_tostring(L, 2));
     else (*node)[lua_tostring(L, 2)] = std::move(value);
     return 0;
@@ -1583,7 +1587,10 @@ int StateAsk(lua_State* L) {
 
 int StateSetPhase(lua_State* L) {
   State* s = Writable(L, StateUndo::kFlow);
-  s->flow.phase = luaL_checkstring(L, 2);
+  size_t len;
+  const char* phase = luaL_checklstring(L, 2, &len);
+  if (!IsValidUtf8(phase, len)) RaiseArg(L, 2, "the phase must be UTF-8 text");
+  s->flow.phase.assign(phase, len);
   return 0;
 }
 
@@ -1893,9 +1900,22 @@ void PushState(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, "plateau.state
 
 // ---- conversions --------------------------------------------------------------------
 
+// Bytes of text one conversion has copied so far. The host's copy lives outside the scripts'
+// memory cap, and a table may name the same 8 MiB string a hundred times: one value stored,
+// passed or returned is limited to kMaxJsonBytes of text.
+constexpr size_t kMaxJsonBytes = 32u << 20;
+thread_local size_t g_json_bytes = 0;
+
 static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int depth) {
   if (depth > 32) {
     *error = "nesting deeper than 32 (a cycle?)";
+    return false;
+  }
+  // Every value costs the host a node, whatever it holds (a table listing one sub-table a
+  // million times is a million copies).
+  g_json_bytes += 16;
+  if (g_json_bytes > kMaxJsonBytes) {
+    *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
     return false;
   }
   idx = lua_absindex(L, idx);
@@ -1914,8 +1934,19 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
       }
       return true;
     case LUA_TSTRING: {
-      size_t len;
+      size_t len, bad = 0;
       const char* s = lua_tolstring(L, idx, &len);
+      // Saves, hashes and reports are JSON text, which holds UTF-8 only.
+      if (!IsValidUtf8(s, len, &bad)) {
+        *error = "strings must be UTF-8 text (byte " + std::to_string(bad + 1) + " of '" +
+                 SanitizeUtf8(std::string(s, std::min<size_t>(len, 64))) + "' is not)";
+        return false;
+      }
+      g_json_bytes += len;
+      if (g_json_bytes > kMaxJsonBytes) {
+        *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
+        return false;
+      }
       *out = std::string(s, len);
       return true;
     }
@@ -1957,7 +1988,16 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
       lua_pushnil(L);
       while (lua_next(L, idx)) {
         std::string key;
-        if (lua_type(L, -2) == LUA_TSTRING) key = lua_tostring(L, -2);
+        if (lua_type(L, -2) == LUA_TSTRING) {
+          size_t len;
+          const char* k = lua_tolstring(L, -2, &len);
+          if (!IsValidUtf8(k, len)) {
+            *error = "keys must be UTF-8 text ('" + SanitizeUtf8(std::string(k, len)) + "' is not)";
+            lua_pop(L, 2);
+            return false;
+          }
+          key.assign(k, len);
+        }
         else if (lua_isinteger(L, -2)) {
           *error = "a table that is neither a list 1..n without holes nor a table with string keys";
           lua_pop(L, 2);
@@ -2004,7 +2044,10 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
   }
 }
 
-bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error) { return ToJsonRec(L, idx, out, error, 0); }
+bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error) {
+  g_json_bytes = 0;
+  return ToJsonRec(L, idx, out, error, 0);
+}
 
 // Pushes a JSON scalar; false (nothing pushed) for an array or object.
 static inline bool PushJsonScalar(lua_State* L, const Json& j) {
@@ -2199,7 +2242,14 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
         *error = "move field 'type' must be a string";
         return false;
       }
-      m.type = lua_tostring(L, -1);
+      size_t len;
+      const char* type = lua_tolstring(L, -1, &len);
+      if (!IsValidUtf8(type, len)) {
+        lua_pop(L, 2);
+        *error = "move field 'type' must be UTF-8 text";
+        return false;
+      }
+      m.type.assign(type, len);
     } else if (std::strcmp(k, "card") == 0 && lua_type(L, -1) == LUA_TSTRING) {
       m.card = cards.Find(lua_tostring(L, -1));
       if (m.card == kNoCard) {

@@ -12,6 +12,28 @@
 
 namespace plateau::scripting {
 
+namespace {
+// t[k] without metamethods, or nil when t is not a table. What the rules return (the game
+// table, score lines, breakdowns) is read after their call has ended, outside the budget: an
+// __index there would run unbudgeted and unprotected.
+int RawGetField(lua_State* L, int idx, const char* k) {
+  idx = lua_absindex(L, idx);
+  if (!lua_istable(L, idx)) {
+    lua_pushnil(L);
+    return LUA_TNIL;
+  }
+  lua_pushstring(L, k);
+  return lua_rawget(L, idx);
+}
+
+// PushFrozenJson in a protected call: data that passed the JSON limits can still need more
+// Lua memory than the cap allows, and a memory error outside a protected call ends the process.
+int PushFrozenJsonThunk(lua_State* L) {
+  PushFrozenJson(L, *static_cast<const Json*>(lua_touserdata(L, 1)));
+  return 1;
+}
+}  // namespace
+
 void MakeReadOnly(lua_State* L);  // sandbox.cc
 
 namespace {
@@ -78,15 +100,23 @@ Status LuaRules::Init(const Limits& limits) {
 
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
-  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.services");
+  RawGetField(L, LUA_REGISTRYINDEX, "plateau.services");
   for (const char* k : {"rng", "dice", "log", "card_set", "query", "move"}) {
-    lua_getfield(L, -1, k);
+    RawGetField(L, -1, k);
     lua_setfield(L, -3, k);
   }
   lua_pop(L, 1);
   Json data = Json::object();
   for (const auto& [name, doc] : files_.data) data[name] = doc;
-  PushFrozenJson(L, data);
+  lua_pushcfunction(L, PushFrozenJsonThunk);
+  lua_pushlightuserdata(L, &data);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    const std::string why = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
+    lua_settop(L, 0);
+    std::string files;
+    for (const auto& [name, file] : files_.data_files) files += (files.empty() ? "" : ", ") + file;
+    return {ErrorKind::kMemory, "the game's data (" + files + ") does not fit in the scripts' memory (" + why + ")", {}, {}};
+  }
   lua_setfield(L, -2, "data");
   lua_pushstring(L, files_.info.id.c_str());
   lua_setfield(L, -2, "game_id");
@@ -137,7 +167,7 @@ Status LuaRules::CheckShape() {
   }
   hooks_.clear();
   for (const auto& h : kHooks) {
-    const int type = lua_getfield(L, t, h.name);
+    const int type = RawGetField(L, t, h.name);
     if (type == LUA_TNIL) {
       lua_pop(L, 1);
       if (h.required) return fail(std::string("the game table needs '") + h.name + "'");
@@ -150,11 +180,13 @@ Status LuaRules::CheckShape() {
     }
     lua_pop(L, 1);
   }
-  lua_getfield(L, t, "api_version");
-  if (lua_tointeger(L, -1) != 1) return fail("api_version " + std::string(lua_tostring(L, -1)) + " is not supported (this host speaks 1)");
+  RawGetField(L, t, "api_version");
+  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) != 1)
+    return fail("api_version " + (lua_type(L, -1) == LUA_TNUMBER ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1))) +
+                " is not supported (this host speaks 1)");
   lua_pop(L, 1);
   for (const char* table : {"moves", "on_place"}) {
-    if (lua_getfield(L, t, table) == LUA_TTABLE) {
+    if (RawGetField(L, t, table) == LUA_TTABLE) {
       lua_pushnil(L);
       while (lua_next(L, -2)) {
         if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TFUNCTION) {
@@ -175,7 +207,7 @@ Status LuaRules::CheckShape() {
   }
   categories_.clear();
   categories_ref_ = LUA_NOREF;
-  if (lua_getfield(L, t, "categories") == LUA_TTABLE) {
+  if (RawGetField(L, t, "categories") == LUA_TTABLE) {
     lua_pushvalue(L, -1);
     categories_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);  // the interned names, for Score
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
@@ -187,15 +219,15 @@ Status LuaRules::CheckShape() {
     }
   }
   lua_pop(L, 1);
-  lua_getfield(L, t, "draft");
+  RawGetField(L, t, "draft");
   uses_draft_ = lua_isfunction(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, t, "after_draft");
+  RawGetField(L, t, "after_draft");
   has_after_draft_ = lua_isfunction(L, -1);
   lua_pop(L, 1);
   if (!uses_draft_) {
     for (const char* needed : {"to_move", "moves"}) {
-      if (lua_getfield(L, t, needed) == LUA_TNIL) return fail(std::string("a game without 'draft' needs '") + needed + "'");
+      if (RawGetField(L, t, needed) == LUA_TNIL) return fail(std::string("a game without 'draft' needs '") + needed + "'");
       lua_pop(L, 1);
     }
   }
@@ -208,7 +240,7 @@ bool LuaRules::has_hook(const std::string& name) const { return hooks_.count(nam
 int64_t LuaRules::version() const {
   lua_State* L = rt_->L();
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  lua_getfield(L, -1, "version");
+  RawGetField(L, -1, "version");
   const int64_t v = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
   lua_pop(L, 2);
   return v;
@@ -238,7 +270,7 @@ void LuaRules::UpdateParams(const Json& params) {
 Status LuaRules::PushHook(const char* name) {
   lua_State* L = rt_->L();
   lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-  lua_getfield(L, -1, name);
+  RawGetField(L, -1, name);
   lua_remove(L, -2);
   return Status::Ok();
 }
@@ -577,8 +609,8 @@ Status LuaRules::Reveal(State* state, const std::vector<draft::Placement>& place
   lua_State* L = rt_->L();
   for (const auto& p : placed) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-    lua_getfield(L, -1, "on_place");
-    const int type = lua_getfield(L, -1, state->CardName(p.card).c_str());
+    RawGetField(L, -1, "on_place");
+    const int type = RawGetField(L, -1, state->CardName(p.card).c_str());
     if (type != LUA_TFUNCTION) {
       lua_pop(L, 3);
       continue;
@@ -691,9 +723,9 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   };
   auto run = [&](int s, const Move& m) -> Status {
     lua_rawgeti(L, LUA_REGISTRYINDEX, game_ref_);
-    lua_getfield(L, -1, "moves");
+    RawGetField(L, -1, "moves");
     lua_remove(L, -2);
-    if (lua_getfield(L, -1, m.type.c_str()) != LUA_TFUNCTION) {
+    if (RawGetField(L, -1, m.type.c_str()) != LUA_TFUNCTION) {
       lua_pop(L, 2);
       return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script +
                                       ": no handler game.moves." + m.type + " for a legal move", {}, {}};
@@ -833,7 +865,7 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     line.name = state.seats[seat].name;
     std::vector<std::pair<std::string, int64_t>> parts;
     parts.reserve(order.size());
-    if (lua_getfield(L, -1, "breakdown") == LUA_TTABLE) {
+    if (RawGetField(L, -1, "breakdown") == LUA_TTABLE) {
       // Declared categories first, in their order; then any others, sorted by name.
       auto bad = [&](const std::string& key) {
         const std::string got = lua_type(L, -1) == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
@@ -894,7 +926,7 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     }
     lua_pop(L, 1);
     line.breakdown = std::move(parts);
-    const int t = lua_getfield(L, -1, "total");
+    const int t = RawGetField(L, -1, "total");
     if (t == LUA_TNIL) {
       for (const auto& [k, v] : line.breakdown) line.total += v;
     } else {

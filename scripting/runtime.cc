@@ -108,7 +108,7 @@ int MessageHandler(lua_State* L) {
   }
   if (!rt->killed()) {
     luaL_traceback(L, L, nullptr, 1);
-    rt->last_traceback_ = lua_tostring(L, -1);
+    rt->last_traceback_ = SanitizeUtf8(lua_tostring(L, -1));
     lua_pop(L, 1);
   }
   return 1;
@@ -259,7 +259,7 @@ Status Runtime::Compile(const std::string& source, const std::string& chunk_name
   if (rc != LUA_OK) {
     Status st;
     st.kind = rc == LUA_ERRMEM ? ErrorKind::kMemory : ErrorKind::kScript;
-    st.message = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "cannot compile " + chunk_name;
+    st.message = lua_tostring(L_, -1) ? SanitizeUtf8(lua_tostring(L_, -1)) : "cannot compile " + chunk_name;
     if (rc == LUA_ERRSYNTAX && st.message.find("binary") != std::string::npos) st.kind = ErrorKind::kSandbox;
     // Syntax errors carry "file:line:" already; others (a binary chunk) get the file name.
     if (st.message.rfind(chunk_name, 0) != 0) st.message = chunk_name + ": " + st.message;
@@ -330,9 +330,10 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   } else {
     st.kind = ErrorKind::kScript;
     const char* msg = lua_tostring(L_, -1);
-    st.message = msg ? msg : "error object is not a string";
+    // A message may quote a script's bytes; reports print it inside JSON.
+    st.message = msg ? SanitizeUtf8(msg) : "error object is not a string";
     st.traceback = last_traceback_;
-    if (sandbox_violation_) st.kind = ErrorKind::kSandbox;
+    if (sandbox_violation_ && msg && std::strstr(msg, violation_message_.c_str())) st.kind = ErrorKind::kSandbox;
   }
   lua_pop(L_, 1);
   if (outer) {
@@ -353,6 +354,7 @@ Runtime::Source Runtime::FindSource(const std::string& relative) const {
     if (access(path.c_str(), F_OK) != 0) continue;
     src.found = true;
     src.name = root.display + "/" + relative;
+    if (!ResolvesInside(root.folder, path, src.name, &src.error)) return src;
     if (!ReadTextFile(path, kMaxScriptBytes, &src.text, &src.error)) src.error = src.name + src.error.substr(path.size());
     return src;
   }

@@ -100,7 +100,10 @@ class Runtime {
   void Charge(lua_State* L, int64_t instructions);
   bool killed() const { return budget_exhausted_ || memory_exhausted_; }
   void MarkMemoryExhausted() { memory_exhausted_ = true; }
-  void MarkSandboxViolation() { sandbox_violation_ = true; }
+  void MarkSandboxViolation(const char* message) {
+    sandbox_violation_ = true;
+    violation_message_ = message ? message : "";
+  }
   void SetHookFor(lua_State* co);
   lua_State* current_thread() const { return current_; }
   void set_current_thread(lua_State* co) { current_ = co; }
@@ -163,6 +166,7 @@ class Runtime {
   bool memory_exhausted_ = false;
   bool backstop_hit_ = false;
   bool sandbox_violation_ = false;
+  std::string violation_message_;  // the last violation's message: the error must carry it
   lua_State* volatile current_ = nullptr;
   int env_ref_ = -2;
   int traceback_ref_ = -2;

@@ -20,16 +20,27 @@ void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);  /
 namespace {
 
 // Raises a sandbox violation. The runtime classifies the failure by this mark, not by the
-// message text, so a script cannot pass its own error off as a sandbox violation.
+// message text alone, so a script cannot pass its own error off as a sandbox violation; and
+// a violation a script caught (pcall) does not mark a later, different error.
 int SandboxError(lua_State* L, const char* fmt, ...) {
-  Runtime::From(L)->MarkSandboxViolation();
   va_list args;
   va_start(args, fmt);
   luaL_where(L, 1);
   lua_pushvfstring(L, fmt, args);
   va_end(args);
   lua_concat(L, 2);
+  Runtime::From(L)->MarkSandboxViolation(lua_tostring(L, -1));
   return lua_error(L);
+}
+
+// A key named in a message: strings and numbers as they are, anything else by its type (a
+// table's address would differ from run to run, and __tostring would be the script's code).
+std::string KeyText(lua_State* L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: return lua_tostring(L, idx);
+    case LUA_TNUMBER: return lua_isinteger(L, idx) ? std::to_string(lua_tointeger(L, idx)) : std::to_string(lua_tonumber(L, idx));
+    default: return std::string("a ") + luaL_typename(L, idx);
+  }
 }
 
 // ---- errors and kills that scripts must not swallow ------------------------------------
@@ -342,16 +353,19 @@ int SafeTostring(lua_State* L) {
 }
 
 int SafePrint(lua_State* L) {
+  // One line of at most 4 KiB, however many arguments: the host's copy is outside the cap.
+  constexpr size_t kMaxLine = 4096;
   const int n = lua_gettop(L);
   std::string line;
-  for (int i = 1; i <= n; ++i) {
+  for (int i = 1; i <= n && line.size() < kMaxLine; ++i) {
     PushSafeString(L, i);
     if (i > 1) line += '\t';
     size_t len;
     const char* s = lua_tolstring(L, -1, &len);
-    line.append(s, std::min<size_t>(len, 4096));
+    line.append(s, std::min<size_t>(len, kMaxLine - std::min(kMaxLine, line.size())));
     lua_pop(L, 1);
   }
+  if (line.size() >= kMaxLine) line += " ...";
   Runtime::From(L)->Log(line);
   return 0;
 }
@@ -398,22 +412,41 @@ int SafeRep(lua_State* L) {
   return CallOriginal(L);
 }
 
-// Backtracking matches cost up to subject^(quantifiers + 1); refuse what could run for long.
+// A match is one C call the budget cannot interrupt, so its worst case is priced before it
+// runs, and what could take more than about 5e7 matcher steps is refused. The price: every
+// start position (one when the pattern is anchored with ^), times, per start, the pattern's
+// length when it has no repetition (a long set [...] is read for every subject character)
+// or the subject's length per repetition (*, -, +) or balance (%b, which scans to the end),
+// doubled for each optional item (?), whose backtracking branches. A pattern with no special
+// character (or string.find's plain mode) is a memory search, linear in practice.
 int SafePattern(lua_State* L) {
   size_t sl = 0, pl = 0;
   luaL_checklstring(L, 1, &sl);
   const char* p = luaL_checklstring(L, 2, &pl);
   if (pl > 256) return SandboxError(L, "sandbox: pattern longer than 256 characters");
-  int quantifiers = 0;
+  const bool plain = lua_gettop(L) >= 4 && lua_toboolean(L, 4);
+  if (plain || std::strpbrk(std::string(p, pl).c_str(), "^$*+?.([%-") == nullptr) return CallOriginal(L);
+  int repetitions = 0, optional = 0;
   for (size_t i = 0; i < pl; ++i) {
-    if (p[i] == '%') { ++i; continue; }
-    if (p[i] == '*' || p[i] == '-' || p[i] == '+') ++quantifiers;
+    if (p[i] == '%') {
+      if (i + 1 < pl && p[i + 1] == 'b') {
+        ++repetitions;
+        i += 3;  // %bxy
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    if (p[i] == '*' || p[i] == '-' || p[i] == '+') ++repetitions;
+    if (p[i] == '?') ++optional;
   }
-  double cost = 1;
-  for (int k = 0; k <= quantifiers; ++k) cost *= static_cast<double>(sl + 1);
+  double cost = p[0] == '^' ? 1 : static_cast<double>(sl + 1);
+  if (repetitions == 0) cost *= static_cast<double>(pl);
+  for (int k = 0; k < repetitions && cost <= 5e7; ++k) cost *= static_cast<double>(sl + 1);
+  for (int k = 0; k < optional && cost <= 5e7; ++k) cost *= 2;
   if (cost > 5e7)
-    return SandboxError(L, "sandbox: pattern with %d repetitions is too costly on a %d-character subject",
-                      quantifiers, static_cast<int>(sl));
+    return SandboxError(L, "sandbox: pattern with %d repetitions and %d optional items is too costly on a %d-character "
+                        "subject", repetitions, optional, static_cast<int>(sl));
   return CallOriginal(L);
 }
 
@@ -503,6 +536,90 @@ int SafePairs(lua_State* L) {
   lua_pushnil(L);
   lua_pushnil(L);
   return 3;
+}
+
+// next(t, k) in the order pairs uses, so that a loop written with next is as repeatable as
+// one written with pairs. Each call scans the table (a full loop is quadratic: pairs is the
+// way to walk a large table); keys that cannot be ordered (tables, functions) come last, in
+// the table's own order.
+struct OrderKey {
+  int rank = 3;
+  bool is_int = false;
+  lua_Integer i = 0;
+  double d = 0;
+  std::string s;
+};
+
+OrderKey OrderKeyAt(lua_State* L, int idx) {
+  OrderKey k;
+  k.rank = KeyRank(L, idx);
+  if (k.rank == 0) {
+    k.is_int = lua_isinteger(L, idx);
+    if (k.is_int) k.i = lua_tointeger(L, idx);
+    k.d = lua_tonumber(L, idx);
+  } else if (k.rank == 1) {
+    size_t l;
+    const char* s = lua_tolstring(L, idx, &l);
+    k.s.assign(s, l);
+  } else if (k.rank == 2) {
+    k.i = lua_toboolean(L, idx);
+  }
+  return k;
+}
+
+bool OrderLess(const OrderKey& a, const OrderKey& b) {
+  if (a.rank != b.rank) return a.rank < b.rank;
+  if (a.rank == 0) return a.is_int && b.is_int ? a.i < b.i : a.d < b.d;
+  if (a.rank == 1) return a.s < b.s;
+  if (a.rank == 2) return a.i < b.i;
+  return false;
+}
+
+int SafeNext(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  const bool from_start = lua_isnil(L, 2);
+  const OrderKey after = from_start ? OrderKey{} : OrderKeyAt(L, 2);
+  if (!from_start && after.rank == 3) {
+    // Past an unordered key: the raw order from there, unordered keys only.
+    for (;;) {
+      if (!lua_next(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+      }
+      if (KeyRank(L, -2) == 3) return 2;
+      lua_pop(L, 1);
+    }
+  }
+  // The least ordered key greater than `after` (any, from the start).
+  bool found = false;
+  OrderKey best;
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    if (KeyRank(L, -1) == 3) continue;
+    OrderKey k = OrderKeyAt(L, -1);
+    if ((from_start || OrderLess(after, k)) && (!found || OrderLess(k, best))) {
+      best = std::move(k);
+      found = true;
+      lua_pushvalue(L, -1);
+      lua_replace(L, 2);  // slot 2 keeps the best key so far
+    }
+  }
+  if (found) {
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, 1);
+    return 2;
+  }
+  // Then the unordered keys, in the table's order.
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    if (KeyRank(L, -2) == 3) return 2;
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  return 1;
 }
 
 // ---- table functions: lengths that cannot lie, element work charged up front -------------
@@ -619,8 +736,29 @@ int SafeRequire(lua_State* L) {
   if (luaL_loadbufferx(L, src.text.data(), src.text.size(), chunk.c_str(), "t") != LUA_OK) return lua_error(L);
   rt->PushEnv();
   lua_setupvalue(L, -2, 1);
+  // A module that requires itself, directly or through others, would recurse until the C
+  // stack ran out ("C stack overflow", with no file named): refused by name instead.
+  lua_getfield(L, LUA_REGISTRYINDEX, "plateau.loading");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "plateau.loading");
+  }
+  const int loading = lua_gettop(L);
+  if (lua_getfield(L, loading, mod.c_str()) != LUA_TNIL)
+    return luaL_error(L, "module '%s' requires itself (a cycle of require calls)", name);
+  lua_pop(L, 1);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, loading, mod.c_str());
+  lua_pushvalue(L, loading - 1);  // the chunk
   lua_pushstring(L, mod.c_str());
-  lua_call(L, 1, 1);
+  const int rc = lua_pcall(L, 1, 1, 0);
+  lua_pushnil(L);
+  lua_setfield(L, loading, mod.c_str());
+  if (rc != LUA_OK) return lua_error(L);  // the same error object: a budget kill stays one
+  lua_replace(L, loading - 1);  // the result where the chunk was
+  lua_settop(L, loading - 1);
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
@@ -633,7 +771,7 @@ int SafeRequire(lua_State* L) {
 // ---- read-only tables ------------------------------------------------------------------
 
 int ReadOnlyNewindex(lua_State* L) {
-  return SandboxError(L, "sandbox: attempt to modify read-only table (field '%s')", luaL_tolstring(L, 2, nullptr));
+  return SandboxError(L, "sandbox: attempt to modify read-only table (field '%s')", KeyText(L, 2).c_str());
 }
 
 int EnvIndex(lua_State* L) {
@@ -751,7 +889,7 @@ void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref) {
 
   lua_newtable(L);  // the environment
   const int env = lua_gettop(L);
-  for (const char* n : {"assert", "error", "ipairs", "next", "rawequal", "rawget", "rawlen", "select",
+  for (const char* n : {"assert", "error", "ipairs", "rawequal", "rawget", "rawlen", "select",
                         "getmetatable", "tonumber", "type"}) {
     lua_getfield(L, base, n);
     lua_setfield(L, env, n);
@@ -760,7 +898,7 @@ void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref) {
   lua_setfield(L, env, "_VERSION");
   const struct { const char* name; lua_CFunction f; } base_wrappers[] = {
       {"pcall", SafePcall},         {"xpcall", SafeXpcall},       {"setmetatable", SafeSetmetatable},
-      {"tostring", SafeTostring},   {"print", SafePrint},         {"pairs", SafePairs},
+      {"tostring", SafeTostring},   {"print", SafePrint},         {"pairs", SafePairs},  {"next", SafeNext},
       {"collectgarbage", SafeCollectgarbage}, {"require", SafeRequire}};
   for (const auto& w : base_wrappers) {
     lua_pushcfunction(L, w.f);

@@ -472,7 +472,7 @@ int GameView(lua_State* L) {
 }
 
 int GameSave(lua_State* L) {
-  lua_pushstring(L, CheckGame(L, 1)->state.ToJson().dump().c_str());
+  lua_pushstring(L, DumpJson(CheckGame(L, 1)->state.ToJson()).c_str());
   return 1;
 }
 

@@ -2,6 +2,8 @@
 #include "host/json_io.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include <filesystem>
@@ -187,7 +189,7 @@ TEST_F(JsonFiles, ReadJsonFileErrorsUseTheDisplayName) {
   Json out;
   std::string error;
   EXPECT_FALSE(ReadJsonFile(dir_ + "/missing.json", "games/g/missing.json", &out, &error));
-  EXPECT_EQ(error, "games/g/missing.json: cannot open file");
+  EXPECT_EQ(error, "games/g/missing.json: cannot open file (No such file or directory)");
 
   const std::string bad = Write("bad.json", "{\n\n  oops\n}");
   EXPECT_FALSE(ReadJsonFile(bad, "games/g/bad.json", &out, &error));
@@ -206,6 +208,60 @@ TEST_F(JsonFiles, ReadTextFileReadsExactBytesUnderALimit) {
   EXPECT_EQ(out, text);
   EXPECT_FALSE(ReadTextFile(path, 4, &out, &error));
   EXPECT_NE(error.find("over the 4-byte limit"), std::string::npos) << error;
+}
+
+TEST_F(JsonFiles, AFifoOrADirectoryIsRefusedNotWaitedOn) {
+  const std::string fifo = dir_ + "/cards.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Json out;
+  std::string error;
+  EXPECT_FALSE(ReadJsonFile(fifo, "games/g/cards.json", &out, &error));  // returns: no writer is awaited
+  EXPECT_EQ(error, "games/g/cards.json: not a regular file");
+  ASSERT_EQ(mkdir((dir_ + "/lib.lua").c_str(), 0700), 0);
+  std::string text;
+  EXPECT_FALSE(ReadTextFile(dir_ + "/lib.lua", 1000, &text, &error));
+  EXPECT_NE(error.find("not a regular file"), std::string::npos) << error;
+}
+
+TEST_F(JsonFiles, ALinkOutOfTheGameFolderIsRefusedAndOneInsideIsFollowed) {
+  const std::string game = dir_ + "/game";
+  ASSERT_EQ(mkdir(game.c_str(), 0700), 0);
+  Write("outside.lua", "return 'secret'");
+  Write("game/inside.lua", "return 1");
+  ASSERT_EQ(symlink((dir_ + "/outside.lua").c_str(), (game + "/secret.lua").c_str()), 0);
+  ASSERT_EQ(symlink("inside.lua", (game + "/alias.lua").c_str()), 0);
+  std::string error;
+  EXPECT_FALSE(ResolvesInside(game, game + "/secret.lua", "games/g/secret.lua", &error));
+  EXPECT_EQ(error, "games/g/secret.lua: refused: it is a link to a file outside the game's folder");
+  EXPECT_TRUE(ResolvesInside(game, game + "/alias.lua", "games/g/alias.lua", &error)) << error;
+  EXPECT_TRUE(ResolvesInside(game, game + "/inside.lua", "games/g/inside.lua", &error)) << error;
+  // A sibling folder whose name starts like the game's is outside it.
+  ASSERT_EQ(mkdir((dir_ + "/game2").c_str(), 0700), 0);
+  Write("game2/x.lua", "");
+  ASSERT_EQ(symlink((dir_ + "/game2/x.lua").c_str(), (game + "/x.lua").c_str()), 0);
+  EXPECT_FALSE(ResolvesInside(game, game + "/x.lua", "games/g/x.lua", &error));
+}
+
+TEST(JsonLimits, ANumberNoDoubleHoldsIsAnErrorNamingTheFile) {
+  Json out;
+  std::string error;
+  EXPECT_FALSE(ParseJsonLimited(R"({"count": 1e400})", "games/g/data/cards.json", &out, &error));
+  EXPECT_EQ(error.rfind("games/g/data/cards.json: invalid JSON: a number is out of range", 0), 0u) << error;
+}
+
+TEST(Utf8, ValidTextPassesAndBadBytesAreFoundAndReplaced) {
+  EXPECT_TRUE(IsValidUtf8("caf\xc3\xa9 \xf0\x9f\x90\x9b", 10));
+  size_t bad = 99;
+  EXPECT_FALSE(IsValidUtf8("caf\xe9", 4, &bad));
+  EXPECT_EQ(bad, 3u);
+  EXPECT_FALSE(IsValidUtf8("\xc0\xaf", 2));          // overlong '/'
+  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80", 3));      // a surrogate
+  EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80", 4));  // past U+10FFFF
+  EXPECT_EQ(SanitizeUtf8("caf\xe9!"), "caf?!");
+  EXPECT_EQ(SanitizeUtf8("caf\xc3\xa9"), "caf\xc3\xa9");
+  // The last line of defence: a string that got in anyway is written, not thrown.
+  Json j = {{"name", std::string("caf\xe9")}};
+  EXPECT_EQ(DumpJson(j), "{\"name\":\"caf\xef\xbf\xbd\"}");
 }
 
 }  // namespace

@@ -113,6 +113,44 @@ TEST(SandboxDeterminism, ErrorMessageOfTableErrorShowsNoAddress) {
   EXPECT_EQ(st.message.find("0x"), std::string::npos) << st.message;
 }
 
+TEST(SandboxDeterminism, ReadOnlyTableErrorNamesTheKeyWithoutAnAddress) {
+  Runtime rt;
+  Status st = RunChunk(rt, "string[{}] = 1");
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox);
+  EXPECT_NE(st.message.find("(field 'a table')"), std::string::npos) << st.message;
+  EXPECT_EQ(st.message.find("0x"), std::string::npos) << st.message;
+  st = RunChunk(rt, "string[setmetatable({}, {__tostring = function() return 'mine' end})] = 1");
+  EXPECT_EQ(st.message.find("mine"), std::string::npos) << st.message;  // the script's __tostring is not run
+}
+
+TEST(SandboxDeterminism, AViolationTheScriptCaughtDoesNotMarkALaterError) {
+  Runtime rt;
+  Status st = RunChunk(rt, "pcall(function() string.x = 1 end) error('my own error')");
+  EXPECT_EQ(st.kind, ErrorKind::kScript) << st.message;
+  st = RunChunk(rt, "local ok, e = pcall(function() string.x = 1 end) error(e, 0)");
+  EXPECT_EQ(st.kind, ErrorKind::kSandbox) << st.message;  // passed on: still the violation
+}
+
+TEST(SandboxDeterminism, NextFollowsThePairsOrder) {
+  const char* code = R"(
+    local t = {zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', mid = 3, [2] = 'b', [true] = 't'}
+    local keys, k = {}, next(t)
+    while k ~= nil do keys[#keys + 1] = tostring(k) k = next(t, k) end
+    local via_pairs = {}
+    for key in pairs(t) do via_pairs[#via_pairs + 1] = tostring(key) end
+    assert(table.concat(keys, ',') == table.concat(via_pairs, ','), table.concat(keys, ','))
+    assert(next({}) == nil)
+    return table.concat(keys, ',')
+  )";
+  Runtime a, b;
+  Status sa, sb;
+  const std::string ra = RunForString(a, code, &sa), rb = RunForString(b, code, &sb);
+  ASSERT_TRUE(sa.ok()) << sa.message;
+  ASSERT_TRUE(sb.ok()) << sb.message;
+  EXPECT_EQ(ra, "1,2,3,alpha,mid,zeta,true");
+  EXPECT_EQ(ra, rb);
+}
+
 constexpr const char* kDraws = R"(
   local out = {}
   for i = 1, 20 do out[#out + 1] = math.random(1, 1000) end

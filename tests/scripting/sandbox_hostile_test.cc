@@ -144,6 +144,14 @@ std::vector<HostileCase> Catalogue() {
        "pattern"},
       {"PatternBombGsub", "local s = ('a'):rep(3000):gsub('(.*)(.*)(.*)b', '')", ErrorKind::kSandbox, "pattern"},
       {"OverlongPattern", "local a = ('a'):find(('a'):rep(300))", ErrorKind::kSandbox, "pattern"},
+      // Optional items branch: 32 of them ran for over a minute in one C call.
+      {"PatternOptionalItemsExponential", "local a = ('a'):rep(32):find(('a?'):rep(32) .. ('a'):rep(32) .. 'b')",
+       ErrorKind::kSandbox, "optional items"},
+      // %b scans to the end from every start: quadratic (22 s on 200,000 characters).
+      {"PatternBalanceQuadratic", "local a = ('('):rep(200000):find('%b()')", ErrorKind::kSandbox, "pattern"},
+      // A long set is read for every subject character (7 s over 16 MB).
+      {"PatternLongSetOverLongSubject", "local a = ('a'):rep(16000000):find('[' .. ('b'):rep(250) .. ']')",
+       ErrorKind::kSandbox, "pattern", [](Limits& l) { l.memory_bytes = 64u << 20; }},
       {"UnpackMillionsOfResults", "local n = select('#', table.unpack({}, 1, 1e7))", ErrorKind::kScript,
        "too many results", [](Limits& l) { l.call_instructions = 20'000'000; }},
       {"UnpackHugeRangeChargedToBudget", "local n = select('#', table.unpack({}, 1, 1e15))", ErrorKind::kBudget},

@@ -1,0 +1,197 @@
+// Hostile rules scripts and game folders through LuaRules (the sandbox audit's cases): values
+// the host reads after a call ends are read raw, so their metamethods never run unbudgeted;
+// strings that are not UTF-8 are refused where they would enter the state; game data too big
+// for the scripts' memory fails to load as a memory error; files that are links out of the
+// folder, FIFOs or directories are refused. None of them crashes or hangs the host.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "scripting/lua_rules.h"
+#include "test_util.h"
+
+namespace plateau::scripting {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::SecondsSince;
+
+constexpr const char* kCards =
+    R"({"cards": [{"id": "token", "count": 4, "kind": "marker", "name": {"en": "Token"}}]})";
+
+// A one-player game where each "bump" move counts to 3. `extra` is spliced into the rules
+// before `return game`; `bump` is the body of the move.
+std::string Rules(const std::string& extra, const std::string& bump = "") {
+  return "local game = {api_version = 1, moves = {}, categories = {'bumps'}}\n"
+         "function game.setup(ctx, state) state.data.count = 0 end\n"
+         "function game.to_move(ctx, state) if state.data.count >= 3 then return {} end return {1} end\n"
+         "function game.legal_moves(ctx, state, seat) return {{type = 'bump'}} end\n"
+         "function game.moves.bump(ctx, state, seat, move)\n"
+         "  state.data.count = state.data.count + 1\n" +
+         bump +
+         "\nend\n"
+         "function game.score(ctx, state)\n"
+         "  local out = {} for s = 1, state.player_count do out[s] = {breakdown = {bumps = state.data.count}} end\n"
+         "  return out\n"
+         "end\n" +
+         extra + "\nreturn game\n";
+}
+
+// A game folder in a temporary directory, removed afterwards.
+struct TempGame {
+  explicit TempGame(const std::string& rules, const std::string& cards = kCards) {
+    char tmpl[] = "/tmp/plateau_hostile_XXXXXX";
+    root = mkdtemp(tmpl);
+    folder = root / "hostile";
+    fs::create_directories(folder / "data");
+    Write("game.json",
+          R"({"id": "hostile", "api_version": 1, "version": 1, "name": {"en": "Hostile"},
+              "players": {"min": 1, "max": 2}, "rules": "rules.lua",
+              "data": {"cards": {"file": "data/cards.json", "schema": "cards"}}})");
+    Write("data/cards.json", cards);
+    Write("rules.lua", rules);
+  }
+  ~TempGame() { fs::remove_all(root); }
+  void Write(const std::string& name, const std::string& text) const {
+    std::ofstream(folder / name, std::ios::binary) << text;
+  }
+  Status Load(std::unique_ptr<LuaRules>* out, const Limits& limits = {}) const {
+    return LuaRules::Load(folder.string(), limits, out);
+  }
+  fs::path root, folder;
+};
+
+Move Bump() {
+  Move m;
+  m.type = "bump";
+  return m;
+}
+
+TEST(HostileRules, AScoreLineWhoseIndexRaisesIsReadRawNotRun) {
+  TempGame g(Rules("function game.score(ctx, state)\n"
+                   "  return {setmetatable({}, {__index = function() error('boom') end})}\n"
+                   "end"));
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  ScoreTable table;
+  ASSERT_TRUE(rules->Score(s, &table).ok());  // the line has no fields of its own
+  ASSERT_EQ(table.lines.size(), 1u);
+  EXPECT_EQ(table.lines[0].total, 0);
+}
+
+TEST(HostileRules, AScoreLineWhoseIndexLoopsDoesNotHangTheHost) {
+  TempGame g(Rules("function game.score(ctx, state)\n"
+                   "  return {setmetatable({}, {__index = function() while true do end end})}\n"
+                   "end"));
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  const auto t0 = std::chrono::steady_clock::now();
+  ScoreTable table;
+  EXPECT_TRUE(rules->Score(s, &table).ok());
+  EXPECT_LT(SecondsSince(t0), 5.0);
+}
+
+TEST(HostileRules, AGameTableWithAnIndexMetamethodLoadsWithoutRunningIt) {
+  TempGame g(Rules("setmetatable(game, {__index = function() while true do end end})"));
+  std::unique_ptr<LuaRules> rules;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Status st = g.Load(&rules);
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_LT(SecondsSince(t0), 5.0);
+}
+
+TEST(HostileRules, AnApiVersionThatIsATableFailsToLoadNamingIt) {
+  TempGame g(Rules("game.api_version = {}"));
+  std::unique_ptr<LuaRules> rules;
+  const Status st = g.Load(&rules);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_NE(st.message.find("rules.lua: game.api_version must be a number, got table"), std::string::npos) << st.message;
+}
+
+TEST(HostileRules, TextThatIsNotUtf8IsRefusedWhereItWouldEnterTheState) {
+  for (const char* bump : {"state.data.name = 'caf\\xe9'", "state.data['k\\xff'] = 1",
+                           "state.data.list = {'ok', {deep = 'caf\\xe9'}}", "state:set_phase('ph\\xe9se')"}) {
+    TempGame g(Rules("", bump));
+    std::unique_ptr<LuaRules> rules;
+    ASSERT_TRUE(g.Load(&rules).ok());
+    State s;
+    ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+    const std::string before = s.Hash();
+    const Status st = rules->Apply(&s, 0, Bump());
+    EXPECT_EQ(st.kind, ErrorKind::kScript) << bump;
+    EXPECT_NE(st.message.find("UTF-8"), std::string::npos) << bump << ": " << st.message;
+    EXPECT_NE(st.message.find("games/hostile/rules.lua:7:"), std::string::npos) << st.message;
+    EXPECT_EQ(s.Hash(), before) << bump;
+  }
+}
+
+TEST(HostileRules, AMoveWhoseTextIsNotUtf8IsRefused) {
+  TempGame g(Rules("function game.legal_moves(ctx, state, seat) return {{type = 'bump', note = 'caf\\xe9'}} end"));
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  std::vector<Move> moves;
+  const Status st = rules->LegalMoves(s, 0, &moves);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message.find("must be UTF-8 text"), std::string::npos) << st.message;
+  // An error message quoting the bytes is kept as text (a report prints it inside JSON).
+  TempGame h(Rules("", "error('caf\\xe9')"));
+  ASSERT_TRUE(h.Load(&rules).ok());
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  const Status err = rules->Apply(&s, 0, Bump());
+  EXPECT_NE(err.message.find("caf?"), std::string::npos) << err.message;
+}
+
+TEST(HostileRules, GameDataTooBigForTheScriptsMemoryFailsToLoadAsAMemoryError) {
+  // Within the JSON limits (entries per container, size), but each empty list is a Lua table.
+  std::string big = R"({"cards": [{"id": "token", "count": 4, "kind": "marker", "name": {"en": "Token"}, "bulk": [)";
+  for (int i = 0; i < 90000; ++i) big += i ? ",[]" : "[]";
+  big += "]}]}";
+  TempGame g(Rules(""), big);
+  Limits limits;
+  limits.memory_bytes = 4u << 20;
+  std::unique_ptr<LuaRules> rules;
+  const Status st = g.Load(&rules, limits);
+  EXPECT_EQ(st.kind, ErrorKind::kMemory) << st.ToString();
+  EXPECT_NE(st.message.find("games/hostile/data/cards.json"), std::string::npos) << st.message;
+}
+
+TEST(HostileRules, RequireRefusesALinkOutOfTheFolderAndAFifo) {
+  TempGame g(Rules("local ok, e = pcall(require, 'secret')\n"
+                   "assert(not ok and e:find('link to a file outside', 1, true), e)\n"
+                   "local ok2, e2 = pcall(require, 'pipe')\n"
+                   "assert(not ok2 and e2:find('not a regular file', 1, true), e2)"));
+  {
+    std::ofstream(g.root / "outside.lua") << "return 'secret'";
+  }
+  ASSERT_EQ(symlink((g.root / "outside.lua").c_str(), (g.folder / "secret.lua").c_str()), 0);
+  ASSERT_EQ(mkfifo((g.folder / "pipe.lua").c_str(), 0600), 0);
+  std::unique_ptr<LuaRules> rules;
+  const Status st = g.Load(&rules);
+  EXPECT_TRUE(st.ok()) << st.ToString();
+}
+
+TEST(HostileRules, AModuleThatRequiresItselfIsNamedNotAStackOverflow) {
+  TempGame g(Rules("local a = require('a')"));
+  g.Write("a.lua", "local b = require('b')\nreturn {}");
+  g.Write("b.lua", "local a = require('a')\nreturn {}");
+  std::unique_ptr<LuaRules> rules;
+  const Status st = g.Load(&rules);
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+  EXPECT_NE(st.message.find("games/hostile/b.lua:1: module 'a' requires itself (a cycle of require calls)"),
+            std::string::npos) << st.message;
+}
+
+}  // namespace
+}  // namespace plateau::scripting
