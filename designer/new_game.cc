@@ -9,6 +9,7 @@
 
 #include "designer/cli_common.h"
 #include "host/home.h"
+#include "host/json_io.h"
 
 namespace plateau {
 namespace {
@@ -58,10 +59,14 @@ int RunNewGame(const NewGameOptions& o) {
       continue;
     }
     fs::create_directories(dest.parent_path(), ec);
-    std::ifstream in(it->path(), std::ios::binary);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    std::string text = buf.str();
+    // The template is the base game's: a link out of its folder, or a FIFO, is refused.
+    std::string text, error;
+    const std::string shown = "games/" + base.info.id + "/template/" + rel.string();
+    if (!ResolvesInside(base_folder, it->path().string(), shown, &error) ||
+        !ReadTextFile(it->path().string(), 8u << 20, &text, &error)) {
+      fs::remove_all(staging, ec);
+      return Fail(Status::Input(error + " (nothing was written)"));
+    }
     const bool json = it->path().extension() == ".json";
     text = Replace(text, "{{id}}", o.id);
     text = Replace(text, "{{base}}", base.info.id);

@@ -40,6 +40,8 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   Json manifest;
   std::string error;
   const std::string manifest_name = display + "/game.json";
+  if (access((folder + "/game.json").c_str(), F_OK) == 0 && !ResolvesInside(folder, folder + "/game.json", manifest_name, &error))
+    return Status::Input(error);
   if (!ReadJsonFile(folder + "/game.json", manifest_name, &manifest, &error)) return Status::Input(error);
   Status st = Validated("game", manifest, manifest_name);
   if (!st.ok()) return st;

@@ -1906,6 +1906,21 @@ void PushState(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, "plateau.state
 constexpr size_t kMaxJsonBytes = 32u << 20;
 thread_local size_t g_json_bytes = 0;
 
+// The bytes `j` stands for, counted as ToJsonRec counts them (16 a node plus its text), up to
+// `limit` (the walk stops there).
+size_t JsonTextBytes(const Json& j, size_t limit) {
+  size_t n = 16;
+  if (j.is_string()) n += j.get_ref<const std::string&>().size();
+  else if (j.is_object())
+    for (auto it = j.begin(); it != j.end() && n <= limit; ++it) n += it.key().size() + JsonTextBytes(*it, limit - std::min(n, limit));
+  else if (j.is_array())
+    for (const auto& v : j) {
+      if (n > limit) break;
+      n += JsonTextBytes(v, limit - std::min(n, limit));
+    }
+  return n;
+}
+
 static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int depth) {
   if (depth > 32) {
     *error = "nesting deeper than 32 (a cycle?)";
@@ -2034,6 +2049,13 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
           *error = "stale data handle";
           return false;
         }
+        // What the handle points to counts against the cap like a table would: a list of
+        // the same handle a hundred times is a hundred copies.
+        g_json_bytes += JsonTextBytes(*node, kMaxJsonBytes - std::min(g_json_bytes, kMaxJsonBytes) + 1);
+        if (g_json_bytes > kMaxJsonBytes) {
+          *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
+          return false;
+        }
         *out = *node;
         return true;
       }
@@ -2157,7 +2179,7 @@ int CtxMove(lua_State* L) {
   PushWeakRegistryTable(L, "plateau.frozen_moves", "k");
   lua_pushvalue(L, frozen);
   // Sized for the host move's own memory too, so the VM's memory cap sees what it holds.
-  new (lua_newuserdatauv(L, sizeof(FrozenMove) + 2 * j.dump().size(), 0)) FrozenMove{m};
+  new (lua_newuserdatauv(L, sizeof(FrozenMove) + 2 * DumpJson(j).size(), 0)) FrozenMove{m};
   luaL_setmetatable(L, "plateau.frozen_move");
   lua_rawset(L, -3);
   lua_pop(L, 1);
@@ -2235,7 +2257,13 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
       *error = "move fields must have string names";
       return false;
     }
-    const char* k = lua_tostring(L, -2);
+    size_t klen;
+    const char* k = lua_tolstring(L, -2, &klen);
+    if (!IsValidUtf8(k, klen) || std::strlen(k) != klen) {
+      lua_pop(L, 2);
+      *error = "move field names must be UTF-8 text without NUL bytes";
+      return false;
+    }
     if (std::strcmp(k, "type") == 0) {
       if (lua_type(L, -1) != LUA_TSTRING) {
         lua_pop(L, 2);

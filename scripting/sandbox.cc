@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scripting/runtime.h"
@@ -357,15 +358,18 @@ int SafePrint(lua_State* L) {
   constexpr size_t kMaxLine = 4096;
   const int n = lua_gettop(L);
   std::string line;
-  for (int i = 1; i <= n && line.size() < kMaxLine; ++i) {
+  bool cut = false;
+  for (int i = 1; i <= n && !cut; ++i) {
     PushSafeString(L, i);
     if (i > 1) line += '\t';
     size_t len;
     const char* s = lua_tolstring(L, -1, &len);
-    line.append(s, std::min<size_t>(len, kMaxLine - std::min(kMaxLine, line.size())));
+    const size_t room = kMaxLine - std::min(kMaxLine, line.size());
+    cut = len > room || (i < n && line.size() + len >= kMaxLine);
+    line.append(s, std::min(len, room));
     lua_pop(L, 1);
   }
-  if (line.size() >= kMaxLine) line += " ...";
+  if (cut) line += " ...";
   Runtime::From(L)->Log(line);
   return 0;
 }
@@ -414,22 +418,27 @@ int SafeRep(lua_State* L) {
 
 // A match is one C call the budget cannot interrupt, so its worst case is priced before it
 // runs, and what could take more than about 5e7 matcher steps is refused. The price: every
-// start position (one when the pattern is anchored with ^), times, per start, the pattern's
-// length when it has no repetition (a long set [...] is read for every subject character)
-// or the subject's length per repetition (*, -, +) or balance (%b, which scans to the end),
-// doubled for each optional item (?), whose backtracking branches. A pattern with no special
-// character (or string.find's plain mode) is a memory search, linear in practice.
-int SafePattern(lua_State* L) {
+// start position (one when the pattern is anchored with ^, which gmatch does not honour),
+// times the pattern's length when it repeats nothing, or else the longest set [...] (read for
+// every subject character) times the subject's length per repetition (*, -, + after an item)
+// or balance (%b, which scans to the end); doubled for each optional item (?), whose
+// backtracking branches. A pattern with
+// no special character, or string.find's plain mode, is a memory search, linear in practice.
+int PricePattern(lua_State* L, bool is_find, bool anchors) {
   size_t sl = 0, pl = 0;
   luaL_checklstring(L, 1, &sl);
   const char* p = luaL_checklstring(L, 2, &pl);
   if (pl > 256) return SandboxError(L, "sandbox: pattern longer than 256 characters");
-  const bool plain = lua_gettop(L) >= 4 && lua_toboolean(L, 4);
-  if (plain || std::strpbrk(std::string(p, pl).c_str(), "^$*+?.([%-") == nullptr) return CallOriginal(L);
+  const std::string_view pat(p, pl);  // may hold NUL bytes
+  const bool plain = is_find && lua_gettop(L) >= 4 && lua_toboolean(L, 4);
+  if (plain || pat.find_first_of(std::string_view("^$*+?.([%-", 10)) == std::string_view::npos) return CallOriginal(L);
   int repetitions = 0, optional = 0;
+  bool in_set = false;
+  size_t set_start = 0, longest_set = 1;
   for (size_t i = 0; i < pl; ++i) {
-    if (p[i] == '%') {
-      if (i + 1 < pl && p[i + 1] == 'b') {
+    const char c = p[i];
+    if (c == '%') {
+      if (!in_set && i + 1 < pl && p[i + 1] == 'b') {
         ++repetitions;
         i += 3;  // %bxy
       } else {
@@ -437,11 +446,28 @@ int SafePattern(lua_State* L) {
       }
       continue;
     }
-    if (p[i] == '*' || p[i] == '-' || p[i] == '+') ++repetitions;
-    if (p[i] == '?') ++optional;
+    if (in_set) {
+      if (c == ']') {
+        in_set = false;
+        longest_set = std::max(longest_set, i - set_start);
+      }
+      continue;
+    }
+    if (c == '[') {
+      in_set = true;
+      set_start = i;
+      if (i + 1 < pl && p[i + 1] == '^') ++i;
+      if (i + 1 < pl && p[i + 1] == ']') ++i;  // a ']' first in a set is a member
+      continue;
+    }
+    if (i == 0) continue;  // a quantifier first in a pattern is a plain character
+    if (c == '*' || c == '-' || c == '+') ++repetitions;
+    if (c == '?') ++optional;
   }
-  double cost = p[0] == '^' ? 1 : static_cast<double>(sl + 1);
-  if (repetitions == 0) cost *= static_cast<double>(pl);
+  // Per start, a pattern without repetitions reads at most all of itself; with repetitions,
+  // each step of the search reads one item, a set at worst.
+  double cost = anchors && p[0] == '^' ? 1 : static_cast<double>(sl + 1);
+  cost *= static_cast<double>(repetitions == 0 ? pl : longest_set);
   for (int k = 0; k < repetitions && cost <= 5e7; ++k) cost *= static_cast<double>(sl + 1);
   for (int k = 0; k < optional && cost <= 5e7; ++k) cost *= 2;
   if (cost > 5e7)
@@ -449,6 +475,10 @@ int SafePattern(lua_State* L) {
                         "subject", repetitions, optional, static_cast<int>(sl));
   return CallOriginal(L);
 }
+
+int SafeFind(lua_State* L) { return PricePattern(L, true, true); }
+int SafeMatch(lua_State* L) { return PricePattern(L, false, true); }
+int SafeGmatch(lua_State* L) { return PricePattern(L, false, false); }
 
 // ---- deterministic pairs: string hashes are seeded per process, so order keys ----------
 
@@ -459,6 +489,56 @@ int KeyRank(lua_State* L, int idx) {
     case LUA_TBOOLEAN: return 2;
     default: return 3;
   }
+}
+
+// Keys in the order pairs and next use: numbers ascending (integers and floats compared
+// exactly), then strings by bytes, then false and true; other keys (tables, functions) last,
+// in the table's own order.
+struct OrderKey {
+  int rank = 3;
+  bool is_int = false;
+  lua_Integer i = 0;
+  double d = 0;
+  std::string s;
+  int ref = 0;  // SafePairs: where the key is kept
+};
+
+OrderKey OrderKeyAt(lua_State* L, int idx) {
+  OrderKey k;
+  k.rank = KeyRank(L, idx);
+  if (k.rank == 0) {
+    k.is_int = lua_isinteger(L, idx);
+    if (k.is_int) k.i = lua_tointeger(L, idx);
+    k.d = lua_tonumber(L, idx);
+  } else if (k.rank == 1) {
+    size_t l;
+    const char* s = lua_tolstring(L, idx, &l);
+    k.s.assign(s, l);
+  } else if (k.rank == 2) {
+    k.i = lua_toboolean(L, idx);
+  }
+  return k;
+}
+
+// i < f, exactly (a double holds every integer up to 2^53 only). Keys are never NaN, and an
+// integral float key is stored as an integer, so i == f cannot occur between two keys.
+bool IntLessFloat(lua_Integer i, double f) {
+  if (f >= 9223372036854775808.0) return true;    // 2^63 and above
+  if (f < -9223372036854775808.0) return false;   // below -2^63
+  return i < static_cast<lua_Integer>(std::ceil(f));  // ceil(f) fits: |f| < 2^63 here
+}
+
+bool OrderLess(const OrderKey& a, const OrderKey& b) {
+  if (a.rank != b.rank) return a.rank < b.rank;
+  if (a.rank == 0) {
+    if (a.is_int && b.is_int) return a.i < b.i;
+    if (!a.is_int && !b.is_int) return a.d < b.d;
+    if (a.is_int) return IntLessFloat(a.i, b.d);
+    return !IntLessFloat(b.i, a.d) && static_cast<double>(b.i) != a.d;  // a (float) < b (int)
+  }
+  if (a.rank == 1) return a.s < b.s;
+  if (a.rank == 2) return a.i < b.i;
+  return false;
 }
 
 int PairsNext(lua_State* L) {
@@ -483,47 +563,20 @@ int SafePairs(lua_State* L) {
     return 3;
   }
   luaL_checktype(L, 1, LUA_TTABLE);
-  struct Key {
-    int rank;
-    lua_Integer i;
-    double d;
-    bool is_int;
-    std::string s;
-    int ref;
-  };
-  std::vector<Key> keys;
+  std::vector<OrderKey> keys;
   lua_newtable(L);  // keys in original order (for non-sortable keys)
   const int store = lua_gettop(L);
   int n = 0;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     lua_pop(L, 1);
-    Key k{KeyRank(L, -1), 0, 0, false, {}, ++n};
-    if (k.rank == 0) {
-      k.is_int = lua_isinteger(L, -1);
-      if (k.is_int) k.i = lua_tointeger(L, -1);
-      k.d = lua_tonumber(L, -1);
-    } else if (k.rank == 1) {
-      size_t l;
-      const char* s = lua_tolstring(L, -1, &l);
-      k.s.assign(s, l);
-    } else if (k.rank == 2) {
-      k.i = lua_toboolean(L, -1);
-    }
+    OrderKey k = OrderKeyAt(L, -1);
+    k.ref = ++n;
     lua_pushvalue(L, -1);
     lua_rawseti(L, store, n);
     keys.push_back(std::move(k));
   }
-  std::stable_sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-    if (a.rank != b.rank) return a.rank < b.rank;
-    if (a.rank == 0) {
-      if (a.is_int && b.is_int) return a.i < b.i;
-      return a.d < b.d;
-    }
-    if (a.rank == 1) return a.s < b.s;
-    if (a.rank == 2) return a.i < b.i;
-    return false;
-  });
+  std::stable_sort(keys.begin(), keys.end(), OrderLess);
   lua_createtable(L, static_cast<int>(keys.size()), 0);
   for (size_t i = 0; i < keys.size(); ++i) {
     lua_rawgeti(L, store, keys[i].ref);
@@ -539,49 +592,43 @@ int SafePairs(lua_State* L) {
 }
 
 // next(t, k) in the order pairs uses, so that a loop written with next is as repeatable as
-// one written with pairs. Each call scans the table (a full loop is quadratic: pairs is the
-// way to walk a large table); keys that cannot be ordered (tables, functions) come last, in
-// the table's own order.
-struct OrderKey {
-  int rank = 3;
-  bool is_int = false;
-  lua_Integer i = 0;
-  double d = 0;
-  std::string s;
-};
-
-OrderKey OrderKeyAt(lua_State* L, int idx) {
-  OrderKey k;
-  k.rank = KeyRank(L, idx);
-  if (k.rank == 0) {
-    k.is_int = lua_isinteger(L, idx);
-    if (k.is_int) k.i = lua_tointeger(L, idx);
-    k.d = lua_tonumber(L, idx);
-  } else if (k.rank == 1) {
-    size_t l;
-    const char* s = lua_tolstring(L, idx, &l);
-    k.s.assign(s, l);
-  } else if (k.rank == 2) {
-    k.i = lua_toboolean(L, idx);
+// one written with pairs. Each call scans the table, and is charged to the budget as one
+// instruction per key: a full walk with next is quadratic (pairs is the way to walk a large
+// table).
+// OrderLess on two keys on the stack, without copying strings.
+bool KeyLessAt(lua_State* L, int a, int b) {
+  const int ra = KeyRank(L, a), rb = KeyRank(L, b);
+  if (ra != rb) return ra < rb;
+  if (ra == 0) {
+    const bool ia = lua_isinteger(L, a), ib = lua_isinteger(L, b);
+    if (ia && ib) return lua_tointeger(L, a) < lua_tointeger(L, b);
+    if (!ia && !ib) return lua_tonumber(L, a) < lua_tonumber(L, b);
+    if (ia) return IntLessFloat(lua_tointeger(L, a), lua_tonumber(L, b));
+    return !IntLessFloat(lua_tointeger(L, b), lua_tonumber(L, a));  // never equal as keys
   }
-  return k;
-}
-
-bool OrderLess(const OrderKey& a, const OrderKey& b) {
-  if (a.rank != b.rank) return a.rank < b.rank;
-  if (a.rank == 0) return a.is_int && b.is_int ? a.i < b.i : a.d < b.d;
-  if (a.rank == 1) return a.s < b.s;
-  if (a.rank == 2) return a.i < b.i;
+  if (ra == 1) {
+    size_t la, lb;
+    const char* sa = lua_tolstring(L, a, &la);
+    const char* sb = lua_tolstring(L, b, &lb);
+    const int c = std::memcmp(sa, sb, std::min(la, lb));
+    return c < 0 || (c == 0 && la < lb);
+  }
+  if (ra == 2) return lua_toboolean(L, a) < lua_toboolean(L, b);
   return false;
 }
 
+// next(t, k) in the order pairs uses, so that a loop written with next is as repeatable as
+// one written with pairs. Each call scans the table and is charged to the budget as 4
+// instructions a key: a full walk with next is quadratic (pairs is the way to walk a large
+// table).
 int SafeNext(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 2);
+  lua_settop(L, 2);  // 2: the key to follow (nil: from the start)
   const bool from_start = lua_isnil(L, 2);
-  const OrderKey after = from_start ? OrderKey{} : OrderKeyAt(L, 2);
-  if (!from_start && after.rank == 3) {
+  if (!from_start && KeyRank(L, 2) == 3) {
     // Past an unordered key: the raw order from there, unordered keys only.
+    Runtime::From(L)->Charge(L, 4);
+    lua_pushvalue(L, 2);
     for (;;) {
       if (!lua_next(L, 1)) {
         lua_pushnil(L);
@@ -591,24 +638,25 @@ int SafeNext(lua_State* L) {
       lua_pop(L, 1);
     }
   }
-  // The least ordered key greater than `after` (any, from the start).
+  // The least ordered key greater than the one given (any, from the start), kept in slot 3.
+  lua_pushnil(L);
   bool found = false;
-  OrderKey best;
+  int64_t keys = 0;
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     lua_pop(L, 1);
+    ++keys;
     if (KeyRank(L, -1) == 3) continue;
-    OrderKey k = OrderKeyAt(L, -1);
-    if ((from_start || OrderLess(after, k)) && (!found || OrderLess(k, best))) {
-      best = std::move(k);
+    if ((from_start || KeyLessAt(L, 2, -1)) && (!found || KeyLessAt(L, -1, 3))) {
       found = true;
       lua_pushvalue(L, -1);
-      lua_replace(L, 2);  // slot 2 keeps the best key so far
+      lua_replace(L, 3);
     }
   }
+  Runtime::From(L)->Charge(L, 4 * keys);
   if (found) {
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 3);
     lua_rawget(L, 1);
     return 2;
   }
@@ -910,7 +958,10 @@ void InstallSandbox(lua_State* L, Runtime* rt, int* env_ref) {
   const int scopy = lua_gettop(L);
   WrapField(L, scopy, str, "rep", SafeRep);
   WrapField(L, scopy, str, "format", SafeFormat);
-  for (const char* n : {"find", "match", "gmatch", "gsub"}) WrapField(L, scopy, str, n, SafePattern);
+  WrapField(L, scopy, str, "find", SafeFind);
+  WrapField(L, scopy, str, "match", SafeMatch);
+  WrapField(L, scopy, str, "gsub", SafeMatch);  // gsub anchors on ^ as match does
+  WrapField(L, scopy, str, "gmatch", SafeGmatch);
   // The shared string metatable now indexes the safe copy, and is hidden from scripts.
   lua_pushliteral(L, "");
   lua_getmetatable(L, -1);

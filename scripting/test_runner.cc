@@ -599,11 +599,15 @@ std::vector<std::string> ScenarioFiles(const std::string& game_folder) {
 
 Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results) {
   std::string text, error;
-  if (!ReadTextFile(path, 1u << 20, &text, &error)) return Status::Input(error);
   // Chunk names follow the games/<id>/... convention of rule scripts.
   std::string display = path;
   const std::string folder = rules.info().folder;
-  if (path.rfind(folder, 0) == 0) display = rules.files().roots.front().display + path.substr(folder.size());
+  if (path.rfind(folder, 0) == 0) {
+    display = rules.files().roots.front().display + path.substr(folder.size());
+    // A test file in the game's folder is the game's: a link out of the folder is refused.
+    if (!ResolvesInside(folder, path, display, &error)) return Status::Input(error);
+  }
+  if (!ReadTextFile(path, 1u << 20, &text, &error)) return Status::Input(error);
   Limits limits;
   limits.call_instructions = 200'000'000;
   Runtime rt(limits);

@@ -182,6 +182,33 @@ TEST(HostileRules, RequireRefusesALinkOutOfTheFolderAndAFifo) {
   EXPECT_TRUE(st.ok()) << st.ToString();
 }
 
+TEST(HostileRules, AMoveFieldNameThatIsNotUtf8IsRefused) {
+  TempGame g(Rules("function game.legal_moves(ctx, state, seat) return {{type = 'bump', ['\\xff'] = 1}} end"));
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  std::vector<Move> moves;
+  const Status st = rules->LegalMoves(s, 0, &moves);
+  EXPECT_NE(st.message.find("move field names must be UTF-8 text"), std::string::npos) << st.message;
+}
+
+TEST(HostileRules, ADataHandleListedManyTimesCountsAgainstTheCap) {
+  TempGame g(Rules("", "state.data.o = {s = ('x'):rep(8 << 20)}\n"
+                       "local h, t = state.data.o, {}\n"
+                       "for i = 1, 100 do t[i] = h end\n"
+                       "state.data.y = t"));
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  const std::string before = s.Hash();
+  const Status st = rules->Apply(&s, 0, Bump());
+  EXPECT_NE(st.message.find("cannot store in state.data: the value is larger than 32 MiB"), std::string::npos)
+      << st.message;
+  EXPECT_EQ(s.Hash(), before);
+}
+
 TEST(HostileRules, AModuleThatRequiresItselfIsNamedNotAStackOverflow) {
   TempGame g(Rules("local a = require('a')"));
   g.Write("a.lua", "local b = require('b')\nreturn {}");

@@ -131,6 +131,35 @@ TEST(SandboxDeterminism, AViolationTheScriptCaughtDoesNotMarkALaterError) {
   EXPECT_EQ(st.kind, ErrorKind::kSandbox) << st.message;  // passed on: still the violation
 }
 
+TEST(SandboxDeterminism, NextOrdersIntegerAndFloatKeysExactly) {
+  Runtime rt;
+  Status st;
+  const std::string keys = RunForString(rt, R"(
+    local t = {[1] = 1, [1.5] = 1, [2] = 1, [math.maxinteger] = 1, [2^63] = 1, [math.huge] = 1, [-math.huge] = 1,
+               [math.mininteger] = 1, [-2^63 - 2^11] = 1}
+    local out, k = {}, next(t)
+    while k ~= nil do out[#out + 1] = string.format('%s', math.type(k) == 'integer' and k or ('f' .. k)) k = next(t, k) end
+    local n = 0
+    for _ in pairs(t) do n = n + 1 end
+    assert(n == #out, n .. ' keys, next walked ' .. #out)
+    return table.concat(out, ' ')
+  )", &st);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(keys, "f-inf f-9.2233720368548e+18 -9223372036854775808 1 f1.5 2 9223372036854775807 f9.2233720368548e+18 finf");
+}
+
+TEST(SandboxDeterminism, PatternsGamesUseStillPass) {
+  Runtime rt;
+  Status st = RunChunk(rt, R"(
+    local s = ('word '):rep(200)
+    assert(select(2, s:gsub('[A-Za-z0-9]+', 'x')) == 200)
+    assert(('a+b*c?'):rep(60):find('[*+?]') == 2)
+    assert(('games/x/rules.lua:12: cell [1, -2] is occupied'):find('^games/x/rules%.lua:%d+: cell %[%-?%d+, %-?%d+%] is occupied$'))
+    local n = 0 for w in ('one two three'):gmatch('%a+') do n = n + 1 end assert(n == 3)
+  )");
+  EXPECT_TRUE(st.ok()) << st.message;
+}
+
 TEST(SandboxDeterminism, NextFollowsThePairsOrder) {
   const char* code = R"(
     local t = {zeta = 1, alpha = 2, [3] = 'c', [1] = 'a', mid = 3, [2] = 'b', [true] = 't'}

@@ -149,6 +149,21 @@ std::vector<HostileCase> Catalogue() {
        ErrorKind::kSandbox, "optional items"},
       // %b scans to the end from every start: quadratic (22 s on 200,000 characters).
       {"PatternBalanceQuadratic", "local a = ('('):rep(200000):find('%b()')", ErrorKind::kSandbox, "pattern"},
+      // Only find's fourth argument means "plain": gsub's and match's do not skip the price.
+      {"PatternGsubWithACountIsStillPriced", "local s = ('a'):rep(300):gsub('.-.-.-b', '', 1)", ErrorKind::kSandbox,
+       "pattern"},
+      {"PatternMatchWithATruthyFourthArgumentIsStillPriced", "local s = ('a'):rep(300):match('.-.-.-b', 1, true)",
+       ErrorKind::kSandbox, "pattern"},
+      // A NUL byte does not end the pattern for the price either.
+      {"PatternWithANulByteIsStillPriced", "local s = ('a'):rep(300):find('\\0*.-.-.-b')", ErrorKind::kSandbox,
+       "pattern"},
+      // gmatch reads a leading ^ as a character, not an anchor: it is priced for every start.
+      {"PatternGmatchCaretIsNotAnAnchor", "for x in ('^'):rep(360):gmatch('^.-.-.-x') do end", ErrorKind::kSandbox,
+       "pattern"},
+      // next scans the table on every call: a walk with next is charged per key.
+      {"NextWalkIsChargedPerKey",
+       "local t = {} for i = 1, 3000 do t['k' .. i] = i end local k = next(t) while k do k = next(t, k) end",
+       ErrorKind::kBudget},
       // A long set is read for every subject character (7 s over 16 MB).
       {"PatternLongSetOverLongSubject", "local a = ('a'):rep(16000000):find('[' .. ('b'):rep(250) .. ']')",
        ErrorKind::kSandbox, "pattern", [](Limits& l) { l.memory_bytes = 64u << 20; }},
