@@ -186,7 +186,7 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
 
 Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result, const PlayLimits& limits) {
   std::vector<int> seats;
-  int moves = 0;
+  int moves = 0, round = state->flow.round, moves_this_round = 0;
   for (;;) {
     Status st = rules.ToMove(*state, &seats);
     if (!st.ok()) return st;
@@ -207,6 +207,15 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
       }
       if (++moves > limits.max_moves)
         return Status::Input("the game did not end within " + std::to_string(limits.max_moves) + " moves");
+      if (state->flow.round != round) {
+        round = state->flow.round;
+        moves_this_round = 0;
+      } else if (++moves_this_round > limits.max_moves_per_round) {
+        return Status::Input("the game did not end: round " + std::to_string(round + 1) + " ran " +
+                             std::to_string(limits.max_moves_per_round) +
+                             " moves without the round changing (a question asked again and again, or a loop of moves); "
+                             "last move " + MoveToString(m, *state->cards));
+      }
     }
     if (limits.max_rounds > 0 && state->flow.round + 1 > limits.max_rounds) {
       result->stopped = true;

@@ -50,6 +50,9 @@ struct PlayResult {
 
 struct PlayLimits {
   int max_moves = 100000;  // more is an error: a game that cannot end
+  // More moves without the round changing is an error too: a question asked again and again
+  // never advances the round, so --max-rounds cannot stop it (and its state may grow each time).
+  int max_moves_per_round = 5000;
   int max_rounds = 0;      // 0: none. Past it the game is stopped and scored, not failed
   // Called before each move is applied (simulation statistics such as pick rates).
   std::function<void(const State&, int seat, const Move&)> before_move;

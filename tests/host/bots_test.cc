@@ -158,5 +158,32 @@ TEST(PlayOut, RoundLimitStopsAGameThatNeverEnds) {
   EXPECT_EQ(s.flow.round + 1, 8);
 }
 
+// Endless Pig whose round never moves on, like rules that ask the same question forever.
+class PigStuckInItsFirstRound : public PigGame {
+ public:
+  PigStuckInItsFirstRound() : PigGame(20, /*endless=*/true) {}
+  Status Apply(State* s, int seat, const Move& m) override {
+    Status st = PigGame::Apply(s, seat, m);
+    s->flow.round = 0;
+    return st;
+  }
+};
+
+TEST(PlayOut, AGameWhoseRoundNeverChangesIsStoppedWithAnError) {
+  PigStuckInItsFirstRound game;
+  State s;
+  ASSERT_TRUE(game.NewGame(Json::object(), 2, 1, &s).ok());
+  std::string error;
+  auto a = MakeBot("random", 1, &error), b = MakeBot("random", 2, &error);
+  PlayLimits limits;
+  limits.max_rounds = 7;  // never reached: the round does not change
+  limits.max_moves_per_round = 50;
+  PlayResult result;
+  const Status st = PlayOut(game, &s, {a.get(), b.get()}, &result, limits);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message.find("round 1 ran 50 moves without the round changing"), std::string::npos) << st.message;
+  EXPECT_EQ(s.move_count, 51);
+}
+
 }  // namespace
 }  // namespace plateau
