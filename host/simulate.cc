@@ -29,6 +29,33 @@ void TagOutcome::Merge(const TagOutcome& o) {
   top_score.Merge(o.top_score);
   spread.Merge(o.spread);
   for (const auto& [k, v] : o.endings) endings[k] += v;
+  for (const auto& [len, v] : o.by_length) {
+    auto& mine = by_length[len];
+    mine.first.Merge(v.first);
+    mine.second.Merge(v.second);
+  }
+}
+
+SameLengthEffect SameLength(const TagOutcome& tag, const TagOutcome& all) {
+  SameLengthEffect e;
+  double top = 0, spread = 0;
+  for (const auto& [len, with] : tag.by_length) {
+    auto it = all.by_length.find(len);
+    if (it == all.by_length.end()) continue;
+    const double n_with = static_cast<double>(with.first.n);
+    const double n_without = static_cast<double>(it->second.first.n) - n_with;
+    if (n_with <= 0 || n_without <= 0) continue;
+    const double top_without = (it->second.first.sum - with.first.sum) / n_without;
+    const double spread_without = (it->second.second.sum - with.second.sum) / n_without;
+    top += n_with * (with.first.Mean() - top_without);
+    spread += n_with * (with.second.Mean() - spread_without);
+    e.games_compared += with.first.n;
+  }
+  if (e.games_compared > 0) {
+    e.top_score = top / static_cast<double>(e.games_compared);
+    e.spread = spread / static_cast<double>(e.games_compared);
+  }
+  return e;
 }
 
 void BotRecord::Merge(const BotRecord& o) {
@@ -146,6 +173,9 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
   game.top_score.Add(static_cast<double>(best));
   game.spread.Add(static_cast<double>(best - worst));
   game.endings[ending] = 1;
+  auto& at_length = game.by_length[std::llround(rounds)];
+  at_length.first.Add(static_cast<double>(best));
+  at_length.second.Add(static_cast<double>(best - worst));
   r->all.Merge(game);
   if (stats.contains("tags") && stats["tags"].is_array()) {
     std::set<std::string> seen;
@@ -580,7 +610,13 @@ Json SimulationReport::ToJson() const {
   }
   if (!tags.empty()) {
     Json t = Json::object();
-    for (const auto& [k, v] : tags) t[k] = TagJson(v);
+    for (const auto& [k, v] : tags) {
+      t[k] = TagJson(v);
+      const SameLengthEffect e = SameLength(v, all);
+      t[k]["same_length"] = {{"games_compared", e.games_compared},
+                             {"top_score_difference", e.games_compared ? Json(e.top_score) : Json()},
+                             {"spread_difference", e.games_compared ? Json(e.spread) : Json()}};
+    }
     j["tags"] = std::move(t);
     j["all_games"] = TagJson(all);
   }
@@ -697,11 +733,18 @@ std::string SimulationReport::ToText() const {
       out << Format("%-28s %7lld %6.1f %6s %7.1f %6s %6.1f %6s", k.c_str(), static_cast<long long>(t.games),
                     t.rounds.Mean(), diff(all.rounds, t.rounds).c_str(), t.top_score.Mean(),
                     diff(all.top_score, t.top_score).c_str(), t.spread.Mean(), diff(all.spread, t.spread).c_str());
-      for (const auto& [e, n] : t.endings) out << Format("  %s %.0f%%", e.c_str(), 100.0 * n / t.games);
+      const SameLengthEffect e = SameLength(t, all);
+      if (e.games_compared > 0)
+        out << Format("   same length: %+.1f %+.1f (%lld games)", e.top_score, e.spread,
+                      static_cast<long long>(e.games_compared));
+      else
+        out << "   same length: n/a";
+      for (const auto& [name, n] : t.endings) out << Format("  %s %.0f%%", name.c_str(), 100.0 * n / t.games);
       out << "\n";
     }
-    out << "  (in brackets: the difference from games without the tag, n/a when every game had it; a tag\n"
-           "   that comes up more in long games shows longer games whatever it does)\n";
+    out << "  (in brackets: the difference from games without the tag, n/a when every game had it. A tag\n"
+           "   that comes up more in long games goes with longer games whatever it does, so \"same length\"\n"
+           "   compares the winning total and the spread with games of the same length without the tag)\n";
   }
   if (!extra_counts.empty()) out << "\noutcomes: " << extra_counts.dump() << "\n";
   out << "\nfindings:";

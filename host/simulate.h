@@ -74,8 +74,19 @@ struct TagOutcome {
   int64_t games = 0;
   Stat rounds, top_score, spread;
   std::map<std::string, int64_t> endings;
+  // The winning total and the spread by game length (rounds): a tag that comes up more in long
+  // games is compared with the games of the same length without it.
+  std::map<int64_t, std::pair<Stat, Stat>> by_length;
   void Merge(const TagOutcome& o);
 };
+
+// A tag's effect at equal game length: over the lengths where games both with and without the
+// tag were played, the difference of their means, weighted by the tagged games of each length.
+struct SameLengthEffect {
+  int64_t games_compared = 0;  // tagged games of lengths that games without the tag also had
+  double top_score = 0, spread = 0;
+};
+SameLengthEffect SameLength(const TagOutcome& tag, const TagOutcome& all);
 
 // Per card type, for games whose score categories are card ids.
 struct CardBalance {

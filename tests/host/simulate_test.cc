@@ -236,6 +236,34 @@ TEST(Simulate, AGameThatCannotBeSetUpEndsTheRunWithItsError) {
   EXPECT_EQ(st.message, "data/pig.json: target: must be positive (seed 3)");
 }
 
+TEST(Simulate, ATagsSameLengthEffectComparesGamesOfEqualLengthOnly) {
+  // Tagged games: two of 10 rounds won with 50, one of 20 won with 80. Untagged: two of 10
+  // won with 40, one of 20 with 70, and one of 30 with 200 (a length no tagged game had).
+  TagOutcome tag, all;
+  auto add = [](TagOutcome* t, int rounds, double top) {
+    TagOutcome g;
+    g.games = 1;
+    g.rounds.Add(rounds);
+    g.top_score.Add(top);
+    g.spread.Add(top / 10);
+    auto& at = g.by_length[rounds];
+    at.first.Add(top);
+    at.second.Add(top / 10);
+    t->Merge(g);
+  };
+  for (auto [r, top] : std::vector<std::pair<int, double>>{{10, 50}, {10, 50}, {20, 80}}) {
+    add(&tag, r, top);
+    add(&all, r, top);
+  }
+  for (auto [r, top] : std::vector<std::pair<int, double>>{{10, 40}, {10, 40}, {20, 70}, {30, 200}}) add(&all, r, top);
+  const SameLengthEffect e = SameLength(tag, all);
+  EXPECT_EQ(e.games_compared, 3);
+  EXPECT_DOUBLE_EQ(e.top_score, 10);  // +10 at 10 rounds (twice) and at 20 rounds
+  EXPECT_DOUBLE_EQ(e.spread, 1);
+  // A tag in every game has nothing to be compared with.
+  EXPECT_EQ(SameLength(all, all).games_compared, 0);
+}
+
 // The whole report, field for field, but the time it took.
 Json Untimed(const SimulationReport& r) {
   Json j = r.ToJson();
