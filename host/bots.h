@@ -50,8 +50,9 @@ struct PlayResult {
 
 struct PlayLimits {
   int max_moves = 100000;  // more is an error: a game that cannot end
-  // More moves without the round changing is an error too: a question asked again and again
-  // never advances the round, so --max-rounds cannot stop it (and its state may grow each time).
+  // More moves without the round changing is an error too, in a game that counts rounds: a
+  // question asked again and again never advances the round, so --max-rounds cannot stop it
+  // (and its state may grow each time). A game that never counts rounds has max_moves only.
   int max_moves_per_round = 5000;
   int max_rounds = 0;      // 0: none. Past it the game is stopped and scored, not failed
   // Called before each move is applied (simulation statistics such as pick rates).

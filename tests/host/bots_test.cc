@@ -164,10 +164,36 @@ class PigStuckInItsFirstRound : public PigGame {
   PigStuckInItsFirstRound() : PigGame(20, /*endless=*/true) {}
   Status Apply(State* s, int seat, const Move& m) override {
     Status st = PigGame::Apply(s, seat, m);
+    s->flow.round = 1;  // the game counts rounds (it left round 1), then stays in round 2
+    return st;
+  }
+};
+
+// The same, in a game that never counts rounds: only the total limit applies.
+class PigWithoutRounds : public PigGame {
+ public:
+  PigWithoutRounds() : PigGame(20, /*endless=*/true) {}
+  Status Apply(State* s, int seat, const Move& m) override {
+    Status st = PigGame::Apply(s, seat, m);
     s->flow.round = 0;
     return st;
   }
 };
+
+TEST(PlayOut, AGameThatNeverCountsRoundsHasOnlyTheTotalLimit) {
+  PigWithoutRounds game;
+  State s;
+  ASSERT_TRUE(game.NewGame(Json::object(), 2, 1, &s).ok());
+  std::string error;
+  auto a = MakeBot("random", 1, &error), b = MakeBot("random", 2, &error);
+  PlayLimits limits;
+  limits.max_moves = 300;
+  limits.max_moves_per_round = 50;
+  PlayResult result;
+  const Status st = PlayOut(game, &s, {a.get(), b.get()}, &result, limits);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message.find("did not end within 300 moves"), std::string::npos) << st.message;
+}
 
 TEST(PlayOut, AGameWhoseRoundNeverChangesIsStoppedWithAnError) {
   PigStuckInItsFirstRound game;
@@ -181,8 +207,8 @@ TEST(PlayOut, AGameWhoseRoundNeverChangesIsStoppedWithAnError) {
   PlayResult result;
   const Status st = PlayOut(game, &s, {a.get(), b.get()}, &result, limits);
   ASSERT_FALSE(st.ok());
-  EXPECT_NE(st.message.find("round 1 ran 50 moves without the round changing"), std::string::npos) << st.message;
-  EXPECT_EQ(s.move_count, 51);
+  EXPECT_NE(st.message.find("round 2 ran 50 moves without the round changing"), std::string::npos) << st.message;
+  EXPECT_EQ(s.move_count, 52);  // the first move left round 1
 }
 
 }  // namespace
