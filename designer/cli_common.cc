@@ -94,7 +94,17 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
   }
   if (!State::FromJson(j, (*rules)->files().cards, out, &error)) return Status::Input(path + ": " + error);
   if (!saved.empty()) spdlog::info("{}: data overrides from the save: {}", path, DataOverridesText(saved));
+  // A save from another engine still loads; the designer is told, since a different Lua can
+  // change what the rules do.
+  if (j.contains("engine") && j["engine"] != EngineInfo())
+    spdlog::warn("{}: saved by {}, now running {}", path, DumpJson(j["engine"]), DumpJson(EngineInfo()));
   return Status::Ok();
+}
+
+Json EngineInfo() {
+  return {{"plateau", PLATEAU_VERSION}, {"lua", scripting::Runtime::LuaRelease()},
+          {"nlohmann_json", std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_MINOR) +
+                                "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH)}};
 }
 
 std::vector<std::string> Split(const std::string& s) {

@@ -35,6 +35,10 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
 
 // Comma-separated list, spaces dropped.
 std::vector<std::string> Split(const std::string& s);
+
+// What ran a game: Plateau's version and the libraries that decide what rules do. Written into
+// saves (outside the hashed state), printed by --version, compared when a save is loaded.
+Json EngineInfo();
 // One "--set name=value": the value parses as JSON, else it is a string.
 Status SplitSet(const std::string& s, std::string* name, Json* value);
 // The parameter overrides among --set arguments (names without dots).

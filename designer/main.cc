@@ -98,7 +98,9 @@ int ReadChoice(size_t count) {
 Status WriteSave(const State& state, const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return Status::Input("cannot write " + path);
-  const std::string text = DumpJson(state.ToJson(), 1);
+  Json j = state.ToJson();
+  j["engine"] = EngineInfo();  // not part of the state's hash
+  const std::string text = DumpJson(j, 1);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
   return Status::Ok();
@@ -457,6 +459,11 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
 int main(int argc, char** argv) {
   using namespace plateau;
   CLI::App app{"plateau: a rules-description interpreter for tabletop games"};
+  app.set_version_flag("--version", [] {
+    const Json e = EngineInfo();
+    return "plateau " + e["plateau"].get<std::string>() + " (" + e["lua"].get<std::string>() + ", nlohmann-json " +
+           e["nlohmann_json"].get<std::string>() + ")";
+  });
   app.require_subcommand(1);
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error or off")

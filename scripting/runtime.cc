@@ -116,6 +116,8 @@ int MessageHandler(lua_State* L) {
 
 Runtime* Runtime::From(lua_State* L) { return *static_cast<Runtime**>(lua_getextraspace(L)); }
 
+const char* Runtime::LuaRelease() { return LUA_RELEASE; }
+
 Runtime::Runtime(const Limits& limits) : limits_(limits) {
   mem_limit_ = limits.memory_bytes;
   L_ = lua_newstate(&Runtime::Alloc, this);

@@ -3,7 +3,8 @@
 # --load use them, a different --set on --load is refused naming the save, and the same save
 # without them no longer replays (so the override really is what made the game). It keeps its
 # seats and parameters too (another --players or parameter is refused), and another game's
-# save is refused by its game id.
+# save is refused by its game id. It records the engine (Plateau, Lua, nlohmann-json) that
+# played it, and a save from another engine replays with a warning.
 # Usage: save_overrides_test.sh <plateau binary> <source dir>
 set -euo pipefail
 plateau=$1
@@ -42,4 +43,11 @@ refused "$save: at /game: a saved 'chenilles' game, not 'ecosysteme-savane'" rep
 # A save whose overrides are not {"path", "value"} entries is refused, not a crash.
 sed 's/"path": "chenilles.income.copper",/"where": "chenilles.income.copper",/' "$save" > "$work/malformed.json"
 refused "$work/malformed.json: bad saved state: each of data_overrides must be" replay chenilles "$work/malformed.json"
+# The save records the engine that played it, outside the state's hash; another engine's save
+# still replays, with a warning naming both.
+grep -q '"lua": "Lua 5\.4' "$save" || fail "the save does not record the Lua release: $(head -c 400 "$save")"
+"$plateau" --version | grep -q "^plateau [0-9.]* (Lua 5\.4\.[0-9]*, nlohmann-json " || fail "--version: $("$plateau" --version)"
+sed 's/"lua": "Lua 5\.4\.[0-9]*"/"lua": "Lua 9.9.9"/' "$save" > "$work/other_engine.json"
+"$plateau" replay chenilles "$work/other_engine.json" > "$work/engine.txt" 2>&1 || fail "another engine's save: $(cat "$work/engine.txt")"
+grep -q "saved by .*Lua 9.9.9.*now running" "$work/engine.txt" || fail "no engine warning: $(cat "$work/engine.txt")"
 echo "1 passed, 0 failed"
