@@ -187,7 +187,7 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
 Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayResult* result, const PlayLimits& limits) {
   std::vector<int> seats;
   int moves = 0, round = state->flow.round, moves_this_round = 0;
-  bool rounds_kept = round > 0;  // a game that never counts rounds has only the total limit
+  bool rounds_kept = round > 0 || rules.CountsRounds();  // a game without rounds has only the total limit
   for (;;) {
     Status st = rules.ToMove(*state, &seats);
     if (!st.ok()) return st;
@@ -207,16 +207,18 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
         return st;
       }
       if (++moves > limits.max_moves)
-        return Status::Input("the game did not end within " + std::to_string(limits.max_moves) + " moves");
+        return {ErrorKind::kScript, "the game did not end within " + std::to_string(limits.max_moves) + " moves", {}, {}};
       if (state->flow.round != round) {
         round = state->flow.round;
         moves_this_round = 0;
         rounds_kept = true;
       } else if (++moves_this_round > limits.max_moves_per_round && rounds_kept) {
-        return Status::Input("the game did not end: round " + std::to_string(round + 1) + " ran " +
-                             std::to_string(limits.max_moves_per_round) +
-                             " moves without the round changing (a question asked again and again, or a loop of moves); "
-                             "last move " + MoveToString(m, *state->cards));
+        return {ErrorKind::kScript,
+                "the game did not end: round " + std::to_string(round + 1) + " ran " +
+                    std::to_string(limits.max_moves_per_round) +
+                    " moves without the round changing (a question asked again and again, or a loop of moves); "
+                    "last move " + MoveToString(m, *state->cards),
+                {}, {}};
       }
     }
     if (limits.max_rounds > 0 && state->flow.round + 1 > limits.max_rounds) {

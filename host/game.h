@@ -110,6 +110,9 @@ class Rules {
   virtual std::string View(const State& state, int seat) = 0;
   // Counting the rules' own calls by name, with the time they take (`simulate --profile`).
   // Rules without calls of their own to count report none.
+  // Whether the game counts rounds (flow.round), even while it stays in its first one: a
+  // round that runs too many moves is then a loop, not a game without rounds.
+  virtual bool CountsRounds() const { return false; }
   virtual void EnableCallStats(bool on) { (void)on; }
   virtual void AddCallStats(std::map<std::string, RulesCallStat>* out) const { (void)out; }
 

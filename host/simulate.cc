@@ -721,7 +721,8 @@ std::string SimulationReport::ToText() const {
     }
   }
   if (!tags.empty()) {
-    out << Format("\ntag (games where it came up)   games   rounds  winning total  spread   (all games: %.1f, %.1f, %.1f)\n",
+    out << Format("\ntag (games where it came up)   games   rounds  winning total  spread   same length: total, spread  "
+                  "(all games: %.1f, %.1f, %.1f)\n",
                   all.rounds.Mean(), all.top_score.Mean(), all.spread.Mean());
     for (const auto& [k, t] : tags) {
       // Without the tag: the other games, from the totals. A tag in every game has nothing

@@ -1602,6 +1602,7 @@ int StateSetRound(lua_State* L) {
   if (n < 1 || n > 1000000) return luaL_argerror(L, 2, "round must be between 1 and 1000000");
   if (s->flow.phase == "draft") return luaL_error(L, "the draft owns state.round while it runs");
   s->flow.round = static_cast<int>(n - 1);
+  B(L)->counts_rounds = true;
   return 0;
 }
 

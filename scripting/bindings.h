@@ -25,6 +25,8 @@ struct Binding {
   // write through a binding but a data handle's in-place write of a single value, and when a
   // journal puts the state back.
   uint64_t epoch = 1;
+  // The rules called state:set_round: they count rounds (PlayOut's per-round move limit).
+  bool counts_rounds = false;
 };
 
 // Installs metatables and pushes nothing. Call once per VM.

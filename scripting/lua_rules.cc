@@ -311,7 +311,9 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
                   state->game_id;
   if (writable && state) const_cast<State*>(state)->Touch();
   const uint64_t epoch = binding_.epoch;
+  const bool counts_rounds = binding_.counts_rounds;  // learnt during the call: kept
   binding_ = saved;
+  binding_.counts_rounds = counts_rounds;
   binding_.epoch = epoch + 1;
   rt_->set_rng(saved.state ? &saved.state->rng : nullptr);
   return st;

@@ -49,6 +49,8 @@ class LuaRules : public Rules {
   // Per hook ("evaluate", "moves.<type>", ...): calls and time, outermost calls only.
   void EnableCallStats(bool on) override { call_stats_on_ = on; }
   void AddCallStats(std::map<std::string, RulesCallStat>* out) const override;
+  // A draft counts its rounds; other games once they have called state:set_round.
+  bool CountsRounds() const override { return uses_draft_ || binding_.counts_rounds; }
 
   const GameFiles& files() const { return files_; }
   // The data overrides the rules were loaded with (their games carry them, State::data_overrides).

@@ -116,7 +116,7 @@ int MessageHandler(lua_State* L) {
 
 Runtime* Runtime::From(lua_State* L) { return *static_cast<Runtime**>(lua_getextraspace(L)); }
 
-const char* Runtime::LuaRelease() { return LUA_RELEASE; }
+const char* Runtime::LuaRelease() { return LUA_RELEASE " (package " PLATEAU_LUA_PACKAGE " at build time)"; }
 
 Runtime::Runtime(const Limits& limits) : limits_(limits) {
   mem_limit_ = limits.memory_bytes;

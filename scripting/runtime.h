@@ -43,8 +43,9 @@ struct Limits {
 class Runtime {
  public:
   explicit Runtime(const Limits& limits = {});
-  // The Lua library the rules run on ("Lua 5.4.4"): saves and --version record it, since the
-  // library's own fixes can change what a script does.
+  // The Lua release the host was built against, with the Debian package's version at build
+  // time ("Lua 5.4.4 (package 5.4.4-3+deb12u1 at build time)"): saves and --version record
+  // it, since the library's own fixes can change what a script does.
   static const char* LuaRelease();
   ~Runtime();
   Runtime(const Runtime&) = delete;

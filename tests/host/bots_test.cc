@@ -180,6 +180,27 @@ class PigWithoutRounds : public PigGame {
   }
 };
 
+// The same in its first round, in a game that says it counts rounds.
+class PigStuckInRoundOne : public PigWithoutRounds {
+ public:
+  bool CountsRounds() const override { return true; }
+};
+
+TEST(PlayOut, AGameThatCountsRoundsIsCheckedInItsFirstRoundToo) {
+  PigStuckInRoundOne game;
+  State s;
+  ASSERT_TRUE(game.NewGame(Json::object(), 2, 1, &s).ok());
+  std::string error;
+  auto a = MakeBot("random", 1, &error), b = MakeBot("random", 2, &error);
+  PlayLimits limits;
+  limits.max_moves_per_round = 50;
+  PlayResult result;
+  const Status st = PlayOut(game, &s, {a.get(), b.get()}, &result, limits);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.kind, ErrorKind::kScript);  // a fault of the rules, not of the input
+  EXPECT_NE(st.message.find("round 1 ran 50 moves without the round changing"), std::string::npos) << st.message;
+}
+
 TEST(PlayOut, AGameThatNeverCountsRoundsHasOnlyTheTotalLimit) {
   PigWithoutRounds game;
   State s;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "host/bots.h"
 #include "scripting/lua_rules.h"
 #include "test_util.h"
 
@@ -207,6 +208,29 @@ TEST(HostileRules, ADataHandleListedManyTimesCountsAgainstTheCap) {
   EXPECT_NE(st.message.find("cannot store in state.data: the value is larger than 32 MiB"), std::string::npos)
       << st.message;
   EXPECT_EQ(s.Hash(), before);
+}
+
+TEST(HostileRules, AMoveRepeatedForeverInRoundOneIsStoppedByThePerRoundLimit) {
+  TempGame g("local game = {api_version = 1, moves = {}, categories = {'x'}}\n"
+             "function game.setup(ctx, state) state:set_round(1) state.data.n = 0 end\n"
+             "function game.to_move(ctx, state) return {1} end\n"
+             "function game.legal_moves(ctx, state, seat) return {{type = 'again'}} end\n"
+             "function game.moves.again(ctx, state, seat, move) state.data.n = state.data.n + 1 end\n"
+             "function game.score(ctx, state) return {{breakdown = {x = 0}}} end\n"
+             "return game\n");
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &s).ok());
+  s.record = false;
+  EXPECT_TRUE(rules->CountsRounds());  // learnt from set_round in setup
+  std::string error;
+  auto bot = MakeBot("random", 1, &error);
+  PlayLimits limits;
+  limits.max_moves_per_round = 200;
+  PlayResult result;
+  const Status st = PlayOut(*rules, &s, {bot.get()}, &result, limits);
+  EXPECT_NE(st.message.find("round 1 ran 200 moves without the round changing"), std::string::npos) << st.message;
 }
 
 TEST(HostileRules, AModuleThatRequiresItselfIsNamedNotAStackOverflow) {
