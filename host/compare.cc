@@ -5,22 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <vector>
 
+#include "host/simulate.h"
+
 namespace plateau {
 namespace {
-
-std::string Fmt(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string Fmt(const char* fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  return buf;
-}
 
 double Num(const Json& j, const char* key, double fallback = 0) {
   if (!j.is_object()) return fallback;
@@ -91,7 +82,7 @@ class Comparer {
     for (const char* key : {"game", "players", "seed", "games", "rotate_seats", "max_rounds"}) {
       const Json& vb = Get(b_, key);
       const Json& va = Get(a_, key);
-      if (vb != va) settings_.push_back(Fmt("%s: %s before, %s now", key, Dump(vb).c_str(), Dump(va).c_str()));
+      if (vb != va) settings_.push_back(Format("%s: %s before, %s now", key, Dump(vb).c_str(), Dump(va).c_str()));
     }
     // Which bots played which seats (the bots' names when seats rotate).
     auto seat_bots = [](const Json& r) {
@@ -107,9 +98,9 @@ class Comparer {
       return out;
     };
     if (seat_bots(b_) != seat_bots(a_))
-      settings_.push_back(Fmt("bots by seat: %s before, %s now", Dump(seat_bots(b_)).c_str(), Dump(seat_bots(a_)).c_str()));
+      settings_.push_back(Format("bots by seat: %s before, %s now", Dump(seat_bots(b_)).c_str(), Dump(seat_bots(a_)).c_str()));
     else if (bot_names(b_) != bot_names(a_))
-      settings_.push_back(Fmt("bots: %s before, %s now", Dump(bot_names(b_)).c_str(), Dump(bot_names(a_)).c_str()));
+      settings_.push_back(Format("bots: %s before, %s now", Dump(bot_names(b_)).c_str(), Dump(bot_names(a_)).c_str()));
     const Json& pb = Get(b_, "params");
     const Json& pa = Get(a_, "params");
     std::vector<std::string> names;
@@ -122,13 +113,13 @@ class Comparer {
       const Json& vb = Get(pb, n.c_str());
       const Json& va = Get(pa, n.c_str());
       if (vb != va)
-        settings_.push_back(Fmt("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : Dump(vb).c_str(),
+        settings_.push_back(Format("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : Dump(vb).c_str(),
                                 va.is_null() ? "(absent)" : Dump(va).c_str()));
     }
     const Json& sb = Get(b_, "sets");
     const Json& sa = Get(a_, "sets");
     if (sb != sa && !(sb.is_null() && sa.is_array() && sa.empty()))
-      settings_.push_back(Fmt("--set: %s before, %s now", Dump(sb).c_str(), Dump(sa).c_str()));
+      settings_.push_back(Format("--set: %s before, %s now", Dump(sb).c_str(), Dump(sa).c_str()));
   }
 
   static std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -227,17 +218,17 @@ class Comparer {
 
 std::string Value(const Json& m, const char* key) {
   const double v = m[key].get<double>();
-  return m.value("share", false) ? Fmt("%.1f%%", 100 * v) : Fmt("%.2f", v);
+  return m.value("share", false) ? Format("%.1f%%", 100 * v) : Format("%.2f", v);
 }
 
 std::string Line(const Json& m) {
   const double d = m["difference"].get<double>();
-  const std::string diff = m.value("share", false) ? Fmt("%+.1f pts", 100 * d) : Fmt("%+.2f", d);
-  const std::string z = m["z"].is_number()             ? Fmt("%+.1f", m["z"].get<double>())
+  const std::string diff = m.value("share", false) ? Format("%+.1f pts", 100 * d) : Format("%+.2f", d);
+  const std::string z = m["z"].is_number()             ? Format("%+.1f", m["z"].get<double>())
                         : !m["judged"].get<bool>()      ? std::string("few")
                         : m["changed"].get<bool>()      ? std::string("exact")
                                                         : std::string("-");
-  return Fmt("  %-48s %10s %10s %11s %7s%s\n", m["measure"].get<std::string>().c_str(), Value(m, "before").c_str(),
+  return Format("  %-48s %10s %10s %11s %7s%s\n", m["measure"].get<std::string>().c_str(), Value(m, "before").c_str(),
              Value(m, "after").c_str(), diff.c_str(), z.c_str(), m["changed"].get<bool>() ? "  changed" : "");
 }
 
@@ -250,7 +241,7 @@ Json CompareReports(const Json& before, const Json& after, double change_z) {
 std::string CompareToText(const Json& comparison, const std::string& baseline_name) {
   std::string out = "\ncompared with " + baseline_name + ":\n";
   for (const auto& note : comparison["settings"]) out += "  note: " + note.get<std::string>() + "\n";
-  out += Fmt("  %-48s %10s %10s %11s %7s\n", "measure", "before", "now", "difference", "z");
+  out += Format("  %-48s %10s %10s %11s %7s\n", "measure", "before", "now", "difference", "z");
   std::vector<const Json*> others;
   for (const auto& m : comparison["measures"]) {
     if (m["headline"].get<bool>()) out += Line(m);
@@ -261,7 +252,7 @@ std::string CompareToText(const Json& comparison, const std::string& baseline_na
   std::stable_sort(others.begin(), others.end(), [&](const Json* x, const Json* y) { return strength(x) > strength(y); });
   if (!others.empty()) out += "  other measures that changed:\n";
   for (const Json* m : others) out += Line(*m);
-  out += Fmt("  %lld of %lld measures changed (a difference of %.0f standard errors or more, or any difference where "
+  out += Format("  %lld of %lld measures changed (a difference of %.0f standard errors or more, or any difference where "
              "neither run varies; \"few\": under 2 games on a side, not judged)\n",
              static_cast<long long>(comparison["changed"].get<int64_t>()),
              static_cast<long long>(comparison["compared"].get<int64_t>()), comparison.value("change_z", kChangeZ));

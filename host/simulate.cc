@@ -452,9 +452,6 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   return Status::Ok();
 }
 
-namespace {
-
-std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 std::string Format(const char* fmt, ...) {
   char buf[512];
   va_list ap;
@@ -463,6 +460,8 @@ std::string Format(const char* fmt, ...) {
   va_end(ap);
   return buf;
 }
+
+namespace {
 
 // "bought:gold" -> group "bought", member "gold"; keys without a colon have no group.
 std::pair<std::string, std::string> SplitKey(const std::string& key) {

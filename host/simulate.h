@@ -15,6 +15,9 @@
 
 namespace plateau {
 
+// printf into a string of at most 511 characters, for the report's lines.
+std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
 struct SimulationSpec {
   int games = 100;
   int players = 4;
