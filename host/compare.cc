@@ -82,7 +82,7 @@ class Comparer {
     for (const char* key : {"game", "players", "seed", "games", "rotate_seats", "max_rounds"}) {
       const Json& vb = Get(b_, key);
       const Json& va = Get(a_, key);
-      if (vb != va) settings_.push_back(Format("%s: %s before, %s now", key, Dump(vb).c_str(), Dump(va).c_str()));
+      if (vb != va) settings_.push_back(Format("%s: %s before, %s now", key, DumpJson(vb).c_str(), DumpJson(va).c_str()));
     }
     // Which bots played which seats (the bots' names when seats rotate).
     auto seat_bots = [](const Json& r) {
@@ -98,9 +98,9 @@ class Comparer {
       return out;
     };
     if (seat_bots(b_) != seat_bots(a_))
-      settings_.push_back(Format("bots by seat: %s before, %s now", Dump(seat_bots(b_)).c_str(), Dump(seat_bots(a_)).c_str()));
+      settings_.push_back(Format("bots by seat: %s before, %s now", DumpJson(seat_bots(b_)).c_str(), DumpJson(seat_bots(a_)).c_str()));
     else if (bot_names(b_) != bot_names(a_))
-      settings_.push_back(Format("bots: %s before, %s now", Dump(bot_names(b_)).c_str(), Dump(bot_names(a_)).c_str()));
+      settings_.push_back(Format("bots: %s before, %s now", DumpJson(bot_names(b_)).c_str(), DumpJson(bot_names(a_)).c_str()));
     const Json& pb = Get(b_, "params");
     const Json& pa = Get(a_, "params");
     std::vector<std::string> names;
@@ -113,16 +113,14 @@ class Comparer {
       const Json& vb = Get(pb, n.c_str());
       const Json& va = Get(pa, n.c_str());
       if (vb != va)
-        settings_.push_back(Format("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : Dump(vb).c_str(),
-                                va.is_null() ? "(absent)" : Dump(va).c_str()));
+        settings_.push_back(Format("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : DumpJson(vb).c_str(),
+                                va.is_null() ? "(absent)" : DumpJson(va).c_str()));
     }
     const Json& sb = Get(b_, "sets");
     const Json& sa = Get(a_, "sets");
     if (sb != sa && !(sb.is_null() && sa.is_array() && sa.empty()))
-      settings_.push_back(Format("--set: %s before, %s now", Dump(sb).c_str(), Dump(sa).c_str()));
+      settings_.push_back(Format("--set: %s before, %s now", DumpJson(sb).c_str(), DumpJson(sa).c_str()));
   }
-
-  static std::string Dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
   void Seats() {
     const Json& sb = Get(b_, "seats");

@@ -8,8 +8,6 @@
 #include <climits>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace plateau {
 namespace {
@@ -161,6 +159,7 @@ std::string DumpJson(const Json& j, int indent) { return j.dump(indent, ' ', fal
 
 bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error) {
   char root[PATH_MAX], real[PATH_MAX];
+  if (::access(path.c_str(), F_OK) != 0) return true;  // nothing there: the read says it is missing
   if (!::realpath(folder.c_str(), root) || !::realpath(path.c_str(), real)) {
     *error = name + ": cannot open file (" + std::strerror(errno) + ")";
     return false;

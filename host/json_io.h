@@ -23,7 +23,8 @@ bool ReadJsonFile(const std::string& path, const std::string& name, Json* out, s
                   const JsonLimits& limits = {});
 // Whether `path` (a file under `folder`) resolves, symbolic links followed, to a place inside
 // `folder`: a game's files are its own, and a link must not reach out of its folder. False
-// with a message naming `name` when it does not (or when it cannot be resolved).
+// with a message naming `name` when it does not (or when it cannot be resolved); true when
+// nothing is there, which the read that follows reports.
 bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error);
 
 // Reads a regular file (a FIFO, a directory or a device is refused, never waited on).

@@ -2,7 +2,6 @@
 #include "host/loader.h"
 
 #include <dirent.h>
-#include <unistd.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -40,8 +39,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   Json manifest;
   std::string error;
   const std::string manifest_name = display + "/game.json";
-  if (access((folder + "/game.json").c_str(), F_OK) == 0 && !ResolvesInside(folder, folder + "/game.json", manifest_name, &error))
-    return Status::Input(error);
+  if (!ResolvesInside(folder, folder + "/game.json", manifest_name, &error)) return Status::Input(error);
   if (!ReadJsonFile(folder + "/game.json", manifest_name, &manifest, &error)) return Status::Input(error);
   Status st = Validated("game", manifest, manifest_name);
   if (!st.ok()) return st;
@@ -106,8 +104,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
       if (file.find("..") != std::string::npos || file.empty() || file[0] == '/')
         return Status::Input(manifest_name + ": at /data/" + it.key() + "/file: must stay inside the game folder");
       Json doc;
-      if (access((folder + "/" + file).c_str(), F_OK) == 0 && !ResolvesInside(folder, folder + "/" + file, name, &error))
-        return Status::Input(error);
+      if (!ResolvesInside(folder, folder + "/" + file, name, &error)) return Status::Input(error);
       if (!ReadJsonFile(folder + "/" + file, name, &doc, &error)) return Status::Input(error);
       st = Validated(schema, doc, name);
       if (!st.ok()) return st;

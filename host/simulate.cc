@@ -470,7 +470,6 @@ std::pair<std::string, std::string> SplitKey(const std::string& key) {
   return {key.substr(0, c), key.substr(c + 1)};
 }
 
-
 }  // namespace
 
 void SimulationReport::ComputeFindings(int max_rounds) {

@@ -1922,6 +1922,14 @@ size_t JsonTextBytes(const Json& j, size_t limit) {
   return n;
 }
 
+// Adds `bytes` to the conversion's count; false, with the message, once past the cap.
+static bool ChargeJson(size_t bytes, std::string* error) {
+  g_json_bytes += bytes;
+  if (g_json_bytes <= kMaxJsonBytes) return true;
+  *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
+  return false;
+}
+
 static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int depth) {
   if (depth > 32) {
     *error = "nesting deeper than 32 (a cycle?)";
@@ -1929,11 +1937,7 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
   }
   // Every value costs the host a node, whatever it holds (a table listing one sub-table a
   // million times is a million copies).
-  g_json_bytes += 16;
-  if (g_json_bytes > kMaxJsonBytes) {
-    *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
-    return false;
-  }
+  if (!ChargeJson(16, error)) return false;
   idx = lua_absindex(L, idx);
   switch (lua_type(L, idx)) {
     case LUA_TNIL: *out = nullptr; return true;
@@ -1958,11 +1962,7 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
                  SanitizeUtf8(std::string(s, std::min<size_t>(len, 64))) + "' is not)";
         return false;
       }
-      g_json_bytes += len;
-      if (g_json_bytes > kMaxJsonBytes) {
-        *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
-        return false;
-      }
+      if (!ChargeJson(len, error)) return false;
       *out = std::string(s, len);
       return true;
     }
@@ -2052,11 +2052,8 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
         }
         // What the handle points to counts against the cap like a table would: a list of
         // the same handle a hundred times is a hundred copies.
-        g_json_bytes += JsonTextBytes(*node, kMaxJsonBytes - std::min(g_json_bytes, kMaxJsonBytes) + 1);
-        if (g_json_bytes > kMaxJsonBytes) {
-          *error = "the value is larger than " + std::to_string(kMaxJsonBytes >> 20) + " MiB";
+        if (!ChargeJson(JsonTextBytes(*node, kMaxJsonBytes - std::min(g_json_bytes, kMaxJsonBytes) + 1), error))
           return false;
-        }
         *out = *node;
         return true;
       }

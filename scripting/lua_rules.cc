@@ -12,7 +12,10 @@
 
 namespace plateau::scripting {
 
+void MakeReadOnly(lua_State* L);  // sandbox.cc
+
 namespace {
+
 // t[k] without metamethods, or nil when t is not a table. What the rules return (the game
 // table, score lines, breakdowns) is read after their call has ended, outside the budget: an
 // __index there would run unbudgeted and unprotected.
@@ -32,11 +35,6 @@ int PushFrozenJsonThunk(lua_State* L) {
   PushFrozenJson(L, *static_cast<const Json*>(lua_touserdata(L, 1)));
   return 1;
 }
-}  // namespace
-
-void MakeReadOnly(lua_State* L);  // sandbox.cc
-
-namespace {
 
 struct HookSpec {
   const char* name;

@@ -520,22 +520,25 @@ OrderKey OrderKeyAt(lua_State* L, int idx) {
   return k;
 }
 
-// i < f, exactly (a double holds every integer up to 2^53 only). Keys are never NaN, and an
-// integral float key is stored as an integer, so i == f cannot occur between two keys.
+// i < f, exactly (a double holds every integer up to 2^53 only).
 bool IntLessFloat(lua_Integer i, double f) {
   if (f >= 9223372036854775808.0) return true;    // 2^63 and above
   if (f < -9223372036854775808.0) return false;   // below -2^63
   return i < static_cast<lua_Integer>(std::ceil(f));  // ceil(f) fits: |f| < 2^63 here
 }
 
+// a < b for two number keys, each an integer or a float. Keys are never NaN, and an integral
+// float key is stored as an integer, so an integer and a float key are never equal.
+bool NumberKeyLess(bool a_int, lua_Integer ai, double ad, bool b_int, lua_Integer bi, double bd) {
+  if (a_int && b_int) return ai < bi;
+  if (!a_int && !b_int) return ad < bd;
+  if (a_int) return IntLessFloat(ai, bd);
+  return !IntLessFloat(bi, ad);
+}
+
 bool OrderLess(const OrderKey& a, const OrderKey& b) {
   if (a.rank != b.rank) return a.rank < b.rank;
-  if (a.rank == 0) {
-    if (a.is_int && b.is_int) return a.i < b.i;
-    if (!a.is_int && !b.is_int) return a.d < b.d;
-    if (a.is_int) return IntLessFloat(a.i, b.d);
-    return !IntLessFloat(b.i, a.d) && static_cast<double>(b.i) != a.d;  // a (float) < b (int)
-  }
+  if (a.rank == 0) return NumberKeyLess(a.is_int, a.i, a.d, b.is_int, b.i, b.d);
   if (a.rank == 1) return a.s < b.s;
   if (a.rank == 2) return a.i < b.i;
   return false;
@@ -591,21 +594,13 @@ int SafePairs(lua_State* L) {
   return 3;
 }
 
-// next(t, k) in the order pairs uses, so that a loop written with next is as repeatable as
-// one written with pairs. Each call scans the table, and is charged to the budget as one
-// instruction per key: a full walk with next is quadratic (pairs is the way to walk a large
-// table).
 // OrderLess on two keys on the stack, without copying strings.
 bool KeyLessAt(lua_State* L, int a, int b) {
   const int ra = KeyRank(L, a), rb = KeyRank(L, b);
   if (ra != rb) return ra < rb;
-  if (ra == 0) {
-    const bool ia = lua_isinteger(L, a), ib = lua_isinteger(L, b);
-    if (ia && ib) return lua_tointeger(L, a) < lua_tointeger(L, b);
-    if (!ia && !ib) return lua_tonumber(L, a) < lua_tonumber(L, b);
-    if (ia) return IntLessFloat(lua_tointeger(L, a), lua_tonumber(L, b));
-    return !IntLessFloat(lua_tointeger(L, b), lua_tonumber(L, a));  // never equal as keys
-  }
+  if (ra == 0)
+    return NumberKeyLess(lua_isinteger(L, a), lua_tointeger(L, a), lua_tonumber(L, a), lua_isinteger(L, b),
+                         lua_tointeger(L, b), lua_tonumber(L, b));
   if (ra == 1) {
     size_t la, lb;
     const char* sa = lua_tolstring(L, a, &la);
