@@ -1351,7 +1351,7 @@ function moves.evolve(ctx, state, seat, move)
   tally(state, seat, "evolutions")
   if not nxt.trans then
     vset(state, seat, viv, c, ST, viv[c + ST] + 1)
-    tally_at(state, seat, nxt.sp_reached_i)
+    reached(state, seat, viv, c)
     summarize(state, seat, viv)
     note(state, grew_text(seat, sp, nxt))
     return
