@@ -109,7 +109,7 @@ void StateUndo::SaveSlow(const State& s, uint32_t parts) {
 }
 
 template <typename F>
-void StateUndo::FoldSlots(const std::string* key, F&& copy) {
+void StateUndo::FoldSlots(const std::string_view* key, F&& copy) {
   auto mine = [&](const DataSlot& e) { return !key || e.key == *key; };
   bool any = false;
   for (const DataSlot& e : slots_) any = any || mine(e);
@@ -126,7 +126,7 @@ void StateUndo::FoldSlots(const std::string* key, F&& copy) {
   slots_.erase(std::remove_if(slots_.begin(), slots_.end(), mine), slots_.end());
 }
 
-void StateUndo::SaveDataSlot(const State& s, const std::string& key, Json* slot) {
+void StateUndo::SaveDataSlot(const State& s, std::string_view key, Json* slot) {
   if (all_data_) return;
   for (const auto& [k, v] : data_keys_)
     if (k == key) return;
@@ -134,18 +134,18 @@ void StateUndo::SaveDataSlot(const State& s, const std::string& key, Json* slot)
     SaveDataKey(s, key);
     return;
   }
-  slots_.push_back({key, slot, *slot});
+  slots_.push_back({std::string(key), slot, *slot});
 }
 
 void StateUndo::FoldAllSlots(const State& s) {
   if (&s != state_) return;
   while (!slots_.empty()) {
     const std::string key = slots_.front().key;
-    SaveDataKey(s, key);
+    SaveDataKey(s, std::string_view(key));
   }
 }
 
-void StateUndo::SaveDataKey(const State& s, const std::string& key) {
+void StateUndo::SaveDataKey(const State& s, std::string_view key) {
   if (all_data_) return;
   for (const auto& [k, v] : data_keys_)
     if (k == key) return;
@@ -155,7 +155,7 @@ void StateUndo::SaveDataKey(const State& s, const std::string& key) {
   }
   FoldSlots(&key, [&] {
     auto it = s.data.find(key);
-    data_keys_.emplace_back(key, it == s.data.end() ? std::nullopt : std::optional<Json>(*it));
+    data_keys_.emplace_back(std::string(key), it == s.data.end() ? std::nullopt : std::optional<Json>(*it));
   });
 }
 

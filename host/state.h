@@ -9,6 +9,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "host/cards.h"
@@ -200,14 +201,14 @@ class StateUndo {
     if ((saved_ & parts) != parts) SaveSlow(s, parts);
   }
   // Before writing state.data[key] or anything under it.
-  void SaveDataKey(const State& s, const std::string& key);
+  void SaveDataKey(const State& s, std::string_view key);
   // Before overwriting the scalar at `slot`, a node under state.data[key] that stays where it
   // is (the write adds and removes nothing): keeps that one old value, not a copy of the key.
   // A later SaveDataKey or SaveAllData that covers the slot turns it into their copy, so the
   // pointer is never used after a change that could move its node.
   // Past kMaxSlots slots (a loop writing one number again and again), the key is saved whole
   // instead, so the journal stays small.
-  void SaveDataSlot(const State& s, const std::string& key, Json* slot);
+  void SaveDataSlot(const State& s, std::string_view key, Json* slot);
   // Turns every slot into a whole-key save. Before anything that may replace the nodes of
   // state.data while this journal is open (a nested trial on a copy, a move applied inside a
   // trial): the slots' pointers would not survive it. Nothing to do for another state.
@@ -245,7 +246,7 @@ class StateUndo {
   // Runs `copy` on the data as it was before the slots of `key` (all keys when null) were
   // written, then writes them again and forgets them.
   template <typename F>
-  void FoldSlots(const std::string* key, F&& copy);
+  void FoldSlots(const std::string_view* key, F&& copy);
   bool active_ = false;
   const State* state_ = nullptr;  // the state of the span (its slots point into its data)
   uint64_t session_ = 0;

@@ -968,67 +968,56 @@ int ZoneDraw(lua_State* L) {
 // ---- data proxies: paths into state.data, resolved on every access -------------------
 
 // A data handle is a userdata whose user values are (parent handle or nil, key): creating a
-// child costs one small allocation, and resolving walks the short chain from the root. Its
-// memory block remembers the node it resolved to, for the state and epoch it was resolved
-// in (Binding::epoch), and the journal span in which its top-level key was last saved.
+// child costs one small allocation. Its memory block mirrors that path in plain pointers (the
+// user values keep the parent and the key string alive, and Lua never moves an object), so
+// resolving walks C pointers, not Lua calls. It also remembers the node it resolved to, for
+// the state and epoch it was resolved in (Binding::epoch), and the journal span in which its
+// top-level key was last saved.
 struct DataHandle {
   State* state = nullptr;
   uint64_t epoch = 0;
   Json* node = nullptr;
-  uint64_t journaled = 0;  // StateUndo::session() of the last save of its top-level key
+  uint64_t journaled = 0;            // StateUndo::session() of the last save of its top-level key
+  const DataHandle* parent = nullptr;  // null for the root
+  const DataHandle* top = nullptr;     // the handle right under the root on this path (null: root)
+  const char* key = nullptr;         // the key in an object parent, or null: `index` in an array
+  lua_Integer index = 0;             // 0-based
+  int depth = 0;                     // 0 for the root
 };
 
 DataHandle* HandleOf(lua_State* L, int idx) { return static_cast<DataHandle*>(lua_touserdata(L, idx)); }
 
-Json* WalkDataNode(lua_State* L, int idx, State* s);
+Json* WalkDataNode(const DataHandle* h, State* s) {
+  const DataHandle* chain[33];
+  int n = 0;
+  for (const DataHandle* p = h; p->parent; p = p->parent) {
+    if (n == 32) return nullptr;
+    chain[n++] = p;
+  }
+  Json* node = &s->data;
+  for (int i = n - 1; i >= 0 && node; --i) {
+    const DataHandle* c = chain[i];
+    if (c->key) {
+      if (!node->is_object()) return nullptr;
+      auto it = node->find(c->key);
+      node = it == node->end() ? nullptr : &*it;
+    } else {
+      node = node->is_array() && c->index >= 0 && static_cast<size_t>(c->index) < node->size()
+                 ? &(*node)[static_cast<size_t>(c->index)]
+                 : nullptr;
+    }
+  }
+  return node;
+}
 
 Json* FindDataNode(lua_State* L, int idx, State* s) {
   DataHandle* h = HandleOf(L, idx);
   const uint64_t epoch = B(L)->epoch;
   if (h->state == s && h->epoch == epoch) return h->node;
-  Json* node = WalkDataNode(L, idx, s);
+  Json* node = WalkDataNode(h, s);
   h->state = s;
   h->epoch = epoch;
   h->node = node;
-  return node;
-}
-
-Json* WalkDataNode(lua_State* L, int idx, State* s) {
-  idx = lua_absindex(L, idx);
-  luaL_checkstack(L, 40, "data nesting");
-  const int base = lua_gettop(L);
-  lua_pushvalue(L, idx);
-  int depth = 0;
-  for (;;) {
-    if (++depth > 32) {
-      lua_settop(L, base);
-      return nullptr;
-    }
-    if (lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA) {
-      lua_pop(L, 1);
-      break;
-    }
-  }
-  // Stack: handle, parent, ..., root handle (depth entries). Walk down from the root.
-  Json* node = &s->data;
-  for (int i = lua_gettop(L); i > base && node; --i) {
-    if (lua_getiuservalue(L, i, 2) == LUA_TNIL) {  // the root handle has no key
-      lua_pop(L, 1);
-      continue;
-    }
-    if (lua_type(L, -1) == LUA_TSTRING) {
-      if (!node->is_object()) node = nullptr;
-      else {
-        auto it = node->find(lua_tostring(L, -1));
-        node = it == node->end() ? nullptr : &*it;
-      }
-    } else {
-      const lua_Integer k = lua_tointeger(L, -1);
-      node = node->is_array() && k >= 0 && static_cast<size_t>(k) < node->size() ? &(*node)[static_cast<size_t>(k)] : nullptr;
-    }
-    lua_pop(L, 1);
-  }
-  lua_settop(L, base);
   return node;
 }
 
@@ -1043,8 +1032,14 @@ Json* ResolveData(lua_State* L, int idx, State* s) {
 void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
   if (parent_idx) parent_idx = lua_absindex(L, parent_idx);
   if (key_idx) key_idx = lua_absindex(L, key_idx);
-  new (lua_newuserdatauv(L, sizeof(DataHandle), 3)) DataHandle{};
+  auto* h = new (lua_newuserdatauv(L, sizeof(DataHandle), 3)) DataHandle{};
   if (parent_idx) {
+    const DataHandle* parent = HandleOf(L, parent_idx);
+    h->parent = parent;
+    h->depth = parent->depth + 1;
+    h->top = parent->parent ? parent->top : h;
+    if (lua_type(L, key_idx) == LUA_TSTRING) h->key = lua_tostring(L, key_idx);  // kept alive by user value 2
+    else h->index = lua_tointeger(L, key_idx);
     lua_pushvalue(L, parent_idx);
     lua_setiuservalue(L, -2, 1);
     lua_pushvalue(L, key_idx);
@@ -1123,49 +1118,26 @@ int DataIndex(lua_State* L) {
 void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx, Json* slot) {
   StateUndo* undo = B(L)->undo;
   if (!undo) return;
-  idx = lua_absindex(L, idx);
-  const int base = lua_gettop(L);
-  // Walk up to the handle whose parent is the root; its key is the top-level key.
-  lua_pushvalue(L, idx);
-  bool root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
-  lua_pop(L, 1);
-  if (root) {
+  DataHandle* h = HandleOf(L, idx);
+  if (!h->parent) {  // the root: the key written is the top-level key
     if (lua_type(L, key_idx) != LUA_TSTRING) undo->SaveAllData(*s);
     else if (slot) undo->SaveDataSlot(*s, lua_tostring(L, key_idx), slot);
     else undo->SaveDataKey(*s, lua_tostring(L, key_idx));
-    lua_settop(L, base);
     return;
   }
   // A handle below the root always has the same top-level key: once that key is saved whole
   // in this span, saving anything under it again would change nothing.
-  DataHandle* h = HandleOf(L, idx);
-  if (h->journaled == undo->session()) {
-    lua_settop(L, base);
-    return;
+  if (h->journaled == undo->session()) return;
+  const char* top = h->top->key;
+  if (!top) {
+    undo->SaveAllData(*s);
+    h->journaled = undo->session();
+  } else if (slot) {
+    undo->SaveDataSlot(*s, top, slot);
+  } else {
+    undo->SaveDataKey(*s, top);
+    h->journaled = undo->session();
   }
-  for (int depth = 0; depth < 40; ++depth) {
-    lua_getiuservalue(L, -1, 1);  // parent
-    const bool parent_is_root = lua_getiuservalue(L, -1, 1) != LUA_TUSERDATA;
-    lua_pop(L, 1);
-    if (parent_is_root) {
-      lua_pop(L, 1);
-      if (lua_getiuservalue(L, -1, 2) != LUA_TSTRING) {
-        undo->SaveAllData(*s);
-        h->journaled = undo->session();
-      } else if (slot) {
-        undo->SaveDataSlot(*s, lua_tostring(L, -1), slot);
-      } else {
-        undo->SaveDataKey(*s, lua_tostring(L, -1));
-        h->journaled = undo->session();
-      }
-      lua_settop(L, base);
-      return;
-    }
-    lua_remove(L, -2);
-  }
-  undo->SaveAllData(*s);
-  h->journaled = undo->session();
-  lua_settop(L, base);
 }
 
 int DataNewindex(lua_State* L) {
