@@ -112,6 +112,7 @@ class Grid {
 
  private:
   Cell* Mutable(int row, int col);
+  void SmallRelocations(bool keep_connected, std::vector<Relocation>* out) const;
   void Grow(int row, int col);
   void RecomputeBounds();
   void AddTouch(int row, int col, int delta);

@@ -399,7 +399,7 @@ TEST(Grid, PlaceableMatchesBruteForceWhileAnUnboundedGridGrows) {
 // A relocation found by brute force: take the card away (or swap), then ask whether every card
 // still follows the grid's rules: inside the frame, each touching another, and (keep_connected)
 // all in one group.
-bool BruteForceLegal(Grid g, const Relocation& r, bool keep_connected) {
+bool BruteForceLegal(Grid g, const Relocation& r, bool keep_connected, const GridRules& rules = kFrame) {
   if (r.swap) return !(g.Get(r.from.row, r.from.col)->item == g.Get(r.to.row, r.to.col)->item);
   const Cell moved = g.Take(r.from.row, r.from.col);
   if (g.Occupied(r.to.row, r.to.col)) return false;
@@ -408,7 +408,8 @@ bool BruteForceLegal(Grid g, const Relocation& r, bool keep_connected) {
     touches |= g.Occupied(r.to.row + d.first, r.to.col + d.second);
   if (!touches) return false;
   g.Set(r.to.row, r.to.col, moved);
-  if (g.bounds().rows() > 4 || g.bounds().cols() > 5) return false;
+  if ((rules.max_rows && g.bounds().rows() > rules.max_rows) || (rules.max_cols && g.bounds().cols() > rules.max_cols))
+    return false;
   if (!keep_connected) return true;
   std::vector<Coord> cells, group;
   g.OccupiedCells(&cells);
@@ -452,24 +453,27 @@ TEST(Grid, RelocationsOfAnLShapeAreTheLegalMovesThenTheSwapsInReadingOrder) {
   EXPECT_EQ(got, want);
 }
 
-TEST(Grid, RelocationsMatchBruteForceOnRandomGridsWithAndWithoutConnection) {
-  Rng rng(11);
+// Framed grids take the bit-board path (the box with its margin has at most 64 cells);
+// unbounded ones grow past it and take the general loop. Both must agree with brute force.
+void CheckRelocationsAgainstBruteForce(const GridRules& rules, int max_cards, uint64_t seed, bool* large_seen) {
+  Rng rng(seed);
   for (int trial = 0; trial < 60; ++trial) {
-    Grid g(kFrame);
-    const int cards = 2 + static_cast<int>(rng.Below(18));
+    Grid g(rules);
+    const int cards = 2 + static_cast<int>(rng.Below(static_cast<uint32_t>(max_cards - 1)));
     for (int k = 0; k < cards; ++k) {
       std::vector<Coord> where;
       g.Placeable(&where);
       const Coord c = where[rng.Below(static_cast<uint32_t>(where.size()))];
       g.Set(c.row, c.col, Card(static_cast<CardId>(rng.Below(4))));
     }
+    if ((g.bounds().rows() + 2) * (g.bounds().cols() + 2) > 64) *large_seen = true;
     for (const bool keep : {true, false}) {
       std::vector<Relocation> out;
       g.Relocations(keep, &out);
       size_t moves = 0;
       for (const Relocation& r : out) {
-        EXPECT_TRUE(BruteForceLegal(g, r, keep)) << "trial " << trial << ": " << r.from.row << "," << r.from.col << " > "
-                                                 << r.to.row << "," << r.to.col;
+        EXPECT_TRUE(BruteForceLegal(g, r, keep, rules)) << "trial " << trial << ": " << r.from.row << "," << r.from.col
+                                                        << " > " << r.to.row << "," << r.to.col;
         moves += !r.swap;
       }
       // Nothing legal is missing: try every card against every empty cell of the margin.
@@ -480,10 +484,22 @@ TEST(Grid, RelocationsMatchBruteForceOnRandomGridsWithAndWithoutConnection) {
       for (const Coord& from : occupied)
         for (int r = b.min_row - 1; r <= b.max_row + 1; ++r)
           for (int c = b.min_col - 1; c <= b.max_col + 1; ++c)
-            if (!g.Occupied(r, c) && BruteForceLegal(g, {false, from, {r, c}}, keep)) ++legal;
+            if (!g.Occupied(r, c) && BruteForceLegal(g, {false, from, {r, c}}, keep, rules)) ++legal;
       EXPECT_EQ(moves, legal) << "trial " << trial << (keep ? " (connected)" : "");
     }
   }
+}
+
+TEST(Grid, RelocationsMatchBruteForceOnRandomGridsWithAndWithoutConnection) {
+  bool large = false;
+  CheckRelocationsAgainstBruteForce(kFrame, 19, 11, &large);
+  EXPECT_FALSE(large);
+}
+
+TEST(Grid, RelocationsOnUnboundedGridsLargerThanABitBoardMatchBruteForce) {
+  bool large = false;
+  CheckRelocationsAgainstBruteForce(GridRules{0, 0, true}, 40, 12, &large);
+  EXPECT_TRUE(large) << "no random grid outgrew 64 cells: the general loop went untested";
 }
 
 }  // namespace
