@@ -1962,13 +1962,20 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
       }
       if (n > 0 && static_cast<size_t>(n) == count) {
         *out = Json::array();
-        out->get_ptr<Json::array_t*>()->reserve(static_cast<size_t>(n));
+        Json::array_t& a = *out->get_ptr<Json::array_t*>();
+        a.reserve(static_cast<size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
-          lua_rawgeti(L, idx, i);
+          // Lists of integers are what rules store most (records, vivariums): inline.
+          if (lua_rawgeti(L, idx, i) == LUA_TNUMBER && lua_isinteger(L, -1)) {
+            if (!ChargeJson(16, error)) return false;
+            a.emplace_back(static_cast<int64_t>(lua_tointeger(L, -1)));
+            lua_pop(L, 1);
+            continue;
+          }
           Json v;
           if (!ToJsonRec(L, -1, &v, error, depth + 1)) return false;
           lua_pop(L, 1);
-          out->push_back(std::move(v));
+          a.push_back(std::move(v));
         }
         return true;
       }
