@@ -98,6 +98,11 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
   // change what the rules do.
   if (j.contains("engine") && j["engine"] != EngineInfo())
     spdlog::warn("{}: saved by {}, now running {}", path, DumpJson(j["engine"]), DumpJson(EngineInfo()));
+  // The designer edits rules and data all the time: a save played under other files is told.
+  if (j.contains("rules") && j["rules"].is_object() && j["rules"].contains("fingerprint") &&
+      j["rules"]["fingerprint"] != (*rules)->fingerprint())
+    spdlog::warn("{}: the game's rules or data changed since this game was saved (rules {} then, {} now)", path,
+                 DumpJson(j["rules"]["fingerprint"]), (*rules)->fingerprint());
   return Status::Ok();
 }
 

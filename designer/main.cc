@@ -95,15 +95,41 @@ int ReadChoice(size_t count) {
   }
 }
 
-Status WriteSave(const State& state, const std::string& path) {
+Status WriteSave(const State& state, const LuaRules& rules, const std::string& path) {
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) return Status::Input("cannot write " + path);
   Json j = state.ToJson();
-  j["engine"] = EngineInfo();  // not part of the state's hash
+  // Neither is part of the state's hash: what played the game, to compare when it is loaded.
+  j["engine"] = EngineInfo();
+  j["rules"] = {{"fingerprint", rules.fingerprint()}, {"version", rules.version()}};
   const std::string text = DumpJson(j, 1);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
   return Status::Ok();
+}
+
+// Why a replay may not reach a save: its log says the rules were hot-reloaded during the game
+// (a replay runs every move under today's rules), or the files changed since it was saved.
+std::string RulesChangeNote(const State& saved, const std::string& path, const LuaRules& rules) {
+  // A save is input: a field of the wrong type reads as missing.
+  auto text = [](const Json& o, const char* key) {
+    return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string("?");
+  };
+  std::string note;
+  for (const LogEntry& e : saved.log)
+    if (e.kind == "reload" && e.detail.is_object())
+      note += "  the rules were reloaded at move " + (e.detail.contains("move") ? DumpJson(e.detail["move"]) : "?") +
+              " (rules " + text(e.detail, "from") + " -> " + text(e.detail, "to") + ")\n";
+  if (!note.empty())
+    return note + "  a replay plays every move under the rules as they are now (" + rules.fingerprint() +
+           "), so the moves before a reload ran under rules it no longer has\n";
+  Json j;
+  std::string error;
+  if (!ReadJsonFile(path, path, &j, &error) || !j.is_object() || !j.contains("rules")) return "";
+  const std::string then = text(j["rules"], "fingerprint");
+  if (then == "?" || then == rules.fingerprint()) return "";
+  return "  the game's rules or data changed since it was saved (rules " + then + " then, " + rules.fingerprint() +
+         " now)\n";
 }
 
 // plateau replay <game> <save.json>: rebuilds the game from its seed and move log and checks
@@ -121,8 +147,8 @@ int CmdReplay(const std::string& game, const std::string& path) {
     return Fail(st);
   }
   if (replayed.Hash() != saved.Hash()) {
-    std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n", moves.size(),
-                 replayed.Hash().c_str(), saved.Hash().c_str());
+    std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n%s", moves.size(),
+                 replayed.Hash().c_str(), saved.Hash().c_str(), RulesChangeNote(saved, path, *rules).c_str());
     return 1;
   }
   std::printf("replay ok: %zu moves from seed %llu reach state %s\n", moves.size(),
@@ -263,7 +289,7 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   st = rules->Score(state, &scores);
   if (!st.ok()) return Fail(st);
   if (!save_path.empty()) {
-    st = WriteSave(state, save_path);
+    st = WriteSave(state, *rules, save_path);
     if (!st.ok()) return Fail(st);
   }
   std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, RenderState(state, -1).c_str(),

@@ -47,6 +47,11 @@ bool DataOverridesFromJson(const Json& j, std::vector<DataOverride>* out, std::s
 // "chenilles.market.price=3, ..." for messages.
 std::string DataOverridesText(const std::vector<DataOverride>& sets);
 
+// What the rules of a loaded game are made of, as 16 hex digits: the manifest, the data (with
+// any overrides applied) and every .lua file of its folders but their tests. Saves and reload
+// entries of the log carry it, so a save tells when the files it was played with have changed.
+std::string RulesFingerprint(const GameFiles& files);
+
 // Game ids found under <home>/games, sorted.
 std::vector<std::string> ListGames();
 // The folder a game argument refers to, or "" when there is none.

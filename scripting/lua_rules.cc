@@ -73,6 +73,7 @@ Status LuaRules::Load(const std::string& game, const Limits& limits, const std::
   st = ApplyDataOverrides(data_sets, &rules->files_);
   if (!st.ok()) return st;
   rules->data_overrides_ = data_sets;
+  rules->fingerprint_ = RulesFingerprint(rules->files_);
   // An abstract base only lends its parameters, data and modules to the games that extend it.
   if (rules->files_.info.abstract)
     return Status::Input(rules->files_.roots.front().display + "/game.json: '" + rules->files_.info.id +

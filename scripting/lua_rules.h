@@ -55,6 +55,9 @@ class LuaRules : public Rules {
   const GameFiles& files() const { return files_; }
   // The data overrides the rules were loaded with (their games carry them, State::data_overrides).
   const std::vector<DataOverride>& data_overrides() const { return data_overrides_; }
+  // RulesFingerprint of the files these rules were loaded from, taken when they loaded (the
+  // files may change on disk later, which is what a comparison with it tells).
+  const std::string& fingerprint() const { return fingerprint_; }
   Runtime& runtime() { return *rt_; }
   // Builds a state holding the given grids for scoring finished boards (plateau score).
   // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card. A grid
@@ -102,6 +105,7 @@ class LuaRules : public Rules {
 
   GameFiles files_;
   std::vector<DataOverride> data_overrides_;
+  std::string fingerprint_;
   std::unique_ptr<Runtime> rt_;
   Binding binding_;
   bool call_stats_on_ = false;

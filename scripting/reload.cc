@@ -83,9 +83,14 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
     return r;
   }
   if ((*rules)->Score(*state, &before).ok()) r.changes = ScoreChanges(before, after);
-  // Commit: the (possibly migrated) state, seeing the new, compatible card set.
+  // Commit: the (possibly migrated) state, seeing the new, compatible card set. The log says
+  // where the rules changed and from what to what, so a replay of this game can tell that the
+  // moves before this point were played under other rules.
   if (new_version != old_version) *state = std::move(probe);
   state->cards = fresh->files().cards;
+  state->Log(-1, "reload",
+             {{"from", (*rules)->fingerprint()}, {"to", fresh->fingerprint()}, {"version_from", old_version},
+              {"version_to", new_version}, {"move", state->move_count}});
   state->Touch();
   *rules = std::move(fresh);
   r.ok = true;

@@ -184,9 +184,19 @@ TEST_F(ReloadTest, AChangedScoringRuleTakesEffectMidGameAndTheFinalScoreFollowsI
   const std::string hash = state_.Hash();
   // Gazelles are worth 3 each instead of 2 from now on.
   BreakRules("gazelle = 2 * gazelles", "gazelle = 3 * gazelles");
+  const std::string before = rules_->fingerprint();
   ReloadResult r = ReloadRules(folder_.string(), limits_, &state_, &rules_);
   ASSERT_TRUE(r.ok) << r.error.message;
   EXPECT_EQ(state_.Hash(), hash) << "a reload never changes the table";
+  // The log says where the rules changed, from which rules to which.
+  ASSERT_FALSE(state_.log.empty());
+  const LogEntry& entry = state_.log.back();
+  EXPECT_EQ(entry.kind, "reload");
+  EXPECT_EQ(entry.seat, -1);
+  EXPECT_EQ(entry.detail.value("from", std::string()), before);
+  EXPECT_EQ(entry.detail.value("to", std::string()), rules_->fingerprint());
+  EXPECT_NE(before, rules_->fingerprint()) << "an edited rules.lua must change the fingerprint";
+  EXPECT_EQ(entry.detail.value("move", -1), state_.move_count);
   // Finish the game with the new rules.
   Rng bot(9);
   std::vector<int> seats;
@@ -219,8 +229,14 @@ TEST_F(ReloadTest, AGoodReloadAfterABrokenOneRecovers) {
   ReloadResult bad = ReloadRules(folder_.string(), limits_, &state_, &rules_);
   EXPECT_FALSE(bad.ok);
   Write(folder_ / "rules.lua", rules_text_);
+  const std::string before = rules_->fingerprint();
   ReloadResult good = ReloadRules(folder_.string(), limits_, &state_, &rules_);
   EXPECT_TRUE(good.ok) << good.error.message;
+  // The same files again: the same fingerprint, and one reload entry (the broken one left none).
+  EXPECT_EQ(rules_->fingerprint(), before);
+  int reloads = 0;
+  for (const LogEntry& e : state_.log) reloads += e.kind == "reload";
+  EXPECT_EQ(reloads, 1);
 }
 
 TEST_F(ReloadTest, ASavedMidDraftGameLoadsIntoFreshRulesAndContinues) {
