@@ -79,6 +79,8 @@ class Runtime {
   };
   Source FindSource(const std::string& relative) const;
   static constexpr size_t kMaxScriptBytes = 1u << 20;
+  // What the host may allocate over the memory cap outside calls into Lua (see Alloc).
+  static constexpr size_t kHostHeadroom = 1u << 20;
 
   // The RNG math.random draws from during the current call (null: unavailable).
   void set_rng(Rng* rng) { rng_ = rng; }
@@ -103,6 +105,15 @@ class Runtime {
   void ArmFromSignal();
   void Charge(lua_State* L, int64_t instructions);
   bool killed() const { return budget_exhausted_ || memory_exhausted_; }
+  // Tests only: after `n` more allocations that grow memory inside a call into Lua, every
+  // further one in that call fails, as if the cap were reached there; -1 turns it off. Like
+  // Lua's own test allocator (ltests.c), it reaches every path that handles a failed
+  // allocation, Lua's emergency collection included. Pending: the count has not run out yet.
+  void FailAllocationAfter(int64_t n) {
+    fail_after_ = n;
+    failing_ = false;
+  }
+  bool allocation_failure_pending() const { return fail_after_ >= 0 && !failing_; }
   void MarkMemoryExhausted() { memory_exhausted_ = true; }
   void MarkSandboxViolation(const char* message) {
     sandbox_violation_ = true;
@@ -168,6 +179,8 @@ class Runtime {
   volatile bool armed_ = false;
   bool budget_exhausted_ = false;
   bool memory_exhausted_ = false;
+  int64_t fail_after_ = -1;
+  bool failing_ = false;
   bool backstop_hit_ = false;
   bool sandbox_violation_ = false;
   std::string violation_message_;  // the last violation's message: the error must carry it

@@ -244,5 +244,37 @@ TEST(HostileRules, AModuleThatRequiresItselfIsNamedNotAStackOverflow) {
             std::string::npos) << st.message;
 }
 
+
+// A script that keeps memory filled to the cap between calls (a module-level table, grown until
+// the allocator refuses, the error caught by pcall) used to make the host's next push outside
+// a protected call fail, and Lua then aborts the process. Outside calls the host has headroom
+// over the cap: the game goes on, and every call still meets the cap inside.
+TEST(HostileRules, MemoryKeptAtTheCapBetweenCallsDoesNotAbortTheHost) {
+  TempGame g(Rules("local hoard = {}\n"
+                   "function game.moves.bump(ctx, state, seat, move)\n"
+                   "  state.data.count = state.data.count + 1\n"
+                   // A chain of small tables, kept by the module, up to a few bytes under the
+                   // cap (8 MiB here); the move then returns as if nothing happened.
+                   "  while collectgarbage('count') * 1024 + 72 < 8 * 1024 * 1024 do hoard.chain = {hoard.chain} end\n"
+                   "end\n"));
+  Limits limits;
+  limits.memory_bytes = 8u << 20;
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules, limits).ok());
+  State state;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 1, 1, &state).ok());
+  for (int i = 0; i < 3; ++i) {
+    Status st = rules->Apply(&state, 0, Bump());
+    // Either the hoarding move ran into the cap itself, or it filled memory and returned.
+    EXPECT_TRUE(st.ok() || st.kind == ErrorKind::kMemory) << st.ToString();
+    std::vector<int> seats;
+    st = rules->ToMove(state, &seats);
+    EXPECT_TRUE(st.ok() || st.kind == ErrorKind::kMemory) << st.ToString();
+    ScoreTable table;
+    st = rules->Score(state, &table);
+    EXPECT_TRUE(st.ok() || st.kind == ErrorKind::kMemory) << st.ToString();
+  }
+}
+
 }  // namespace
 }  // namespace plateau::scripting

@@ -327,6 +327,28 @@ TEST(HostileBudget, PcallNeverReturnsTheBudgetErrorToTheScript) {
   EXPECT_TRUE(lines.empty()) << lines.front();
 }
 
+// A script can leave memory a few bytes under the cap when its call returns (a table it keeps).
+// The host's next pushes happen outside any protected call, where a failed allocation makes Lua
+// abort the process: outside calls the host has headroom over the cap, while the next call
+// into Lua still meets the cap itself.
+TEST(HostileMemory, MemoryLeftAtTheCapDoesNotAbortTheHostsNextPush) {
+  Limits l = CatalogueLimits();
+  l.memory_bytes = 4u << 20;
+  Runtime rt(l);
+  Status st = RunChunk(rt,
+                       "local hoard = {}\n"
+                       "while collectgarbage('count') * 1024 + 64 < 4 * 1024 * 1024 do hoard.chain = {hoard.chain} end\n"
+                       "return hoard",
+                       1);
+  ASSERT_TRUE(st.ok()) << st.ToString();  // the hoard stays on the stack: alive
+  lua_State* L = rt.L();
+  lua_createtable(L, 0, 1000);  // about 40 KB, outside any call: aborted the process before
+  lua_pop(L, 1);
+  EXPECT_EQ(RunChunk(rt, "local t = {} for i = 1, 100000 do t[i] = i end").kind, ErrorKind::kMemory);
+  lua_pop(L, 1);
+  EXPECT_TRUE(RunsHealthyChunk(rt));
+}
+
 // Sticky exhaustion: a coroutine's loop is charged at least what it ran (G3).
 TEST(HostileBudget, CoroutineYieldLoopIsChargedPerResume) {
   Limits l = CatalogueLimits();
