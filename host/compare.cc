@@ -28,6 +28,17 @@ const Json& Get(const Json& j, const char* key) {
   return it != j.end() ? *it : null;
 }
 
+// The keys of either object, sorted (a side that is not an object has none).
+std::vector<std::string> KeysOfEither(const Json& b, const Json& a) {
+  std::vector<std::string> names;
+  for (const Json* side : {&b, &a})
+    if (side->is_object())
+      for (auto it = side->begin(); it != side->end(); ++it) names.push_back(it.key());
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
 class Comparer {
  public:
   Comparer(const Json& before, const Json& after, double change_z) : b_(before), a_(after), change_z_(change_z) {
@@ -103,13 +114,7 @@ class Comparer {
       settings_.push_back(Format("bots: %s before, %s now", DumpJson(bot_names(b_)).c_str(), DumpJson(bot_names(a_)).c_str()));
     const Json& pb = Get(b_, "params");
     const Json& pa = Get(a_, "params");
-    std::vector<std::string> names;
-    for (const Json* side : {&pb, &pa})
-      if (side->is_object())
-        for (auto it = side->begin(); it != side->end(); ++it)
-          if (std::find(names.begin(), names.end(), it.key()) == names.end()) names.push_back(it.key());
-    std::sort(names.begin(), names.end());
-    for (const auto& n : names) {
+    for (const auto& n : KeysOfEither(pb, pa)) {
       const Json& vb = Get(pb, n.c_str());
       const Json& va = Get(pa, n.c_str());
       if (vb != va)
@@ -148,13 +153,7 @@ class Comparer {
 
   // Counts by name (endings), as shares of the games; a name missing on one side is 0 there.
   void Shares(const std::string& what, const Json& b, const Json& a) {
-    std::vector<std::string> names;
-    for (const Json* side : {&b, &a})
-      if (side->is_object())
-        for (auto it = side->begin(); it != side->end(); ++it)
-          if (std::find(names.begin(), names.end(), it.key()) == names.end()) names.push_back(it.key());
-    std::sort(names.begin(), names.end());
-    for (const auto& n : names)
+    for (const auto& n : KeysOfEither(b, a))
       Share(what + " " + n, Num(b, n.c_str()), games_b_, Num(a, n.c_str()), games_a_, true);
   }
 
