@@ -982,7 +982,6 @@ struct DataHandle {
   const DataHandle* top = nullptr;     // the handle right under the root on this path (null: root)
   const char* key = nullptr;         // the key in an object parent, or null: `index` in an array
   lua_Integer index = 0;             // 0-based
-  int depth = 0;                     // 0 for the root
 };
 
 DataHandle* HandleOf(lua_State* L, int idx) { return static_cast<DataHandle*>(lua_touserdata(L, idx)); }
@@ -1036,7 +1035,6 @@ void PushDataProxy(lua_State* L, int parent_idx, int key_idx) {
   if (parent_idx) {
     const DataHandle* parent = HandleOf(L, parent_idx);
     h->parent = parent;
-    h->depth = parent->depth + 1;
     h->top = parent->parent ? parent->top : h;
     if (lua_type(L, key_idx) == LUA_TSTRING) h->key = lua_tostring(L, key_idx);  // kept alive by user value 2
     else h->index = lua_tointeger(L, key_idx);
