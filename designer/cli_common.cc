@@ -67,7 +67,8 @@ Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const 
   return st;
 }
 
-Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<LuaRules>* rules, State* out) {
+Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<LuaRules>* rules, State* out,
+                        std::string* saved_rules) {
   Json j;
   std::string error;
   if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
@@ -99,10 +100,15 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
   if (j.contains("engine") && j["engine"] != EngineInfo())
     spdlog::warn("{}: saved by {}, now running {}", path, DumpJson(j["engine"]), DumpJson(EngineInfo()));
   // The designer edits rules and data all the time: a save played under other files is told.
-  if (j.contains("rules") && j["rules"].is_object() && j["rules"].contains("fingerprint") &&
-      j["rules"]["fingerprint"] != (*rules)->fingerprint())
-    spdlog::warn("{}: the game's rules or data changed since this game was saved (rules {} then, {} now)", path,
-                 DumpJson(j["rules"]["fingerprint"]), (*rules)->fingerprint());
+  // (A save is input: a fingerprint that is not a string reads as none.)
+  const Json& saved_by = j.contains("rules") && j["rules"].is_object() && j["rules"].contains("fingerprint")
+                             ? j["rules"]["fingerprint"]
+                             : Json();
+  const std::string then = saved_by.is_string() ? saved_by.get<std::string>() : "";
+  if (!then.empty() && then != (*rules)->fingerprint())
+    spdlog::warn("{}: the game's rules or data changed since this game was saved (rules \"{}\" then, {} now)", path, then,
+                 (*rules)->fingerprint());
+  if (saved_rules) *saved_rules = then;
   return Status::Ok();
 }
 

@@ -29,9 +29,11 @@ Status LoadRules(const std::string& game, std::unique_ptr<scripting::LuaRules>* 
 
 // Loads a saved game (play --save) and the rules to continue it with: the rules are loaded
 // with the data overrides the save records. Data overrides on the command line must be those
-// (or none): a saved game keeps the numbers it was played with.
+// (or none): a saved game keeps the numbers it was played with. `saved_rules`, when given,
+// receives the fingerprint of the rules that played it ("" when the save has none); loading
+// warns when it is not the current rules' one.
 Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<scripting::LuaRules>* rules,
-                        State* out);
+                        State* out, std::string* saved_rules = nullptr);
 
 // Comma-separated list, spaces dropped.
 std::vector<std::string> Split(const std::string& s);

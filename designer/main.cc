@@ -110,7 +110,7 @@ Status WriteSave(const State& state, const LuaRules& rules, const std::string& p
 
 // Why a replay may not reach a save: its log says the rules were hot-reloaded during the game
 // (a replay runs every move under today's rules), or the files changed since it was saved.
-std::string RulesChangeNote(const State& saved, const std::string& path, const LuaRules& rules) {
+std::string RulesChangeNote(const State& saved, const std::string& saved_rules, const LuaRules& rules) {
   // A save is input: a field of the wrong type reads as missing.
   auto text = [](const Json& o, const char* key) {
     return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string("?");
@@ -123,12 +123,8 @@ std::string RulesChangeNote(const State& saved, const std::string& path, const L
   if (!note.empty())
     return note + "  a replay plays every move under the rules as they are now (" + rules.fingerprint() +
            "), so the moves before a reload ran under rules it no longer has\n";
-  Json j;
-  std::string error;
-  if (!ReadJsonFile(path, path, &j, &error) || !j.is_object() || !j.contains("rules")) return "";
-  const std::string then = text(j["rules"], "fingerprint");
-  if (then == "?" || then == rules.fingerprint()) return "";
-  return "  the game's rules or data changed since it was saved (rules " + then + " then, " + rules.fingerprint() +
+  if (saved_rules.empty() || saved_rules == rules.fingerprint()) return "";
+  return "  the game's rules or data changed since it was saved (rules " + saved_rules + " then, " + rules.fingerprint() +
          " now)\n";
 }
 
@@ -137,7 +133,8 @@ std::string RulesChangeNote(const State& saved, const std::string& path, const L
 int CmdReplay(const std::string& game, const std::string& path) {
   std::unique_ptr<LuaRules> rules;
   State saved, replayed;
-  Status st = LoadRulesAndSave(game, path, &rules, &saved);
+  std::string saved_rules;
+  Status st = LoadRulesAndSave(game, path, &rules, &saved, &saved_rules);
   if (!st.ok()) return Fail(st);
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);
@@ -148,7 +145,7 @@ int CmdReplay(const std::string& game, const std::string& path) {
   }
   if (replayed.Hash() != saved.Hash()) {
     std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n%s", moves.size(),
-                 replayed.Hash().c_str(), saved.Hash().c_str(), RulesChangeNote(saved, path, *rules).c_str());
+                 replayed.Hash().c_str(), saved.Hash().c_str(), RulesChangeNote(saved, saved_rules, *rules).c_str());
     return 1;
   }
   std::printf("replay ok: %zu moves from seed %llu reach state %s\n", moves.size(),
