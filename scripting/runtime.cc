@@ -181,11 +181,9 @@ void* Runtime::Alloc(void* ud, void* ptr, size_t osize, size_t nsize) {
     // results where nothing can catch a Lua error, and a failed allocation there aborts the
     // process; a script can leave memory at the cap between calls (module-level tables), so
     // the host gets headroom over it.
-    const size_t cap = rt->depth_ > 0 || rt->mem_limit_ > SIZE_MAX - kHostHeadroom ? rt->mem_limit_
-                                                                                   : rt->mem_limit_ + kHostHeadroom;
-    if (rt->mem_used_ + (nsize - old) > cap) return nullptr;
-    if (rt->depth_ > 0 && (rt->failing_ || (rt->fail_after_ >= 0 && rt->fail_after_-- == 0 && (rt->failing_ = true))))
-      return nullptr;
+    const size_t need = rt->mem_used_ + (nsize - old);
+    if (need > rt->mem_limit_ && (rt->depth_ > 0 || need - rt->mem_limit_ > kHostHeadroom)) return nullptr;
+    if (rt->depth_ > 0 && rt->InjectedFailure()) return nullptr;
   }
   void* p;
   if (!ptr) {

@@ -114,6 +114,11 @@ class Runtime {
     failing_ = false;
   }
   bool allocation_failure_pending() const { return fail_after_ >= 0 && !failing_; }
+  // Whether the allocation being made fails by FailAllocationAfter (counts it).
+  bool InjectedFailure() {
+    if (!failing_ && fail_after_ >= 0 && fail_after_-- == 0) failing_ = true;
+    return failing_;
+  }
   void MarkMemoryExhausted() { memory_exhausted_ = true; }
   void MarkSandboxViolation(const char* message) {
     sandbox_violation_ = true;
