@@ -3,7 +3,6 @@
 // files saved together) is loaded once, after it has been quiet for settle_ms.
 #include "designer/watch.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <chrono>
@@ -27,22 +26,15 @@ using scripting::LuaRules;
 // modification time, size and inode: a rename-over changes the inode even at equal mtime.
 using Snapshot = std::map<std::string, std::tuple<long long, long long, unsigned long long>>;
 
-void Scan(const std::string& dir, Snapshot* out, int depth = 0) {
-  if (depth > 6) return;
-  DIR* d = opendir(dir.c_str());
-  if (!d) return;
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.empty() || n[0] == '.') continue;
-    const std::string path = dir + "/" + n;
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) continue;
-    if (S_ISDIR(st.st_mode)) Scan(path, out, depth + 1);
-    else if (S_ISREG(st.st_mode) && (n.size() > 4 && (n.compare(n.size() - 4, 4, ".lua") == 0 || n.compare(n.size() - 5, 5, ".json") == 0)))
-      (*out)[path] = {static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
-                      static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_ino)};
-  }
-  closedir(d);
+void Scan(const std::string& dir, Snapshot* out) {
+  ForEachFile(
+      dir, 6, [](const std::string&) { return true; },
+      [&](const std::string& path, const std::string& rel, const struct stat& st) {
+        if ((rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0) ||
+            (rel.size() > 5 && rel.compare(rel.size() - 5, 5, ".json") == 0))
+          (*out)[path] = {static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
+                          static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_ino)};
+      });
 }
 
 Json ScoresJson(const ScoreTable& t) {

@@ -1,6 +1,7 @@
 // Limited JSON parsing (see json_io.h).
 #include "host/json_io.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -171,6 +172,35 @@ bool ResolvesInside(const std::string& folder, const std::string& path, const st
     return false;
   }
   return true;
+}
+
+namespace {
+
+void ForEachFileIn(const std::string& dir, const std::string& rel, int depth_left,
+                   const std::function<bool(const std::string&)>& enter,
+                   const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit) {
+  DIR* d = opendir(dir.c_str());
+  if (!d) return;
+  while (dirent* e = readdir(d)) {
+    const std::string n = e->d_name;
+    if (n.empty() || n[0] == '.') continue;
+    const std::string path = dir + "/" + n, name = rel.empty() ? n : rel + "/" + n;
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) {
+      if (depth_left > 0 && enter(name)) ForEachFileIn(path, name, depth_left - 1, enter, visit);
+    } else if (S_ISREG(st.st_mode)) {
+      visit(path, name, st);
+    }
+  }
+  closedir(d);
+}
+
+}  // namespace
+
+void ForEachFile(const std::string& dir, int max_depth, const std::function<bool(const std::string&)>& enter,
+                 const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit) {
+  ForEachFileIn(dir, "", max_depth, enter, visit);
 }
 
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error) {

@@ -3,6 +3,9 @@
 // (dump, schema validation) can run on them. Errors name the file, line and column.
 #pragma once
 
+#include <sys/stat.h>
+
+#include <functional>
 #include <string>
 
 #include "host/state.h"
@@ -26,6 +29,12 @@ bool ReadJsonFile(const std::string& path, const std::string& name, Json* out, s
 // with a message naming `name` when it does not (or when it cannot be resolved); true when
 // nothing is there, which the read that follows reports.
 bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error);
+
+// Calls visit(path, relative path, its stat) for each regular file under `dir`, in no
+// particular order, going at most `max_depth` folders down. Hidden entries are skipped, and
+// so are the folders for which enter(relative path) is false.
+void ForEachFile(const std::string& dir, int max_depth, const std::function<bool(const std::string&)>& enter,
+                 const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit);
 
 // Reads a regular file (a FIFO, a directory or a device is refused, never waited on).
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error);

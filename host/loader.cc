@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 #include "host/home.h"
@@ -278,38 +277,11 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
   return Status::Ok();
 }
 
-namespace {
-
-// The .lua files under `dir` (relative paths, sorted), skipping hidden entries and, at the
-// top, the tests folder: scenario tests do not change what the rules do.
-void LuaFilesUnder(const std::string& dir, const std::string& rel, int depth, std::vector<std::string>* out) {
-  if (depth > 8) return;
-  DIR* d = opendir(dir.c_str());
-  if (!d) return;
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.empty() || n[0] == '.' || (depth == 0 && n == "tests")) continue;
-    const std::string path = dir + "/" + n, name = rel.empty() ? n : rel + "/" + n;
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) continue;
-    if (S_ISDIR(st.st_mode)) LuaFilesUnder(path, name, depth + 1, out);
-    else if (S_ISREG(st.st_mode) && n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0) out->push_back(name);
-  }
-  closedir(d);
-  std::sort(out->begin(), out->end());
-}
-
-}  // namespace
-
 std::string RulesFingerprint(const GameFiles& files) {
-  uint64_t h = 1469598103934665603ULL;
+  TextHash h;
   auto mix = [&](const std::string& text) {
-    for (unsigned char c : text) {
-      h ^= c;
-      h *= 1099511628211ULL;
-    }
-    h ^= 0xff;  // a separator, so "ab"+"c" and "a"+"bc" differ
-    h *= 1099511628211ULL;
+    h.Add(text);
+    h.Add("\xff");  // a separator, so "ab"+"c" and "a"+"bc" differ
   };
   mix(DumpJson(files.manifest));
   for (const auto& [name, doc] : files.data) {
@@ -317,8 +289,14 @@ std::string RulesFingerprint(const GameFiles& files) {
     mix(DumpJson(doc));
   }
   for (const auto& root : files.roots) {
+    // Every .lua file but the scenario tests, which do not change what the rules do.
     std::vector<std::string> scripts;
-    LuaFilesUnder(root.folder, "", 0, &scripts);
+    ForEachFile(
+        root.folder, 8, [](const std::string& rel) { return rel != "tests"; },
+        [&](const std::string&, const std::string& rel, const struct stat&) {
+          if (rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0) scripts.push_back(rel);
+        });
+    std::sort(scripts.begin(), scripts.end());
     for (const auto& rel : scripts) {
       std::string text, error;
       mix(root.display + "/" + rel);
@@ -326,9 +304,7 @@ std::string RulesFingerprint(const GameFiles& files) {
       if (ReadTextFile(root.folder + "/" + rel, 16u << 20, &text, &error)) mix(text);
     }
   }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  return h.Hex();
 }
 
 }  // namespace plateau

@@ -492,14 +492,14 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
 std::string State::Hash() const {
   Json j = ToJson();
   j.erase("log");
-  const std::string text = DumpJson(j);
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
+  TextHash h;
+  h.Add(DumpJson(j));
+  return h.Hex();
+}
+
+std::string TextHash::Hex() const {
   char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h_));
   return buf;
 }
 

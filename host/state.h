@@ -24,6 +24,22 @@ namespace plateau {
 
 using Json = nlohmann::json;
 
+// 64-bit FNV-1a over text, shown as 16 hex digits: state hashes and rules fingerprints, the
+// same on every run and machine.
+class TextHash {
+ public:
+  void Add(std::string_view text) {
+    for (unsigned char c : text) {
+      h_ ^= c;
+      h_ *= 1099511628211ULL;
+    }
+  }
+  std::string Hex() const;
+
+ private:
+  uint64_t h_ = 1469598103934665603ULL;
+};
+
 // An immutable JSON value shared by its copies. A move's own fields are set once, when a
 // script lists the move, and then copied many times (legal move lists, questions, bots'
 // lists, the undo journal): sharing makes each copy a reference count, not a deep copy.
