@@ -51,8 +51,7 @@ Grid* State::AddGrid(const std::string& key, GridRules rules) {
   index_.built = false;
   return &grids.back().second;
 }
-const State::Index& State::index() const {
-  if (index_.built && index_.hand.size() == seats.size()) return index_;
+const State::Index& State::BuildIndex() const {
   Index ix;
   for (size_t i = 0; i < seats.size(); ++i) {
     const int seat = static_cast<int>(i);

@@ -170,7 +170,10 @@ class State {
     int deck = -1, discard = -1;
     bool built = false;
   };
-  const Index& index() const;
+  // Inline: the draft loop asks for it several times per move.
+  const Index& index() const {
+    return index_.built && index_.hand.size() == seats.size() ? index_ : BuildIndex();
+  }
   void InvalidateIndex() { index_.built = false; }
 
   // Component lookup. Keys are "name" for shared components, "name:<seat>" for owned ones.
@@ -201,6 +204,7 @@ class State {
 
  private:
   mutable Index index_;
+  const Index& BuildIndex() const;
 };
 
 // Undo journal for a state changed by a rule script: instead of copying the whole state
