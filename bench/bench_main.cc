@@ -23,6 +23,7 @@
 #include "bench/savane_native.h"
 #include "host/bots.h"
 #include "host/draft.h"
+#include "host/home.h"
 #include "host/simulate.h"
 #include "host/loader.h"
 #include "scripting/lua_rules.h"
@@ -91,9 +92,10 @@ double NativePlayouts(int64_t (*playout)(uint64_t, int), int games, uint64_t see
   return games / s;
 }
 
-double ScoreTableMicros() {
+// Microseconds to score one finished 4-player table of `game` through its Lua score hook.
+double ScoreTableMicros(const std::string& game, int reps) {
   std::unique_ptr<scripting::LuaRules> rules;
-  if (!scripting::LuaRules::Load("ecosysteme-savane", {}, &rules).ok()) return 0;
+  if (!scripting::LuaRules::Load(game, {}, &rules).ok()) return 0;
   Json params;
   ResolveParams(rules->info(), Json::object(), &params);
   State state;
@@ -107,7 +109,6 @@ double ScoreTableMicros() {
   }
   PlayResult result;
   if (!PlayOut(*rules, &state, bots, &result).ok()) return 0;
-  const int reps = 20000;
   ScoreTable table;
   const double t0 = ThreadSeconds();
   for (int i = 0; i < reps; ++i) rules->Score(state, &table);
@@ -115,17 +116,25 @@ double ScoreTableMicros() {
 }
 
 // Savane playout figures: the Lua game through `plateau simulate`'s path against the native
-// baseline, alternated, medians of 3.
+// baseline, alternated, medians of 3. The host-loop run plays the same draft through the same
+// path with rules that do no work (bench/games/savane-host-loop): the host's own share of a
+// playout, hence the highest ratio any scripted scoring could reach on this host.
 void SavaneFigures(int games) {
-  std::vector<double> lua, native;
+  const std::string host_loop = PlateauHome() + "/bench/games/savane-host-loop";
+  std::vector<double> lua, native, loop;
   for (int rep = 0; rep < 3; ++rep) {
-    lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, 1000 + static_cast<uint64_t>(rep)));
-    native.push_back(NativePlayouts(bench::NativeSavanePlayout, games * 4, 1000 + static_cast<uint64_t>(rep)));
+    const uint64_t seed = 1000 + static_cast<uint64_t>(rep);
+    lua.push_back(LuaPlayouts("ecosysteme-savane", games, true, seed));
+    native.push_back(NativePlayouts(bench::NativeSavanePlayout, games * 4, seed));
+    loop.push_back(LuaPlayouts(host_loop, games, true, seed));
   }
-  const double lua_rate = Median(lua), native_rate = Median(native);
+  const double lua_rate = Median(lua), native_rate = Median(native), loop_rate = Median(loop);
   Print("savane_playouts_lua_per_s", lua_rate, "games/s");
   Print("savane_playouts_native_per_s", native_rate, "games/s");
   Print("savane_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+  Print("savane_native_game_us", native_rate > 0 ? 1e6 / native_rate : 0, "us");
+  Print("savane_host_loop_per_s", loop_rate, "games/s");
+  Print("savane_host_loop_native_ratio", native_rate > 0 ? loop_rate / native_rate : 0, "ratio");
 }
 
 // Océan playout figures, measured like Savane's: the Lua game through `plateau simulate`'s
@@ -143,6 +152,7 @@ void OceanFigures() {
   Print("ocean_playouts_lua_per_s", lua_rate, "games/s");
   Print("ocean_playouts_native_per_s", native_rate, "games/s");
   Print("ocean_lua_native_ratio", native_rate > 0 ? lua_rate / native_rate : 0, "ratio");
+  Print("ocean_native_game_us", native_rate > 0 ? 1e6 / native_rate : 0, "us");
 }
 
 using OptionKey = std::tuple<int, int, int, int, int>;
@@ -397,7 +407,8 @@ int main(int argc, char** argv) {
   }
   Print("budget_overhead_ratio", ratios.empty() ? 0 : Median(ratios), "ratio");
   Print("budget_hook_armed_calls", static_cast<double>(scripting::Runtime::arm_count.load() - armed_before), "calls");
-  Print("savane_score_table_us", ScoreTableMicros(), "us");
+  Print("savane_score_table_us", ScoreTableMicros("ecosysteme-savane", 20000), "us");
+  Print("ocean_score_table_us", ScoreTableMicros("ecosysteme-ocean", 2000), "us");
   // Hot reload: loading, validating and checking new rules against a game on the table, for
   // every shipped game (plateau watch adds at most 5 ms of polling and a 15 ms quiet period).
   for (const auto& game : ListGames()) {
