@@ -11,14 +11,20 @@ namespace {
 
 using testing::PigGame;
 
-SimulationReport RunPig(SimulationSpec spec, bool endless = false) {
-  SimulationReport report;
-  const Status st = Simulate(
-      [&](std::unique_ptr<Rules>* out) {
-        *out = std::make_unique<PigGame>(20, endless);
+// Runs `spec` on fresh rules of type R, made from `args`, one per worker.
+template <class R, class... Args>
+Status RunRules(const SimulationSpec& spec, SimulationReport* report, Args... args) {
+  return Simulate(
+      [=](std::unique_ptr<Rules>* out) {
+        *out = std::make_unique<R>(args...);
         return Status::Ok();
       },
-      spec, &report);
+      spec, report);
+}
+
+SimulationReport RunPig(SimulationSpec spec, bool endless = false) {
+  SimulationReport report;
+  const Status st = RunRules<PigGame>(spec, &report, 20, endless);
   EXPECT_TRUE(st.ok()) << st.message;
   return report;
 }
@@ -94,10 +100,7 @@ TEST(Simulate, RotatingSeatsGiveEachBotEverySeatSoSeatOrderLeavesItsWinRate) {
   auto run = [&](bool rotate) {
     spec.rotate_seats = rotate;
     SimulationReport r;
-    EXPECT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
-                  *out = std::make_unique<PigTheFirstSeatWins>();
-                  return Status::Ok();
-                }, spec, &r).ok());
+    EXPECT_TRUE(RunRules<PigTheFirstSeatWins>(spec, &r).ok());
     return r;
   };
   const SimulationReport fixed = run(false);
@@ -142,10 +145,7 @@ TEST(Simulate, GamesTheRulesStoppedAtTheirOwnLimitAreStoppedAndReported) {
   spec.players = 2;
   spec.bots = {"random"};
   SimulationReport r;
-  ASSERT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
-                *out = std::make_unique<PigStoppedByItsRules>();
-                return Status::Ok();
-              }, spec, &r).ok());
+  ASSERT_TRUE(RunRules<PigStoppedByItsRules>(spec, &r).ok());
   EXPECT_EQ(r.games, 6);
   EXPECT_EQ(r.stopped, 3);  // seeds 2, 4 and 6
   EXPECT_EQ(r.stopped_by_rules, 3);
@@ -185,10 +185,7 @@ TEST(Simulate, TheSetupFailureReportedIsTheFirstInSeedOrderForAnyThreads) {
   for (int threads : {1, 2, 3, 7}) {
     spec.threads = threads;
     SimulationReport r;
-    const Status st = Simulate([](std::unique_ptr<Rules>* out) {
-      *out = std::make_unique<PigThatCannotSetUp>(/*some=*/true);
-      return Status::Ok();
-    }, spec, &r);
+    const Status st = RunRules<PigThatCannotSetUp>(spec, &r, /*some=*/true);
     ASSERT_FALSE(st.ok()) << threads;
     EXPECT_EQ(st.message, "data/pig.json: target: must be positive (seed 5)") << threads;
   }
@@ -210,10 +207,7 @@ TEST(Simulate, AStatsStoppedThatIsNotABooleanFailsTheGameWithAMessage) {
   spec.players = 2;
   spec.bots = {"random"};
   SimulationReport r;
-  ASSERT_TRUE(Simulate([](std::unique_ptr<Rules>* out) {
-                *out = std::make_unique<PigStoppedByANumber>();
-                return Status::Ok();
-              }, spec, &r).ok());
+  ASSERT_TRUE(RunRules<PigStoppedByANumber>(spec, &r).ok());
   EXPECT_EQ(r.failed, 3);
   ASSERT_FALSE(r.first_errors.empty());
   EXPECT_EQ(r.first_errors[0], "seed 1: stats: 'stopped' must be true or false, got 1");
@@ -227,10 +221,7 @@ TEST(Simulate, AGameThatCannotBeSetUpEndsTheRunWithItsError) {
   spec.bots = {"random"};
   spec.threads = 1;
   SimulationReport r;
-  const Status st = Simulate([](std::unique_ptr<Rules>* out) {
-    *out = std::make_unique<PigThatCannotSetUp>();
-    return Status::Ok();
-  }, spec, &r);
+  const Status st = RunRules<PigThatCannotSetUp>(spec, &r);
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.kind, ErrorKind::kScript);
   EXPECT_EQ(st.message, "data/pig.json: target: must be positive (seed 3)");
