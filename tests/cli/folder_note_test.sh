@@ -3,10 +3,6 @@
 # every game's, and say once where that folder is on disk; a game in the tree gets no such line.
 # Usage: folder_note_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-src=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib.sh"
 
 mkdir -p "$work/mods/crash/data"

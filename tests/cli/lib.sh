@@ -1,5 +1,15 @@
-# Helpers shared by the CLI end-to-end scripts in this folder, which source this file after
-# setting $plateau (the binary) and $work (their scratch folder).
+# Helpers shared by the CLI end-to-end scripts in this folder. Each script is run as
+# `<script> <plateau binary> <source dir>` and sources this file first: it sets $plateau,
+# $src and $work (a scratch folder removed on exit, after stopping a background $pid).
+
+plateau=$1
+src=${2:-}
+work=$(mktemp -d)
+cleanup() {
+  if [ -n "${pid:-}" ]; then kill "$pid" 2> /dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 fail() { echo "FAIL: $*"; exit 1; }
 

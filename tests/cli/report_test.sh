@@ -6,11 +6,8 @@
 # --compare sets a saved report against a new run, and --rotate-seats deals the seats in turn.
 # Usage: report_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-cd "$2"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib.sh"
+cd "$src"
 
 out=$("$plateau" simulate ecosysteme-savane -n 30 --players 3 --bots greedy,random 2>&1)
 for want in "30 games (0 failed, 0 stopped)" "win rate per seat" "length:" "card balance" "pick rate when offered" "findings:"; do

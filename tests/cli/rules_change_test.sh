@@ -5,10 +5,6 @@
 # state says why. A game whose log records a hot reload says at which move the rules changed.
 # Usage: rules_change_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-src=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib.sh"
 cp -r "$src/games/chenilles" "$work/chenilles"
 save="$work/game.json"

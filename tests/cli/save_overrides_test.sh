@@ -7,9 +7,6 @@
 # played it, and a save from another engine replays with a warning.
 # Usage: save_overrides_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib.sh"
 save="$work/game.json"
 "$plateau" play chenilles --players 2 --bots random --seed 5 --set chenilles.income.copper=5 --save "$save" > "$work/play.txt" 2>&1 \

@@ -4,9 +4,6 @@
 # good board scores with exit 0 in text and JSON.
 # Usage: score_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source "$(dirname "$0")/lib.sh"
 row='["prairie", "prairie", "prairie", "prairie", "prairie"]'
 board() {  # board <file> <game> <grid rows...>

@@ -5,11 +5,7 @@
 # (abstract) nor its template may show up as a game of their own.
 # Usage: template_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-src=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $1"; exit 1; }
+source "$(dirname "$0")/lib.sh"
 cp -r "$src/games/ecosysteme/template" "$work/mymod"
 find "$work/mymod" -type f -exec sed -i 's/{{id}}/mymod/g; s/{{name}}/My Mod/g; s/{{base}}/ecosysteme/g' {} +
 if grep -rq '{{' "$work/mymod"; then fail "a placeholder is left after substitution"; fi

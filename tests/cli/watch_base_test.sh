@@ -3,10 +3,7 @@
 # rejected naming the base's file and line, the fixed module reloads, and the table stays.
 # Usage: watch_base_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-src=$2
-work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
 mkdir "$work/games"
 ln -s "$src/schemas" "$work/schemas"
 cp -r "$src/games/ecosysteme" "$src/games/ecosysteme-ocean" "$work/games/"
@@ -15,7 +12,6 @@ cp "$module" "$work/good.lua"
 PLATEAU_HOME="$work" "$plateau" watch ecosysteme-ocean --players 2 --moves 10 --format json --reloads 2 --timeout 60 \
   --settle-ms 200 > "$work/out.jsonl" 2>&1 &
 pid=$!
-source "$(dirname "$0")/lib.sh"
 wait_lines "$work/out.jsonl" 1
 sed -i '0,/^local M = {}$/s//local M = {}\nlocal broken = = 1/' "$module"
 grep -q 'local broken = = 1' "$module" || { echo "FAIL: the test's edit did not apply"; exit 1; }

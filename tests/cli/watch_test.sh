@@ -4,16 +4,12 @@
 # saves to two files (as an editor saving all) gives exactly one reload.
 # Usage: watch_test.sh <plateau binary> <source dir>
 set -euo pipefail
-plateau=$1
-src=$2
-work=$(mktemp -d)
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
 cp -r "$src/games/ecosysteme-savane" "$work/"
 game="$work/ecosysteme-savane"
 cp "$game/rules.lua" "$work/good.lua"
 "$plateau" watch "$game" --players 3 --moves 20 --format json --reloads 10 --timeout 60 --settle-ms 300 > "$work/out.jsonl" 2>&1 &
 pid=$!
-source "$(dirname "$0")/lib.sh"
 wait_lines "$work/out.jsonl" 1
 sed -i 's/^local game = { api_version = 1, version = 1 }$/&\nlocal x = = 1/' "$game/rules.lua"
 wait_lines "$work/out.jsonl" 2
