@@ -289,7 +289,7 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
     st = WriteSave(state, *rules, save_path);
     if (!st.ok()) return Fail(st);
   }
-  std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, RenderState(state, -1).c_str(),
+  std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, rules->View(state, -1).c_str(),
               RenderScores(scores).c_str());
   return 0;
 }

@@ -127,6 +127,29 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   return Status::Ok();
 }
 
+// The tile set of the game's "tiles" data file: what the schema cannot check (known kinds,
+// segments covering exactly the feature edges, unique ids, start tiles that exist) is checked
+// here, naming the file and the JSON path.
+Status BuildTileSet(GameFiles* files) {
+  files->tiles = nullptr;
+  for (const auto& [name, doc] : files->data) {
+    if (doc.value("$schema_name", std::string()) != "tiles") continue;
+    const std::string& file = files->data_files[name];
+    if (files->tiles) return Status::Input(file + ": a game has one tiles data file at most");
+    auto set = std::make_shared<TileSet>();
+    std::string error;
+    if (!TileSet::FromJson(doc, set.get(), &error)) return Status::Input(file + ": " + error);
+    if (doc.contains("start"))
+      for (size_t i = 0; i < doc["start"].size(); ++i) {
+        const std::string id = doc["start"][i].at("tile");
+        if (set->Find(id) < 0)
+          return Status::Input(file + ": at /start/" + std::to_string(i) + "/tile: unknown tile id '" + id + "'");
+      }
+    files->tiles = std::move(set);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 // The way designers see their tree, wherever the folder is.
@@ -158,6 +181,8 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
     if (doc.value("$schema_name", std::string()) != "cards") continue;
     for (const auto& c : doc.at("cards")) files.cards->Intern(c.at("id").get<std::string>());
   }
+  st = BuildTileSet(&files);
+  if (!st.ok()) return st;
   *out = std::move(files);
   return Status::Ok();
 }
@@ -274,7 +299,9 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
       return st;
     }
   }
-  return Status::Ok();
+  Status st = BuildTileSet(files);
+  if (!st.ok()) st.message = "--set made the data invalid: " + st.message;
+  return st;
 }
 
 std::string RulesFingerprint(const GameFiles& files) {

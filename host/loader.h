@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "host/game.h"
+#include "host/tile_map.h"
 
 namespace plateau {
 
@@ -20,6 +21,7 @@ struct GameFiles {
   std::map<std::string, Json> data;         // data name -> document
   std::map<std::string, std::string> data_files;  // data name -> "games/<id>/data/x.json"
   std::shared_ptr<CardSet> cards;           // every card id named by "cards" data files
+  std::shared_ptr<const TileSet> tiles;     // the "tiles" data file's tiles (null when none)
   struct Root {
     std::string folder;   // on disk
     std::string display;  // how errors name it: "games/<id>"

@@ -103,6 +103,7 @@ void StateUndo::SaveSlow(const State& s, uint32_t parts) {
   if (fresh & kCounters) counters_ = s.counters;
   if (fresh & kTracks) tracks_ = s.tracks;
   if (fresh & kFeatures) features_ = s.features;
+  if (fresh & kTileMaps) tile_maps_ = s.tile_maps;
   if (fresh & kFlow) flow_ = s.flow;
   saved_ |= fresh;
 }
@@ -184,6 +185,7 @@ void StateUndo::Restore(State* s) {
   if (saved_ & kCounters) s->counters = std::move(counters_);
   if (saved_ & kTracks) s->tracks = std::move(tracks_);
   if (saved_ & kFeatures) s->features = std::move(features_);
+  if (saved_ & kTileMaps) s->tile_maps = std::move(tile_maps_);
   if (all_data_) {
     s->data = std::move(data_);
   } else {
@@ -355,6 +357,11 @@ Json State::ToJson() const {
               {"occupants", std::move(occ)}, {"tally", std::move(tal)}, {"connections", d.connections}};
   }
   j["features"] = std::move(f);
+  if (!tile_maps.empty()) {
+    Json tm = Json::object();
+    for (const auto& [key, m] : tile_maps) tm[key] = m.ToJson();
+    j["tile_maps"] = std::move(tm);
+  }
   j["data"] = data;
   Json fl;
   fl["phase"] = flow.phase;
@@ -383,10 +390,12 @@ Json State::ToJson() const {
   return j;
 }
 
-bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, State* out, std::string* error) {
+bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, State* out, std::string* error,
+                     std::shared_ptr<const TileSet> tiles) {
   try {
     State s;
     s.cards = card_set;
+    s.tiles = tiles;
     if (j.at("format").get<int>() != 1) {
       *error = "unsupported save format";
       return false;
@@ -453,6 +462,15 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       std::string why;
       if (!FeatureGraph::Import(d, &fg, &why)) throw std::runtime_error(why);
       s.features.emplace(it.key(), std::move(fg));
+    }
+    if (j.contains("tile_maps")) {
+      if (!j["tile_maps"].is_object()) throw std::runtime_error("tile_maps: an object of tile maps by name");
+      for (auto it = j["tile_maps"].begin(); it != j["tile_maps"].end(); ++it) {
+        TileMap m;
+        std::string why;
+        if (!TileMap::FromJson(*it, tiles, &m, &why)) throw std::runtime_error("tile_maps/" + it.key() + "/" + why);
+        s.tile_maps.emplace(it.key(), std::move(m));
+      }
     }
     s.data = j.at("data");
     const Json& fl = j.at("flow");

@@ -18,6 +18,7 @@
 #include "host/feature_graph.h"
 #include "host/grid.h"
 #include "host/rng.h"
+#include "host/tile_map.h"
 #include "host/zone.h"
 
 namespace plateau {
@@ -156,6 +157,9 @@ class State {
   std::map<std::string, Counter> counters;
   std::map<std::string, Track> tracks;
   std::map<std::string, FeatureGraph> features;
+  // Tile maps by name, and the game's tile set they place from (the "tiles" data file).
+  std::shared_ptr<const TileSet> tiles;
+  std::map<std::string, TileMap> tile_maps;
   Json data = Json::object();
   Flow flow;
   int move_count = 0;
@@ -198,7 +202,9 @@ class State {
   // Canonical JSON: everything above, including the log.
   Json ToJson() const;
   // Restores a state from ToJson() output. The card set must contain every card named.
-  static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error);
+  // `tiles` is the game's tile set, needed when the state holds tile maps.
+  static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error,
+                       std::shared_ptr<const TileSet> tiles = nullptr);
   // FNV-1a of the canonical JSON without the log; equal hashes mean equal tables.
   std::string Hash() const;
 
@@ -214,7 +220,7 @@ class State {
 // failed move leaves the state (and its hash) as it was, at the cost of what it touched.
 class StateUndo {
  public:
-  enum Part : uint32_t { kZones = 1, kGrids = 2, kCounters = 4, kTracks = 8, kFeatures = 16, kFlow = 32 };
+  enum Part : uint32_t { kZones = 1, kGrids = 2, kCounters = 4, kTracks = 8, kFeatures = 16, kFlow = 32, kTileMaps = 64 };
   void Begin(const State& s);
   // Copies the parts not copied since Begin.
   void Save(const State& s, uint32_t parts) {
@@ -276,6 +282,7 @@ class StateUndo {
   std::map<std::string, Counter> counters_;
   std::map<std::string, Track> tracks_;
   std::map<std::string, FeatureGraph> features_;
+  std::map<std::string, TileMap> tile_maps_;
   Rng rng_;
   Dice dice_;
   bool has_dice_ = false;

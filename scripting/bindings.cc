@@ -12,47 +12,13 @@
 
 #include "host/feature_graph.h"
 #include "host/json_io.h"
+#include "scripting/binding_util.h"
 #include "scripting/runtime.h"
 
 namespace plateau::scripting {
 
-void MakeReadOnly(lua_State* L);  // sandbox.cc
-void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);  // sandbox.cc
-bool PushFrozenSource(lua_State* L, int idx);  // sandbox.cc
+// ---- shared by every binding file (binding_util.h) ----------------------------------
 
-namespace {
-
-Binding* B(lua_State* L) { return static_cast<Binding*>(lua_touserdata(L, lua_upvalueindex(1))); }
-
-State* Readable(lua_State* L) {
-  Binding* b = B(L);
-  if (!b->state) Raise(L, "no game state is available while the rules load");
-  return b->state;
-}
-
-// Without moving the data handles' epoch: for writes that move no JSON node.
-State* WritableInPlace(lua_State* L) {
-  Binding* b = B(L);
-  State* s = Readable(L);
-  if (!b->writable) Raise(L, std::string("state is read-only in hook '") + b->hook + "'");
-  return s;
-}
-
-State* Writable(lua_State* L) {
-  State* s = WritableInPlace(L);
-  ++B(L)->epoch;
-  return s;
-}
-
-// The same, for a write to `parts` of the state (StateUndo::Part), which the undo journal
-// copies first when one is active.
-State* Writable(lua_State* L, uint32_t parts) {
-  State* s = Writable(L);
-  if (StateUndo* undo = B(L)->undo) undo->Save(*s, parts);
-  return s;
-}
-
-// Seats: 1-based integers, or the name/kind of a seat ("neutral", "opponent", "P2").
 int CheckSeat(lua_State* L, int arg, const State& s) {
   if (lua_type(L, arg) == LUA_TSTRING) {
     const int seat = s.SeatIndex(lua_tostring(L, arg));
@@ -64,6 +30,55 @@ int CheckSeat(lua_State* L, int arg, const State& s) {
     RaiseArg(L, arg, "seat " + std::to_string(n) + " out of range 1.." + std::to_string(s.seats.size()));
   return static_cast<int>(n - 1);
 }
+
+void PushCoord(lua_State* L, Coord c) {
+  lua_createtable(L, 2, 0);
+  lua_pushinteger(L, c.row);
+  lua_rawseti(L, -2, 1);
+  lua_pushinteger(L, c.col);
+  lua_rawseti(L, -2, 2);
+}
+
+// Grids grow a dense window around their cells, so coordinates are kept to a sane range.
+int CheckCoordArg(lua_State* L, int arg) {
+  const lua_Integer v = luaL_checkinteger(L, arg);
+  if (v < -4096 || v > 4096) RaiseArg(L, arg, "cell coordinate " + std::to_string(v) + " outside -4096..4096");
+  return static_cast<int>(v);
+}
+
+lua_Integer CheckIntRange(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* what) {
+  const lua_Integer v = luaL_checkinteger(L, arg);
+  if (v < lo || v > hi)
+    RaiseArg(L, arg, std::string(what) + " " + std::to_string(v) + " outside " + std::to_string(lo) + ".." + std::to_string(hi));
+  return v;
+}
+
+void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
+  // Pushes each function as a closure over (binding, card-name cache).
+  for (; regs->name; ++regs) {
+    lua_pushvalue(L, nup_table_idx);
+    lua_pushvalue(L, nup_table_idx + 1);
+    lua_pushcclosure(L, regs->func, 2);
+    lua_setfield(L, -2, regs->name);
+  }
+}
+
+// Creates metatable `name` for a handle type whose methods are closures over the binding.
+void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int up) {
+  luaL_newmetatable(L, name);
+  lua_newtable(L);
+  SetFuncs(L, methods, up);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
+}
+
+void MakeReadOnly(lua_State* L);  // sandbox.cc
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);  // sandbox.cc
+bool PushFrozenSource(lua_State* L, int idx);  // sandbox.cc
+
+namespace {
 
 // Card ids by name, looked up in the bindings' shared name table (upvalue 2): the name is
 // already an interned Lua string, so this costs a table probe instead of a std::string.
@@ -87,14 +102,6 @@ void PushCardName(lua_State* L, CardId id) {
   if (lua_rawgeti(L, lua_upvalueindex(2), id + 1) == LUA_TSTRING) return;
   lua_pop(L, 1);
   lua_pushstring(L, B(L)->cards->Name(id).c_str());
-}
-
-void PushCoord(lua_State* L, Coord c) {
-  lua_createtable(L, 2, 0);
-  lua_pushinteger(L, c.row);
-  lua_rawseti(L, -2, 1);
-  lua_pushinteger(L, c.col);
-  lua_rawseti(L, -2, 2);
 }
 
 // ---- grid ----------------------------------------------------------------------------
@@ -285,13 +292,6 @@ int GridCanPlace(lua_State* L) {
   if (ok) return 1;
   lua_pushstring(L, why.c_str());
   return 2;
-}
-
-// Grids grow a dense window around their cells, so coordinates are kept to a sane range.
-int CheckCoordArg(lua_State* L, int arg) {
-  const lua_Integer v = luaL_checkinteger(L, arg);
-  if (v < -4096 || v > 4096) RaiseArg(L, arg, "cell coordinate " + std::to_string(v) + " outside -4096..4096");
-  return static_cast<int>(v);
 }
 
 int GridAdd(lua_State* L) {
@@ -1674,16 +1674,6 @@ int CtxLog(lua_State* L) {
   return 0;
 }
 
-void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
-  // Pushes each function as a closure over (binding, card-name cache).
-  for (; regs->name; ++regs) {
-    lua_pushvalue(L, nup_table_idx);
-    lua_pushvalue(L, nup_table_idx + 1);
-    lua_pushcclosure(L, regs->func, 2);
-    lua_setfield(L, -2, regs->name);
-  }
-}
-
 // Names the metatable on the stack's top for messages ("bad argument ... (move list expected)")
 // and hides it from scripts (getmetatable returns false).
 void NameAndSeal(lua_State* L, const char* display) {
@@ -1691,17 +1681,6 @@ void NameAndSeal(lua_State* L, const char* display) {
   lua_setfield(L, -2, "__name");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
-}
-
-// Creates metatable `name` for a handle type whose methods are closures over the binding.
-void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int up) {
-  luaL_newmetatable(L, name);
-  lua_newtable(L);
-  SetFuncs(L, methods, up);
-  lua_setfield(L, -2, "__index");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
-  lua_pop(L, 1);
 }
 
 }  // namespace
@@ -1792,6 +1771,7 @@ void OpenBindings(lua_State* L, Binding* binding) {
   static const luaL_Reg track_methods[] = {{"get", TrackGet}, {"move", TrackMove}, {"length", TrackLength},
                                            {nullptr, nullptr}};
   RegisterHandle(L, "plateau.track", track_methods, up);
+  OpenTileMapBindings(L, up);
 
   static const luaL_Reg data_meta[] = {{"__index", DataIndex},
                                        {"__newindex", DataNewindex},
@@ -1812,7 +1792,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
                                            {"read", StateRead},   {"counter", StateCounter},
                                            {"track", StateTrack}, {"add_counter", StateAddCounter},
                                            {"add_track", StateAddTrack}, {"add_zone", StateAddZone},
-                                           {"add_grid", StateAddGrid}, {nullptr, nullptr}};
+                                           {"add_grid", StateAddGrid}, {"tile_map", StateTileMap},
+                                           {"add_tile_map", StateAddTileMap}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.state");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);

@@ -420,6 +420,7 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
   s.seed = seed;
   s.rng.Seed(seed);
   s.cards = files_.cards;
+  s.tiles = files_.tiles;
   s.params = params;
   if (uses_draft_) {
     Status st = EnsureDraftConfig(params);
@@ -1030,6 +1031,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
   State s;
   s.game_id = info().id;
   s.cards = files_.cards;
+  s.tiles = files_.tiles;
   Json params;
   Status st = ResolveParams(info(), given, &params);
   if (!st.ok()) return st;

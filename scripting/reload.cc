@@ -62,6 +62,18 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   // Dry run on a copy that sees the new card set; a new version migrates the copy first.
   State probe = *state;
   probe.cards = fresh->files().cards;
+  // Tile maps are placed again from the new tile set, so its tiles' new facts count and a
+  // placed tile the new data no longer has (or that no longer fits) refuses the reload.
+  probe.tiles = fresh->files().tiles;
+  for (auto& [name, map] : probe.tile_maps) {
+    TileMap rebuilt;
+    std::string why;
+    if (!TileMap::FromJson(map.ToJson(), probe.tiles, &rebuilt, &why)) {
+      r.error = Status::Input("tile map '" + name + "' no longer fits the tiles data: " + why);
+      return r;
+    }
+    map = std::move(rebuilt);
+  }
   const int64_t old_version = (*rules)->version(), new_version = fresh->version();
   if (new_version != old_version) {
     st = fresh->Migrate(&probe, old_version);
@@ -87,7 +99,9 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   // where the rules changed and from what to what, so a replay of this game can tell that the
   // moves before this point were played under other rules.
   if (new_version != old_version) *state = std::move(probe);
+  else state->tile_maps = std::move(probe.tile_maps);
   state->cards = fresh->files().cards;
+  state->tiles = fresh->files().tiles;
   state->Log(-1, "reload",
              {{"from", (*rules)->fingerprint()}, {"to", fresh->fingerprint()}, {"version_from", old_version},
               {"version_to", new_version}, {"move", state->move_count}});

@@ -464,6 +464,43 @@ int GameData(lua_State* L) {
   return 1;
 }
 
+// g:set_data(key, value): state.data[key] = value (a position described compactly: the
+// tiles left in a bag, a player's markers), checked like any value stored in state.data.
+int GameSetData(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* key = luaL_checkstring(L, 2);
+  Json value;
+  std::string error;
+  if (!LuaToJson(L, 3, &value, &error)) Fail(L, std::string("set_data: ") + error);
+  g->state.data[key] = std::move(value);
+  g->state.Touch();
+  lua_settop(L, 1);
+  return 1;
+}
+
+// g:tile_map(name) -> {tiles = {{row, col, tile, rotation}...}, features = {{id, kind,
+// complete, open_edges, open_ends, tally, occupants, tiles}...}}: the map as the host holds it.
+int GameTileMap(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const char* name = luaL_checkstring(L, 2);
+  auto it = g->state.tile_maps.find(name);
+  if (it == g->state.tile_maps.end()) Fail(L, std::string("no tile map '") + name + "'");
+  const TileMap& m = it->second;
+  Json out = {{"tiles", m.ToJson()["tiles"]}, {"features", Json::array()}};
+  for (int root : m.Features(-1)) {
+    const TileMap::FeatureInfo f = m.Feature(root);
+    Json occ = Json::object();
+    for (const auto& [owner, n] : f.occupants)
+      if (n) occ[std::to_string(owner + 1)] = n;
+    Json tiles = Json::array();
+    for (const Coord& c : f.tiles) tiles.push_back({c.row, c.col});
+    out["features"].push_back({{"id", f.id + 1}, {"kind", f.kind}, {"complete", f.complete}, {"open_edges", f.open_edges},
+                               {"open_ends", f.open_ends}, {"tally", f.tally}, {"occupants", occ}, {"tiles", tiles}});
+  }
+  PushJson(L, out);
+  return 1;
+}
+
 int GameView(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = lua_isnoneornil(L, 2) ? -1 : SeatArg(L, 2, g->state);
@@ -482,7 +519,7 @@ int LoadGame(lua_State* L) {
   std::string error;
   if (!ParseJsonLimited(luaL_checkstring(L, 1), "save", &j, &error)) Fail(L, error);
   GameHandle* g = PushGame(L, r->rules);
-  if (!State::FromJson(j, r->rules->files().cards, &g->state, &error)) Fail(L, error);
+  if (!State::FromJson(j, r->rules->files().cards, &g->state, &error, r->rules->files().tiles)) Fail(L, error);
   return 1;
 }
 
@@ -626,6 +663,7 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
       {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"describe", GameDescribe}, {"hash", GameHash}, {"grid", GameGrid},
       {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
       {"data", GameData},     {"view", GameView},      {"save", GameSave},   {"set_zone", GameSetZone},
+      {"set_data", GameSetData}, {"tile_map", GameTileMap},
       {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.test_game");
   lua_pushcfunction(L, GameGc);

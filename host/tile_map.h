@@ -1,0 +1,157 @@
+// Tile maps: an unbounded square map of placed tiles (Carcassonne-style), with the tiles'
+// features built incrementally on a FeatureGraph as tiles are placed.
+//  - TileSet: the tiles a game's data declares: four typed edges, and inner segments (a trail,
+//    a bush...) that cover the feature edges, with what lies on them (tally) and how a
+//    segment's inner ends end (a dead end, a bush).
+//  - TileMap: placed tiles with rotations, the open frontier, where a tile fits and in which
+//    rotations, the 8 neighbours of a cell, and the features: kind, open edges, open ends,
+//    completeness, tiles, tallies, occupants and majority.
+// Nothing here knows a game: which inner ends close a feature is the map's setting, chosen by
+// the rules when they create the map.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "host/feature_graph.h"
+#include "host/grid.h"
+
+namespace plateau {
+
+struct TileSegmentDef {
+  int kind = 0;            // index into TileSet::kinds
+  uint8_t sides = 0;       // bit s set: touches side s (0 N, 1 E, 2 S, 3 W) before rotation
+  std::vector<std::string> ends;             // how the segment's inner ends end
+  std::map<std::string, int> tally;          // what lies on it (animals, birds)
+  bool operator==(const TileSegmentDef&) const = default;
+};
+
+struct TileDef {
+  std::string id;
+  std::array<int, 4> edges{};             // kind on N, E, S, W before rotation
+  std::vector<TileSegmentDef> segments;
+  std::array<int, 4> side_segment{};      // segment covering each side before rotation, or -1
+  std::array<int, 4> corner_kind{};       // kind shown at corners NE, SE, SW, NW before rotation
+  std::vector<int> rotations;             // quarter turns that give distinct tiles (0 first)
+};
+
+class TileSet {
+ public:
+  std::vector<std::string> kinds;     // edge and segment kinds, in the data's order
+  std::vector<bool> feature;          // per kind: whether segments of it form features
+  std::vector<TileDef> tiles;
+
+  int Find(const std::string& id) const;  // -1 when unknown
+  int FindKind(const std::string& kind) const;
+  // Builds a set from a tiles data document (schemas/tiles.schema.json) and checks what the
+  // schema cannot: known kinds, segments covering exactly the feature edges, unique ids.
+  // On failure *error reads "at /tiles/3/segments/0/sides: ...".
+  static bool FromJson(const nlohmann::json& doc, TileSet* out, std::string* error);
+
+ private:
+  std::unordered_map<std::string, int> by_id_;
+};
+
+// Rotations are quarter turns clockwise (0..3); scripts and files speak degrees.
+struct TilePlacement {
+  Coord cell;
+  int rotation = 0;
+};
+
+class TileMap {
+ public:
+  struct Placed {
+    int tile = -1;
+    int rotation = 0;
+    int first_segment = 0;  // global id of the tile's segment 0 in the feature graph
+  };
+  struct FeatureInfo {
+    int id = -1;  // the feature's root segment
+    std::string kind;
+    int open_edges = 0;
+    std::map<std::string, int> ends;   // inner ends by how they end
+    int open_ends = 0;                 // ends that do not close the feature
+    bool complete = false;
+    std::map<std::string, int> tally;
+    std::map<int, int> occupants;      // owner -> pieces
+    std::vector<Coord> tiles;          // in placement order, each once
+    std::vector<int> segments;
+  };
+
+  TileMap() = default;
+  TileMap(std::shared_ptr<const TileSet> set, std::vector<std::string> closing_ends);
+
+  const TileSet& set() const { return *set_; }
+  const std::shared_ptr<const TileSet>& set_ptr() const { return set_; }
+  const std::vector<std::string>& closing_ends() const { return closing_; }
+  int size() const { return static_cast<int>(placed_.size()); }
+  const Placed* At(int row, int col) const;
+  const std::vector<Coord>& order() const { return order_; }
+
+  // Whether `tile` with `rotation` may go at (row, col): the cell is empty, touches a placed
+  // tile orthogonally (unless the map is empty) and every shared edge shows the same kind.
+  bool Fits(int tile, int row, int col, int rotation, std::string* why) const;
+  // Every cell and distinct rotation where `tile` fits, cells in row-major order.
+  void Placements(int tile, std::vector<TilePlacement>* out) const;
+  bool CanPlaceAnywhere(int tile) const;
+  // Empty cells orthogonally next to a placed tile, row-major.
+  std::vector<Coord> Frontier() const;
+  bool OnFrontier(int row, int col) const { return frontier_.count(Key(row, col)) != 0; }
+  // Places a tile (Fits must hold, or *why says why not) and joins its segments to the
+  // features across each shared edge. *completed gets the features this placement completed.
+  bool Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why);
+  // Placed tiles among the 8 cells around (row, col).
+  int FilledAround(int row, int col) const;
+  // The kind shown at a corner (0 NE, 1 SE, 2 SW, 3 NW) of the placed tile at (row, col).
+  int CornerKind(int row, int col, int corner) const;
+  // The tile's side (0..3, after rotation) a segment of a placed tile touches.
+  uint8_t SegmentSides(int row, int col, int index) const;
+
+  // Segments and features. A segment id is global; a tile's segments are `first_segment + i`.
+  int Segment(int row, int col, int index) const;  // -1 when there is none
+  int SegmentCount(int row, int col) const;
+  int segment_count() const { return graph_.segment_count(); }
+  int FeatureOf(int segment) const { return graph_.Find(segment); }
+  FeatureInfo Feature(int segment) const;
+  bool Complete(int segment) const;
+  std::vector<int> Features(int kind) const;  // roots of every feature (kind -1: all), ascending
+  void Occupy(int segment, int owner, int pieces);
+  // Takes every piece off the feature; returns them by owner.
+  std::map<int, int> Vacate(int segment);
+  void AddTally(int segment, const std::string& key, int amount);
+  const FeatureGraph& graph() const { return graph_; }
+
+  // Exact form for saves: placements in order (the graph is rebuilt by placing them again),
+  // occupants and extra tallies by feature root, and the closing ends.
+  nlohmann::json ToJson() const;
+  static bool FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> set, TileMap* out, std::string* error);
+  bool operator==(const TileMap& o) const;
+
+ private:
+  static uint64_t Key(int row, int col) {
+    return (static_cast<uint64_t>(static_cast<uint32_t>(row)) << 32) | static_cast<uint32_t>(col);
+  }
+  int SideKind(const Placed& p, int side) const;
+  int SideSegment(const Placed& p, int side) const;  // global segment id or -1
+  void CountEnds(int root, std::map<std::string, int>* ends, int* open_ends) const;
+
+  std::shared_ptr<const TileSet> set_;
+  std::vector<std::string> closing_;
+  std::unordered_map<uint64_t, int> cells_;   // cell -> index in placed_
+  std::vector<Placed> placed_;
+  std::vector<Coord> order_;
+  std::set<uint64_t> frontier_;
+  std::vector<int> segment_tile_;             // global segment -> index in placed_
+  FeatureGraph graph_;
+  // Tallies added by the rules after placement (not from tile data), for the save.
+  std::vector<std::tuple<int, std::string, int>> added_tally_;
+};
+
+}  // namespace plateau

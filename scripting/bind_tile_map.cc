@@ -1,0 +1,485 @@
+// Lua bindings of tile maps (host/tile_map.h): state:add_tile_map, state:tile_map and the
+// map handle's methods. Every value that crosses is checked here: tile ids against the game's
+// tile set, cells within -4096..4096, rotations in degrees (0/90/180/270), segments and
+// features against the map, seats against the table. Segment and feature ids are 1-based in
+// Lua, like seats.
+#include <cstring>
+
+#include "scripting/binding_util.h"
+
+namespace plateau::scripting {
+
+namespace {
+
+constexpr size_t kMaxName = 63;
+
+struct TileMapRef {
+  char name[kMaxName + 1];
+};
+
+const char* const kCornerNames[] = {"NE", "SE", "SW", "NW", nullptr};
+
+TileMap* CheckMap(lua_State* L, bool write) {
+  auto* ref = static_cast<TileMapRef*>(luaL_checkudata(L, 1, "plateau.tile_map"));
+  State* s = write ? Writable(L, StateUndo::kTileMaps) : Readable(L);
+  auto it = s->tile_maps.find(ref->name);
+  if (it == s->tile_maps.end()) Raise(L, std::string("stale tile map handle '") + ref->name + "'");
+  return &it->second;
+}
+
+int CheckTile(lua_State* L, int arg, const TileMap& m) {
+  const char* id = luaL_checkstring(L, arg);
+  const int t = m.set().Find(id);
+  if (t < 0) RaiseArg(L, arg, std::string("unknown tile '") + id + "'");
+  return t;
+}
+
+int CheckRotation(lua_State* L, int arg) {
+  const lua_Integer deg = lua_isnoneornil(L, arg) ? 0 : luaL_checkinteger(L, arg);
+  if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
+    RaiseArg(L, arg, "rotation " + std::to_string(deg) + " is not 0, 90, 180 or 270");
+  return static_cast<int>(deg / 90);
+}
+
+// A segment id (1-based) of this map; a wrong one is the script's error at its own line.
+int CheckSegment(lua_State* L, int arg, const TileMap& m) {
+  const lua_Integer id = luaL_checkinteger(L, arg);
+  if (id < 1 || id > m.segment_count())
+    RaiseArg(L, arg, "no segment " + std::to_string(id) + " on this map (it has " + std::to_string(m.segment_count()) + ")");
+  return static_cast<int>(id - 1);
+}
+
+void PushIntList(lua_State* L, const std::vector<int>& v, int offset) {
+  lua_createtable(L, static_cast<int>(v.size()), 0);
+  for (size_t i = 0; i < v.size(); ++i) {
+    lua_pushinteger(L, v[i] + offset);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+void PushCounts(lua_State* L, const std::map<std::string, int>& m) {
+  lua_createtable(L, 0, static_cast<int>(m.size()));
+  for (const auto& [k, n] : m) {
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, k.c_str());
+  }
+}
+
+void PushOccupants(lua_State* L, const std::map<int, int>& occ) {
+  lua_createtable(L, 0, static_cast<int>(occ.size()));
+  for (const auto& [owner, n] : occ) {
+    if (n == 0) continue;
+    lua_pushinteger(L, n);
+    lua_rawseti(L, -2, LuaSeat(owner));
+  }
+}
+
+// Owners holding the most pieces (every tied owner), ascending; empty when nobody is there.
+std::vector<int> MajorityOf(const std::map<int, int>& occ) {
+  int best = 0;
+  for (const auto& [owner, n] : occ) best = std::max(best, n);
+  std::vector<int> out;
+  if (best > 0)
+    for (const auto& [owner, n] : occ)
+      if (n == best) out.push_back(owner);
+  return out;
+}
+
+void PushMapHandle(lua_State* L, const std::string& name) {
+  auto* ref = static_cast<TileMapRef*>(lua_newuserdatauv(L, sizeof(TileMapRef), 0));
+  std::memset(ref->name, 0, sizeof ref->name);
+  std::memcpy(ref->name, name.data(), std::min(name.size(), kMaxName));
+  luaL_setmetatable(L, "plateau.tile_map");
+}
+
+// m:place(tile, row, col, [rotation]) -> the features this placement completed (a list of ids)
+int MapPlace(lua_State* L) {
+  TileMap* m = CheckMap(L, true);
+  const int tile = CheckTile(L, 2, *m);
+  const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
+  const int rot = CheckRotation(L, 5);
+  std::vector<int> completed;
+  std::string why;
+  if (!m->Place(tile, row, col, rot, &completed, &why))
+    Raise(L, "cannot place " + m->set().tiles[static_cast<size_t>(tile)].id + " at [" + std::to_string(row) + ", " +
+                 std::to_string(col) + "]: " + why);
+  PushIntList(L, completed, 1);
+  return 1;
+}
+
+// m:fits(tile, row, col, [rotation]) -> true, or false and why
+int MapFits(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int tile = CheckTile(L, 2, *m);
+  const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
+  std::string why;
+  const bool ok = m->Fits(tile, row, col, CheckRotation(L, 5), &why);
+  lua_pushboolean(L, ok);
+  if (ok) return 1;
+  lua_pushstring(L, why.c_str());
+  return 2;
+}
+
+// m:placements(tile, [move type]) -> {{cell = {r, c}, rotation = deg[, type = t]}, ...}:
+// every cell and distinct rotation where the tile fits; with a type, the list is a list of moves.
+int MapPlacements(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int tile = CheckTile(L, 2, *m);
+  const bool typed = !lua_isnoneornil(L, 3);
+  if (typed) luaL_checkstring(L, 3);
+  std::vector<TilePlacement> out;
+  m->Placements(tile, &out);
+  lua_createtable(L, static_cast<int>(out.size()), 0);
+  for (size_t i = 0; i < out.size(); ++i) {
+    lua_createtable(L, 0, typed ? 3 : 2);
+    if (typed) {
+      lua_pushvalue(L, 3);
+      lua_setfield(L, -2, "type");
+    }
+    PushCoord(L, out[i].cell);
+    lua_setfield(L, -2, "cell");
+    lua_pushinteger(L, out[i].rotation * 90);
+    lua_setfield(L, -2, "rotation");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int MapCanPlace(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushboolean(L, m->CanPlaceAnywhere(CheckTile(L, 2, *m)));
+  return 1;
+}
+
+int MapFrontier(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const std::vector<Coord> cells = m->Frontier();
+  lua_createtable(L, static_cast<int>(cells.size()), 0);
+  for (size_t i = 0; i < cells.size(); ++i) {
+    PushCoord(L, cells[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+int MapOnFrontier(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushboolean(L, m->OnFrontier(CheckCoordArg(L, 2), CheckCoordArg(L, 3)));
+  return 1;
+}
+
+// m:tile(row, col) -> tile id, rotation (degrees); nothing for an empty cell
+int MapTile(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const TileMap::Placed* p = m->At(CheckCoordArg(L, 2), CheckCoordArg(L, 3));
+  if (!p) return 0;
+  lua_pushstring(L, m->set().tiles[static_cast<size_t>(p->tile)].id.c_str());
+  lua_pushinteger(L, p->rotation * 90);
+  return 2;
+}
+
+// m:tiles() -> {{row, col, tile, rotation}, ...} in placement order
+int MapTiles(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_createtable(L, m->size(), 0);
+  for (int i = 0; i < m->size(); ++i) {
+    const Coord c = m->order()[static_cast<size_t>(i)];
+    const TileMap::Placed* p = m->At(c.row, c.col);
+    lua_createtable(L, 4, 0);
+    lua_pushinteger(L, c.row);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, c.col);
+    lua_rawseti(L, -2, 2);
+    lua_pushstring(L, m->set().tiles[static_cast<size_t>(p->tile)].id.c_str());
+    lua_rawseti(L, -2, 3);
+    lua_pushinteger(L, p->rotation * 90);
+    lua_rawseti(L, -2, 4);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+int MapSize(lua_State* L) {
+  lua_pushinteger(L, CheckMap(L, false)->size());
+  return 1;
+}
+
+// m:bounds() -> min_row, max_row, min_col, max_col; nothing on an empty map
+int MapBounds(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  if (m->size() == 0) return 0;
+  Coord lo = m->order()[0], hi = lo;
+  for (const Coord& c : m->order()) {
+    lo.row = std::min(lo.row, c.row), lo.col = std::min(lo.col, c.col);
+    hi.row = std::max(hi.row, c.row), hi.col = std::max(hi.col, c.col);
+  }
+  lua_pushinteger(L, lo.row);
+  lua_pushinteger(L, hi.row);
+  lua_pushinteger(L, lo.col);
+  lua_pushinteger(L, hi.col);
+  return 4;
+}
+
+// m:neighbors8(row, col) -> the 8 cells around, N first and clockwise, placed or not;
+// m:filled_around(row, col) -> how many of them hold a tile
+int MapNeighbors8(lua_State* L) {
+  CheckMap(L, false);
+  const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
+  static constexpr int kAround[8][2] = {{-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}};
+  lua_createtable(L, 8, 0);
+  for (int i = 0; i < 8; ++i) {
+    PushCoord(L, {row + kAround[i][0], col + kAround[i][1]});
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+int MapFilledAround(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushinteger(L, m->FilledAround(CheckCoordArg(L, 2), CheckCoordArg(L, 3)));
+  return 1;
+}
+
+// m:corner(row, col, "NE"|"SE"|"SW"|"NW") -> the kind the placed tile shows at that corner
+int MapCorner(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
+  const int corner = luaL_checkoption(L, 4, nullptr, kCornerNames);
+  const int k = m->CornerKind(row, col, corner);
+  if (k < 0) Raise(L, "no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
+  lua_pushstring(L, m->set().kinds[static_cast<size_t>(k)].c_str());
+  return 1;
+}
+
+// m:corners(kind) -> {{row, col, corner}, ...}: every corner of a placed tile that shows
+// `kind` (a free savanna corner for a watering hole), tiles in placement order, corners
+// NE, SE, SW, NW
+int MapCorners(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const char* name = luaL_checkstring(L, 2);
+  const int kind = m->set().FindKind(name);
+  if (kind < 0) RaiseArg(L, 2, std::string("unknown kind '") + name + "'");
+  lua_createtable(L, m->size(), 0);
+  int n = 0;
+  for (const Coord& c : m->order())
+    for (int k = 0; k < 4; ++k) {
+      if (m->CornerKind(c.row, c.col, k) != kind) continue;
+      lua_createtable(L, 3, 0);
+      lua_pushinteger(L, c.row);
+      lua_rawseti(L, -2, 1);
+      lua_pushinteger(L, c.col);
+      lua_rawseti(L, -2, 2);
+      lua_pushstring(L, kCornerNames[k]);
+      lua_rawseti(L, -2, 3);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+// m:segments(row, col) -> the segment ids of the tile there, in its data order ({} when empty)
+int MapSegments(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
+  const int n = m->SegmentCount(row, col);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; ++i) {
+    lua_pushinteger(L, m->Segment(row, col, i) + 1);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+// m:segment(row, col, index) -> segment id of the tile's index-th segment (1-based)
+int MapSegment(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
+  const lua_Integer index = luaL_checkinteger(L, 4);
+  if (!m->At(row, col)) RaiseArg(L, 2, "no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
+  const int n = m->SegmentCount(row, col);
+  if (index < 1 || index > n)
+    RaiseArg(L, 4, "the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " + std::to_string(n) +
+                       " segment(s), not " + std::to_string(index));
+  lua_pushinteger(L, m->Segment(row, col, static_cast<int>(index - 1)) + 1);
+  return 1;
+}
+
+// m:sides(segment) -> the sides ("N", "E", "S", "W") the segment touches, after rotation
+int MapSides(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int seg = CheckSegment(L, 2, *m);
+  const Coord c = [&] {
+    for (const Coord& at : m->order()) {
+      const int first = m->Segment(at.row, at.col, 0);
+      if (first >= 0 && seg >= first && seg < first + m->SegmentCount(at.row, at.col)) return at;
+    }
+    return Coord{};
+  }();
+  const uint8_t sides = m->SegmentSides(c.row, c.col, seg - m->Segment(c.row, c.col, 0));
+  lua_newtable(L);
+  int n = 0;
+  for (int s = 0; s < 4; ++s)
+    if (sides & (1 << s)) {
+      lua_pushlstring(L, &"NESW"[s], 1);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+// m:feature_of(segment) -> the feature's id (its root segment): equal ids, same feature
+int MapFeatureOf(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushinteger(L, m->FeatureOf(CheckSegment(L, 2, *m)) + 1);
+  return 1;
+}
+
+// m:feature(segment or feature) -> {id, kind, open_edges, ends, open_ends, complete, tally,
+// occupants, majority, tiles, segments}
+int MapFeature(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m));
+  lua_createtable(L, 0, 11);
+  lua_pushinteger(L, f.id + 1);
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, f.kind.c_str());
+  lua_setfield(L, -2, "kind");
+  lua_pushinteger(L, f.open_edges);
+  lua_setfield(L, -2, "open_edges");
+  PushCounts(L, f.ends);
+  lua_setfield(L, -2, "ends");
+  lua_pushinteger(L, f.open_ends);
+  lua_setfield(L, -2, "open_ends");
+  lua_pushboolean(L, f.complete);
+  lua_setfield(L, -2, "complete");
+  PushCounts(L, f.tally);
+  lua_setfield(L, -2, "tally");
+  PushOccupants(L, f.occupants);
+  lua_setfield(L, -2, "occupants");
+  PushIntList(L, MajorityOf(f.occupants), 1);
+  lua_setfield(L, -2, "majority");
+  lua_createtable(L, static_cast<int>(f.tiles.size()), 0);
+  for (size_t i = 0; i < f.tiles.size(); ++i) {
+    PushCoord(L, f.tiles[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "tiles");
+  PushIntList(L, f.segments, 1);
+  lua_setfield(L, -2, "segments");
+  return 1;
+}
+
+int MapComplete(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushboolean(L, m->Complete(CheckSegment(L, 2, *m)));
+  return 1;
+}
+
+// m:features([kind]) -> ids of every feature (of that kind), ascending
+int MapFeatures(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  int kind = -1;
+  if (!lua_isnoneornil(L, 2)) {
+    const char* name = luaL_checkstring(L, 2);
+    kind = m->set().FindKind(name);
+    if (kind < 0) RaiseArg(L, 2, std::string("unknown kind '") + name + "'");
+  }
+  PushIntList(L, m->Features(kind), 1);
+  return 1;
+}
+
+// m:occupants(feature) -> {[seat] = pieces}; m:majority(feature) -> seats with the most, tied
+int MapOccupants(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  PushOccupants(L, m->Feature(CheckSegment(L, 2, *m)).occupants);
+  return 1;
+}
+
+int MapMajority(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  PushIntList(L, MajorityOf(m->graph().Describe(CheckSegment(L, 2, *m)).occupants), 1);
+  return 1;
+}
+
+// m:occupy(segment, seat, [pieces = 1])
+int MapOccupy(lua_State* L) {
+  TileMap* m = CheckMap(L, true);
+  const int seg = CheckSegment(L, 2, *m);
+  const int seat = CheckSeat(L, 3, *Readable(L));
+  const int pieces = static_cast<int>(lua_isnoneornil(L, 4) ? 1 : CheckIntRange(L, 4, 1, 1000, "pieces"));
+  m->Occupy(seg, seat, pieces);
+  return 0;
+}
+
+// m:vacate(feature) -> {[seat] = pieces} taken off it
+int MapVacate(lua_State* L) {
+  TileMap* m = CheckMap(L, true);
+  PushOccupants(L, m->Vacate(CheckSegment(L, 2, *m)));
+  return 1;
+}
+
+// m:add_tally(segment, key, amount)
+int MapAddTally(lua_State* L) {
+  TileMap* m = CheckMap(L, true);
+  const int seg = CheckSegment(L, 2, *m);
+  size_t len = 0;
+  const char* key = luaL_checklstring(L, 3, &len);
+  if (len == 0 || len > 64 || std::strncmp(key, "end:", 4) == 0)
+    RaiseArg(L, 3, "a tally key is 1 to 64 characters and does not start with 'end:'");
+  m->AddTally(seg, std::string(key, len), static_cast<int>(CheckIntRange(L, 4, -1000000, 1000000, "amount")));
+  return 0;
+}
+
+}  // namespace
+
+// state:tile_map(name) -> the map's handle
+int StateTileMap(lua_State* L) {
+  State* s = Readable(L);
+  const char* name = luaL_checkstring(L, 2);
+  if (!s->tile_maps.count(name)) Raise(L, std::string("no tile map '") + name + "'");
+  PushMapHandle(L, name);
+  return 1;
+}
+
+// state:add_tile_map(name, [{closing_ends = {...}}]) -> the new, empty map's handle
+int StateAddTileMap(lua_State* L) {
+  State* s = Writable(L, StateUndo::kTileMaps);
+  size_t len = 0;
+  const char* name = luaL_checklstring(L, 2, &len);
+  if (len == 0 || len > kMaxName || std::memchr(name, 0, len)) RaiseArg(L, 2, "a tile map's name is 1 to 63 characters");
+  if (!s->tiles) Raise(L, "this game has no tiles data file (a data entry with \"schema\": \"tiles\" in game.json)");
+  if (s->tile_maps.count(name)) Raise(L, std::string("tile map '") + name + "' already exists");
+  if (s->tile_maps.size() >= 16) Raise(L, "a game has at most 16 tile maps");
+  std::vector<std::string> closing;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    if (lua_getfield(L, 3, "closing_ends") != LUA_TNIL) {
+      if (!lua_istable(L, -1)) RaiseArg(L, 3, "closing_ends must be a list of strings");
+      const lua_Integer n = luaL_len(L, -1);
+      if (n > 32) RaiseArg(L, 3, "closing_ends lists at most 32 kinds of end");
+      for (lua_Integer i = 1; i <= n; ++i) {
+        if (lua_rawgeti(L, -1, i) != LUA_TSTRING) RaiseArg(L, 3, "closing_ends must be a list of strings");
+        closing.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  s->tile_maps.emplace(name, TileMap(s->tiles, std::move(closing)));
+  PushMapHandle(L, std::string(name, len));
+  return 1;
+}
+
+void OpenTileMapBindings(lua_State* L, int up) {
+  static const luaL_Reg methods[] = {
+      {"place", MapPlace},           {"fits", MapFits},           {"placements", MapPlacements},
+      {"can_place", MapCanPlace},    {"frontier", MapFrontier},   {"on_frontier", MapOnFrontier},
+      {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},
+      {"bounds", MapBounds},         {"neighbors8", MapNeighbors8}, {"filled_around", MapFilledAround},
+      {"corner", MapCorner},         {"corners", MapCorners},         {"segments", MapSegments},   {"segment", MapSegment},
+      {"sides", MapSides},           {"feature_of", MapFeatureOf}, {"feature", MapFeature},
+      {"complete", MapComplete},     {"features", MapFeatures},   {"occupants", MapOccupants},
+      {"majority", MapMajority},     {"occupy", MapOccupy},       {"vacate", MapVacate},
+      {"add_tally", MapAddTally},    {nullptr, nullptr}};
+  RegisterHandle(L, "plateau.tile_map", methods, up);
+}
+
+}  // namespace plateau::scripting
