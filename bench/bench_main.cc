@@ -115,6 +115,54 @@ double ScoreTableMicros(const std::string& game, int reps) {
   return (ThreadSeconds() - t0) * 1e6 / reps;
 }
 
+// Carcassonne Safari: random 4-player games through `plateau simulate`'s path (medians of 3),
+// and one placement's feature update on the host's tile map (Place: the fit check, joining
+// the tile's segments across its edges, and the features it completed), timed over replays
+// of the placements of seeded random maps.
+void SafariFigures(int games) {
+  std::vector<double> rates;
+  for (int rep = 0; rep < 3; ++rep) rates.push_back(LuaPlayouts("safari", games, true, 3000 + static_cast<uint64_t>(rep)));
+  Print("safari_random_games_per_s", Median(rates), "games/s");
+  GameFiles files;
+  if (!LoadGameFiles("safari", &files).ok() || !files.tiles) return;
+  const TileSet& set = *files.tiles;
+  struct Step {
+    int tile, row, col, rot;
+  };
+  std::vector<std::vector<Step>> maps;
+  Rng rng;
+  rng.Seed(11);
+  for (int m = 0; m < 50; ++m) {
+    TileMap map(files.tiles, {"bush", "dead_end"});
+    std::vector<Step> steps;
+    std::vector<int> bag;
+    for (size_t t = 0; t < set.tiles.size(); ++t)
+      if (!set.tiles[t].id.empty() && set.tiles[t].id.rfind("CSS", 0) != 0) bag.push_back(static_cast<int>(t));
+    for (int k = 0; k < 72; ++k) {
+      const int tile = bag[static_cast<size_t>(rng.Below(static_cast<uint32_t>(bag.size())))];
+      std::vector<TilePlacement> p;
+      map.Placements(tile, &p);
+      if (p.empty()) continue;
+      const TilePlacement pick = p[static_cast<size_t>(rng.Below(static_cast<uint32_t>(p.size())))];
+      map.Place(tile, pick.cell.row, pick.cell.col, pick.rotation, nullptr, nullptr);
+      steps.push_back({tile, pick.cell.row, pick.cell.col, pick.rotation});
+    }
+    maps.push_back(std::move(steps));
+  }
+  int64_t placed = 0;
+  std::vector<int> completed;
+  const double t0 = ThreadSeconds();
+  for (int rep = 0; rep < 20; ++rep)
+    for (const auto& steps : maps) {
+      TileMap map(files.tiles, {"bush", "dead_end"});
+      for (const Step& st : steps) {
+        map.Place(st.tile, st.row, st.col, st.rot, &completed, nullptr);
+        ++placed;
+      }
+    }
+  Print("safari_feature_update_ns", placed ? (ThreadSeconds() - t0) * 1e9 / static_cast<double>(placed) : 0, "ns");
+}
+
 // Savane playout figures: the Lua game through `plateau simulate`'s path against the native
 // baseline, alternated, medians of 3. The host-loop run plays the same draft through the same
 // path with rules that do no work (bench/games/savane-host-loop): the host's own share of a
@@ -387,13 +435,18 @@ int main(int argc, char** argv) {
     OceanFigures();
     return 0;
   }
+  if (argc >= 2 && std::strcmp(argv[1], "--safari") == 0) {
+    SafariFigures(300);
+    return 0;
+  }
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --check-ocean [games] | --chenilles-bots [games]]\n");
+    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --safari | --check-ocean [games] | --chenilles-bots [games]]\n");
     return 2;
   }
   const int games = 6000;
   SavaneFigures(games);
   OceanFigures();
+  SafariFigures(300);
   // Same seeds on and off, alternated in small batches; the ratio of each pair is kept and the
   // median taken, so drift in machine speed cancels out.
   std::vector<double> ratios;

@@ -137,6 +137,12 @@ FeatureGraph::Feature FeatureGraph::Describe(int segment) const {
   return f;
 }
 
+int FeatureGraph::OpenEdges(int segment) const { return impl_->open[static_cast<size_t>(Find(segment))]; }
+
+const std::map<std::string, int>& FeatureGraph::Tally(int segment) const {
+  return impl_->tally[static_cast<size_t>(Find(segment))];
+}
+
 std::vector<int> FeatureGraph::Majority(int segment) const {
   const auto& occ = impl_->occupants[static_cast<size_t>(Find(segment))];
   int best = 0;

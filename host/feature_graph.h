@@ -47,6 +47,9 @@ class FeatureGraph {
   void ClearOccupants(int segment);
   void AddTally(int segment, const std::string& key, int amount);
   Feature Describe(int segment) const;
+  // The feature's open edges and tally without listing its segments (Describe scans them all).
+  int OpenEdges(int segment) const;
+  const std::map<std::string, int>& Tally(int segment) const;
   // Owners holding the most pieces on the feature (every tied owner).
   std::vector<int> Majority(int segment) const;
   int segment_count() const;

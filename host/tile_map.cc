@@ -325,8 +325,7 @@ int TileMap::SegmentCount(int row, int col) const {
 
 void TileMap::CountEnds(int root, std::map<std::string, int>* ends, int* open_ends) const {
   *open_ends = 0;
-  const FeatureGraph::Feature f = graph_.Describe(root);
-  for (const auto& [key, n] : f.tally) {
+  for (const auto& [key, n] : graph_.Tally(root)) {
     if (key.rfind("end:", 0) != 0 || n == 0) continue;
     const std::string how = key.substr(4);
     if (ends) (*ends)[how] += n;
@@ -335,9 +334,8 @@ void TileMap::CountEnds(int root, std::map<std::string, int>* ends, int* open_en
 }
 
 bool TileMap::Complete(int segment) const {
-  const FeatureGraph::Feature f = graph_.Describe(segment);
-  if (f.open_edges != 0) return false;
-  for (const auto& [key, n] : f.tally)
+  if (graph_.OpenEdges(segment) != 0) return false;
+  for (const auto& [key, n] : graph_.Tally(segment))
     if (n > 0 && key.rfind("end:", 0) == 0 && !std::binary_search(closing_.begin(), closing_.end(), key.substr(4))) return false;
   return true;
 }

@@ -1,0 +1,164 @@
+-- Safari scoring worked by hand from the rulebook: trails and bushes completed and scored by
+-- species diversity (1/3/6/10/15) plus 1 per bird in a bush, the one-marker boost, a loop,
+-- a bush with an empty space inside, shared zones and ties, and the dead-end reading.
+-- The start tile is CSS1 (0,-1) bush south with an elephant, CSS2 (0,0) trail south to a dead
+-- end with a giraffe, CSS3 (0,1) bush north with 1 bird and a trail east to a dead end with a
+-- monkey. g:set_data("tile", id) chooses the tile the player to move has drawn.
+
+local function game(params, data)
+  local g = new_game{ players = 2, seed = 1, params = params or {}, data = data }
+  g:set_data("markers", { {}, {} })
+  return g
+end
+
+local function place(g, seat, tile, r, c, rot)
+  g:set_data("tile", tile)
+  return g:play(seat, { type = "place", cell = { r, c }, rotation = rot or 0 })
+end
+
+test("a trail from the start's dead end into a bush completes: 2 species = 3 points", function()
+  local g = game()
+  place(g, 1, "CS18-EL", 1, 0)            -- trail north (elephant) into its bush, lion in the bush
+  g:play(1, { type = "meeple", segment = 1 })
+  expect_score(g, 1, 3, { trails = 3 })
+  expect_eq(g:data().meeples[1], 6, "the meeple came back after the scoring")
+end)
+
+test("the boost: one marker of a new species adds one species for its owner only", function()
+  local g = game()
+  g:set_data("markers", { { "lion", "giraffe" }, {} })
+  place(g, 1, "CS18-EL", 1, 0)
+  g:play(1, { type = "meeple", segment = 1 })
+  -- Asked which marker to discard: giraffe is already on the trail, so only lion (or none).
+  local moves = g:moves(1)
+  expect_eq(#moves, 2, "no boost, or the lion")
+  expect_eq(moves[2].species, "lion")
+  g:play(1, moves[2])
+  expect_score(g, 1, 6, { trails = 6 })
+  expect_eq(g:data().markers[1], { "giraffe" })
+  expect_eq(g:data().spent, { "lion" }, "a spent marker is set aside for a later reshuffle")
+end)
+
+test("declining the boost keeps the marker", function()
+  local g = game()
+  g:set_data("markers", { { "zebra" }, {} })
+  place(g, 1, "CS18-EL", 1, 0)
+  g:play(1, { type = "meeple", segment = 1 })
+  g:play(1, g:moves(1)[1])                -- no boost
+  expect_score(g, 1, 3, { trails = 3 })
+  expect_eq(g:data().markers[1], { "zebra" })
+end)
+
+test("a completed bush scores its species and 1 per bird", function()
+  local g = game()
+  place(g, 1, "CS20-M", -1, 1, 90)        -- bush turned to the south, onto CSS3's bush (1 bird)
+  g:play(1, { type = "meeple", segment = 1 })
+  expect_score(g, 1, 2, { bushes = 2 })   -- 1 species (monkey) = 1, + 1 bird
+end)
+
+test("a bush with 4 species and 2 birds: 10 + 2", function()
+  local g = game()
+  -- CSS1's bush (elephant) continued south by a band (giraffe, 1 bird), closed by CS26-LZ
+  -- (bush N-E with zebra and 2 birds; its trail into the bush has a lion)... built step by step.
+  place(g, 1, "CS30-G", 1, -1, 90)        -- band N-S: elephant + giraffe, 1 bird, open south
+  g:play(1, { type = "meeple", segment = 1 })
+  place(g, 2, "CS28-Z", 2, -1, 270)       -- bush N-E turned to N-W: the north joins, west opens
+  g:play(2, { type = "pass" })
+  local f = g:tile_map("savanna").features
+  local bush
+  for _, x in ipairs(f) do
+    if x.kind == "bush" and x.occupants["1"] == 1 then bush = x end
+  end
+  expect_eq(bush.tally, { elephant = 1, giraffe = 1, zebra = 1, bird = 3 })
+  expect_eq(bush.complete, false, "open to the west")
+  place(g, 1, "CS20-L", 2, -2, 0)         -- bush east (lion) closes it
+  g:play(1, { type = "pass" })
+  expect_score(g, 1, 13, { bushes = 13 }) -- 4 species = 10, 3 birds = 3
+end)
+
+test("a trail closed into a loop is complete without any bush: 4 species = 10", function()
+  local g = game()
+  -- Four curves above the start tile (CS7 is a W-S curve): N-E at (-1,-1), N-W at (-1,0),
+  -- W-S at (-2,0), S-E at (-2,-1), which closes the loop.
+  place(g, 1, "CS7-E", -1, -1, 180)
+  g:play(1, { type = "meeple", segment = 1 })
+  place(g, 2, "CS7-G", -1, 0, 90)
+  g:play(2, { type = "pass" })
+  place(g, 1, "CS7-L", -2, 0, 0)
+  g:play(1, { type = "pass" })
+  expect_score(g, 1, 0, { trails = 0 })
+  place(g, 2, "CS7-Z", -2, -1, 270)
+  g:play(2, { type = "pass" })
+  expect_score(g, 1, 10, { trails = 10 })
+  expect_score(g, 2, 0)
+end)
+
+test("with dead_end_closes_trail = false a trail ending at a dead end never completes", function()
+  local g = game{ dead_end_closes_trail = false }
+  place(g, 1, "CS18-EL", 1, 0)
+  g:play(1, { type = "meeple", segment = 1 })
+  expect_score(g, 1, 0, { trails = 0 })
+  local trail
+  for _, f in ipairs(g:tile_map("savanna").features) do
+    if f.occupants["1"] then trail = f end
+  end
+  expect_eq(trail.open_edges, 0)
+  expect_eq(trail.open_ends, 1, "the start tile's dead end stays open")
+  expect_eq(trail.complete, false)
+end)
+
+test("two players joined on one trail tie: both score in full at the end", function()
+  local g = game()
+  place(g, 1, "CS4-M", -1, -1)            -- trail E-W above CSS1, monkey
+  g:play(1, { type = "meeple", segment = 1 })
+  place(g, 2, "CS24-EEL", -1, 1, 90)      -- trail E-W above CSS3 (its bush turned south joins CSS3's)
+  g:play(2, { type = "meeple", segment = 1 })
+  g:set_data("bag", {})                   -- this is the last tile: the game ends after the turn
+  place(g, 1, "CS5-L", -1, 0)             -- the lion's trail joins the two
+  for _, m in ipairs(g:moves(1)) do
+    expect_true(m.type ~= "meeple" or m.segment ~= 1, "no meeple on a trail already occupied")
+  end
+  g:play(1, { type = "pass" })
+  expect_eq(g:to_move(), {}, "no tile left to draw: the game is over")
+  -- The trail is not complete: each tied player scores 1 per animal (monkey, lion, elephant).
+  expect_score(g, 1, 3, { final_trails = 3, markers = 0 })
+  expect_score(g, 2, 3, { final_trails = 3, markers = 0 })
+  expect_eq(g:score().extra.winners, { 1, 2 }, "a tie shares the win")
+end)
+
+test("no meeple on a trail already occupied, even by oneself; a tie scores in full under both zone_scoring readings", function()
+  for _, reading in ipairs({ "majority", "everyone" }) do
+    local g = game{ zone_scoring = reading }
+    place(g, 1, "CS4-M", -1, -1)
+    g:play(1, { type = "meeple", segment = 1 })
+    place(g, 2, "CS24-EEL", -1, 1, 90)
+    g:play(2, { type = "meeple", segment = 1 })
+    place(g, 1, "CS4-E", -1, -2)          -- P1 extends its own side and adds a second meeple?
+    expect_true(g:try_play(1, { type = "meeple", segment = 1 }) == false, "still its own trail: occupied")
+    g:play(1, { type = "pass" })
+    g:set_data("bag", {})
+    place(g, 2, "CS5-L", -1, 0)
+    g:play(2, { type = "pass" })
+    expect_score(g, 1, 4, { final_trails = 4 })
+    expect_score(g, 2, 4, { final_trails = 4 })
+  end
+end)
+
+test("final scoring: 1 per animal and bird in an unfinished bush one controls, 1 per marker", function()
+  local g = game()
+  g:set_data("markers", { { "lion", "zebra" }, { "monkey" } })
+  g:set_data("bag", {})
+  place(g, 1, "CS30-G", 1, -1, 90)        -- elephant + giraffe + 1 bird, open to the south
+  g:play(1, { type = "meeple", segment = 1 })
+  expect_eq(g:to_move(), {})
+  expect_score(g, 1, 5, { final_bushes = 3, markers = 2 })
+  expect_score(g, 2, 1, { markers = 1 })
+end)
+
+test("final_birds = false leaves the birds out of the final count", function()
+  local g = game{ final_birds = false }
+  g:set_data("bag", {})
+  place(g, 1, "CS30-G", 1, -1, 90)
+  g:play(1, { type = "meeple", segment = 1 })
+  expect_score(g, 1, 2, { final_bushes = 2 })
+end)
