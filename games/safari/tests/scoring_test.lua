@@ -56,7 +56,7 @@ test("a completed bush scores its species and 1 per bird", function()
   expect_score(g, 1, 2, { bushes = 2 })   -- 1 species (monkey) = 1, + 1 bird
 end)
 
-test("a bush with 4 species and 2 birds: 10 + 2", function()
+test("a bush with 4 species and 3 birds: 10 + 3", function()
   local g = game()
   -- CSS1's bush (elephant) continued south by a band (giraffe, 1 bird), closed by CS26-LZ
   -- (bush N-E with zebra and 2 birds; its trail into the bush has a lion)... built step by step.
