@@ -294,6 +294,55 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   return 0;
 }
 
+// A tile map to score (schemas/tile_board.schema.json): a new game with the file's players,
+// whose tile map is replaced by the file's tiles (placed again in order, so two tiles on one
+// space, mismatched edges, unknown tiles and bad rotations are refused naming the entry), with
+// the file's pieces on their segments, its data values and its phase.
+Status TileBoardState(LuaRules& rules, const Json& board, const std::string& path, const Json& given, State* out) {
+  Json params;
+  Status st = ResolveParams(rules.info(), given, &params);
+  if (!st.ok()) return st;
+  const int players = static_cast<int>(board["players"].size());
+  st = rules.NewGame(params, players, 1, out);
+  if (!st.ok()) return st;
+  for (int i = 0; i < players; ++i)
+    if (board["players"][static_cast<size_t>(i)].contains("name"))
+      out->seats[static_cast<size_t>(i)].name = board["players"][static_cast<size_t>(i)]["name"];
+  std::string name = board.value("map", std::string());
+  if (name.empty()) {
+    if (out->tile_maps.size() != 1)
+      return Status::Input(path + ": at /map: the game has " + std::to_string(out->tile_maps.size()) + " tile maps; name one");
+    name = out->tile_maps.begin()->first;
+  }
+  auto it = out->tile_maps.find(name);
+  if (it == out->tile_maps.end()) return Status::Input(path + ": at /map: the game has no tile map '" + name + "'");
+  TileMap map;
+  std::string why;
+  if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", it->second.closing_ends()}}, out->tiles, &map, &why))
+    return Status::Input(path + ": at /" + why);
+  const Json no_pieces = Json::array();
+  const Json& pieces = board.contains("pieces") ? board["pieces"] : no_pieces;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const Json& p = pieces[i];
+    const std::string at = path + ": at /pieces/" + std::to_string(i);
+    const int seat = p["player"].get<int>() - 1;
+    if (seat >= players) return Status::Input(at + "/player: there are " + std::to_string(players) + " players");
+    const int row = p["cell"][0], col = p["cell"][1];
+    if (!map.At(row, col)) return Status::Input(at + "/cell: no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
+    const int seg = map.Segment(row, col, p["segment"].get<int>() - 1);
+    if (seg < 0)
+      return Status::Input(at + "/segment: the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " +
+                           std::to_string(map.SegmentCount(row, col)) + " segment(s)");
+    map.Occupy(seg, seat, p.value("count", 1));
+  }
+  it->second = std::move(map);
+  if (board.contains("data"))
+    for (auto d = board["data"].begin(); d != board["data"].end(); ++d) out->data[d.key()] = *d;
+  if (board.contains("phase")) out->flow.phase = board["phase"];
+  out->Touch();
+  return Status::Ok();
+}
+
 int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
              const std::vector<std::string>& sets) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
@@ -304,7 +353,9 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   std::string error;
   if (!ReadJsonFile(board_path, board_path, &board, &error)) return Fail(Status::Input(error));
   std::vector<std::string> errors;
-  if (!Schemas(&error).Validate("board", board, board_path, &errors)) return Fail(Status::Input(errors.front()));
+  const bool tile_board = rules->files().tiles != nullptr;
+  if (!Schemas(&error).Validate(tile_board ? "tile_board" : "board", board, board_path, &errors))
+    return Fail(Status::Input(errors.front()));
   if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
     return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
                               rules->info().id + "'"));
@@ -313,15 +364,16 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   for (size_t i = 0; i < board["players"].size(); ++i) {
     const Json& p = board["players"][i];
     names.push_back(p.value("name", "P" + std::to_string(i + 1)));
-    grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
+    if (!tile_board) grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
   }
   Json given;
   st = ParseSets(sets, &given);
   if (!st.ok()) return Fail(st);
   State state;
-  st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
+  if (tile_board) st = TileBoardState(*rules, board, board_path, given, &state);
+  else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
   if (!st.ok()) {
-    st.message = board_path + ": " + st.message;
+    if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
     return Fail(st);
   }
   ScoreTable scores;
@@ -340,6 +392,17 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     std::printf("%s\n", out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
   } else {
     std::printf("%s", RenderScores(scores).c_str());
+    // Lists of records in `extra` (Safari's final_features) read better one per line.
+    for (auto it = scores.extra.begin(); it != scores.extra.end(); ++it) {
+      if (!it->is_array() || it->empty() || !it->front().is_object()) continue;
+      std::printf("%s:\n", it.key().c_str());
+      for (const auto& rec : *it) {
+        std::string line;
+        for (auto f = rec.begin(); f != rec.end(); ++f)
+          line += (line.empty() ? "" : "; ") + f.key() + " " + (f->is_string() ? f->get<std::string>() : f->dump());
+        std::printf("  %s\n", line.c_str());
+      }
+    }
   }
   return 0;
 }

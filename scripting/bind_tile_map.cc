@@ -251,6 +251,18 @@ int MapCorner(lua_State* L) {
   return 1;
 }
 
+// m:tile_corner(tile, rotation, corner) -> the kind a tile would show at that corner once placed
+// with that rotation (whether a placement would cover a watering hole's point, say)
+int MapTileCorner(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  const int tile = CheckTile(L, 2, *m);
+  const int rot = CheckRotation(L, 3);
+  const int corner = luaL_checkoption(L, 4, nullptr, kCornerNames);
+  const TileDef& t = m->set().tiles[static_cast<size_t>(tile)];
+  lua_pushstring(L, m->set().kinds[static_cast<size_t>(t.corner_kind[static_cast<size_t>(((corner - rot) % 4 + 4) % 4)])].c_str());
+  return 1;
+}
+
 // m:corners(kind) -> {{row, col, corner}, ...}: every corner of a placed tile that shows
 // `kind` (a free savanna corner for a watering hole), tiles in placement order, corners
 // NE, SE, SW, NW
@@ -474,7 +486,8 @@ void OpenTileMapBindings(lua_State* L, int up) {
       {"can_place", MapCanPlace},    {"frontier", MapFrontier},   {"on_frontier", MapOnFrontier},
       {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},
       {"bounds", MapBounds},         {"neighbors8", MapNeighbors8}, {"filled_around", MapFilledAround},
-      {"corner", MapCorner},         {"corners", MapCorners},         {"segments", MapSegments},   {"segment", MapSegment},
+      {"corner", MapCorner},         {"corners", MapCorners},
+      {"tile_corner", MapTileCorner},         {"segments", MapSegments},   {"segment", MapSegment},
       {"sides", MapSides},           {"feature_of", MapFeatureOf}, {"feature", MapFeature},
       {"complete", MapComplete},     {"features", MapFeatures},   {"occupants", MapOccupants},
       {"majority", MapMajority},     {"occupy", MapOccupy},       {"vacate", MapVacate},

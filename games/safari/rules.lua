@@ -37,8 +37,6 @@ local CORNERS = { "NE", "SE", "SW", "NW" }
 -- The cell a corner of cell (r, c) lies on, as the vertex's (top-left) coordinates, and which
 -- quarter of that vertex's circle the cell is: 1 NW of the vertex, 2 NE, 3 SE, 4 SW.
 local CORNER_VERTEX = { NE = { 0, 1, 4 }, SE = { 1, 1, 1 }, SW = { 1, 0, 2 }, NW = { 0, 0, 3 } }
--- The cell of quarter q around vertex (vr, vc) and the corner of that cell at the vertex.
-local QUARTER_CELL = { { -1, -1, "SE" }, { -1, 0, "SW" }, { 0, 0, "NW" }, { 0, -1, "NE" } }
 local CATEGORIES = { "trails", "bushes", "holes", "vehicles", "final_trails", "final_bushes", "markers" }
 game.categories = CATEGORIES
 
@@ -314,46 +312,13 @@ local function action_moves(ctx, state, seat)
   return moves
 end
 
--- Corner kinds of a tile in a rotation, from the tile data (the same rule as the host's: a
--- segment covering both sides of a corner shows at it, else savanna).
-local corner_cache = {}
-local function corner_kinds(ctx, tile_id, rotation)
-  local key = tile_id .. "@" .. rotation
-  local hit = corner_cache[key]
-  if hit and hit.data == ctx.data then return hit.kinds end
-  local t
-  for _, e in ipairs(ctx.data.tiles.tiles) do
-    if e.id == tile_id then t = e end
-  end
-  local side_index = { N = 0, E = 1, S = 2, W = 3 }
-  local covered = {}
-  for _, seg in ipairs(t.segments or {}) do
-    local mask = {}
-    for _, s in ipairs(seg.sides or {}) do mask[(side_index[s] + rotation // 90) % 4] = true end
-    for k = 0, 3 do
-      if mask[k] and mask[(k + 1) % 4] then covered[k] = seg.kind end
-    end
-  end
-  local kinds = {}
-  for k = 0, 3 do kinds[CORNERS[k + 1]] = covered[k] or "savanna" end
-  if t.corners then
-    for k = 1, 4 do
-      local src = (k - 1 - rotation // 90) % 4 + 1
-      kinds[CORNERS[k]] = t.corners[src]
-    end
-  end
-  corner_cache[key] = { data = ctx.data, kinds = kinds }
-  return kinds
-end
-
 -- Whether placing `tile` at (r, c) would stop a started hole (its corner there not savanna).
-local function blocking(ctx, state, tile, r, c, rotation)
+local function blocking(state, map, tile, r, c, rotation)
   local holes = state:read("holes")
-  local kinds = corner_kinds(ctx, tile, rotation)
   for _, name in ipairs(CORNERS) do
     local cv = CORNER_VERTEX[name]
     local hole = holes[key_of(r + cv[1], c + cv[2])]
-    if hole and not hole.complete and kinds[name] ~= "savanna" then return true end
+    if hole and not hole.complete and map:tile_corner(tile, rotation, name) ~= "savanna" then return true end
   end
   return false
 end
@@ -367,7 +332,7 @@ function game.legal_moves(ctx, state, seat)
     if not ctx.params.tile_may_block_hole and next(state:read("holes")) ~= nil then
       local keep = {}
       for _, m in ipairs(moves) do
-        if not blocking(ctx, state, state.data.tile, m.cell[1], m.cell[2], m.rotation) then keep[#keep + 1] = m end
+        if not blocking(state, map, state.data.tile, m.cell[1], m.cell[2], m.rotation) then keep[#keep + 1] = m end
       end
       moves = keep
     end
@@ -399,7 +364,7 @@ function game.moves.place(ctx, state, seat, move)
   local map = state:tile_map(MAP)
   local tile = state.data.tile
   local r, c = move.cell[1], move.cell[2]
-  if not ctx.params.tile_may_block_hole and blocking(ctx, state, tile, r, c, move.rotation) then
+  if not ctx.params.tile_may_block_hole and blocking(state, map, tile, r, c, move.rotation) then
     return false, "this placement would stop a started watering hole (tile_may_block_hole is false)"
   end
   local completed = map:place(tile, r, c, move.rotation)
@@ -678,11 +643,15 @@ end
 
 -- ---- score, evaluate, stats ---------------------------------------------------------------
 
--- The final scoring of unfinished trails and bushes (per seat, by kind) and of markers.
-local function final_parts(ctx, state, map)
+-- The final scoring of unfinished trails and bushes (per seat, by kind) and of markers, with
+-- what each feature gave (`features`, for the score table). A complete feature that still holds
+-- meeples (only in a map given to `plateau score`: in play they are scored and emptied at once)
+-- scores as at the end of a turn, without boosts.
+local function final_parts(ctx, state, map, explain)
   local d = data(ctx)
   local S = d.S
   local trails, bushes, markers = {}, {}, {}
+  local features = explain and {} or nil
   local hand = state:read("markers")
   for seat = 1, state.player_count do
     trails[seat], bushes[seat] = 0, 0
@@ -690,21 +659,37 @@ local function final_parts(ctx, state, map)
   end
   for _, fid in ipairs(map:features()) do
     local f = map:feature(fid)
-    if not f.complete and next(f.occupants) ~= nil then
-      local pts = animals_in(d, f.tally, ctx.params.final_birds) * S.final_points_per_animal
-      for _, seat in ipairs(controllers(ctx, f)) do
+    if next(f.occupants) ~= nil then
+      local pts, why
+      if f.complete then
+        local sp, birds = species_of(d, f.tally)
+        pts = triangle(S, #sp) + (f.kind == "bush" and birds * S.points_per_bird or 0)
+        why = string.format("complete: %d species%s", #sp, f.kind == "bush" and string.format(", %d bird(s)", birds) or "")
+      else
+        local n = animals_in(d, f.tally, ctx.params.final_birds)
+        pts = n * S.final_points_per_animal
+        why = string.format("unfinished: %d animal(s)%s", n, ctx.params.final_birds and " (birds included)" or "")
+      end
+      local who = controllers(ctx, f)
+      for _, seat in ipairs(who) do
         if f.kind == "bush" then bushes[seat] = bushes[seat] + pts else trails[seat] = trails[seat] + pts end
+      end
+      if features then
+        local tiles = {}
+        for _, cell in ipairs(f.tiles) do tiles[#tiles + 1] = string.format("[%d,%d]", cell[1], cell[2]) end
+        features[#features + 1] = { feature = f.id, kind = f.kind, tiles = table.concat(tiles, " "), why = why,
+                                    points = pts, players = who }
       end
     end
   end
-  return trails, bushes, markers
+  return trails, bushes, markers, features
 end
 
 function game.score(ctx, state)
   local map = state:tile_map(MAP)
   local over = state.phase == "over"
-  local ft, fb, fm
-  if over then ft, fb, fm = final_parts(ctx, state, map) end
+  local ft, fb, fm, features
+  if over then ft, fb, fm, features = final_parts(ctx, state, map, true) end
   local points = state:read("points")
   local lines = {}
   local best, winners = -1, {}
@@ -719,7 +704,10 @@ function game.score(ctx, state)
     if total > best then best, winners = total, { seat } elseif total == best then winners[#winners + 1] = seat end
   end
   local extra = { tiles_left = #state.data.bag, set_aside = #state.data.aside }
-  if over then extra.winners = winners end
+  if over then
+    extra.winners = winners
+    extra.final_features = features
+  end
   return lines, extra
 end
 

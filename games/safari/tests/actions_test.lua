@@ -214,3 +214,18 @@ test("a save reloads the same map and features", function()
   copy:play_random(40, 3)
   expect_eq(copy:hash(), g:hash(), "the same moves from the reloaded save give the same table")
 end)
+
+test("meeples are limited: with none left no meeple, baobab or new hole; with one, all three", function()
+  for _, left in ipairs({ 0, 1 }) do
+    local g = game()
+    g:set_data("markers", { { "zebra" }, {} })
+    g:set_data("meeples", { left, 6 })
+    place(g, 1, "CS12-Zx", -1, 1, 90)     -- trail E-W and a bush, baobab; its bush joins CSS3's
+    local moves = g:moves(1)
+    local want = left > 0 and 1 or 0
+    expect_eq(count(moves, "baobab"), want, "baobab")
+    expect_eq(math.min(count(moves, "meeple"), 1), want, "meeple")
+    expect_eq(math.min(count(moves, "hole"), 1), want, "hole")
+    expect_true(count(moves, "vehicle") > 0 and count(moves, "pass") == 1, "a vehicle move or nothing is always possible")
+  end
+end)
