@@ -93,7 +93,7 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
       return st;
     }
   }
-  if (!State::FromJson(j, (*rules)->files().cards, out, &error, (*rules)->files().tiles)) return Status::Input(path + ": " + error);
+  if (!State::FromJson(j, (*rules)->files().cards, out, &error, (*rules)->files().tiles, (*rules)->files().regions)) return Status::Input(path + ": " + error);
   if (!saved.empty()) spdlog::info("{}: data overrides from the save: {}", path, DataOverridesText(saved));
   // A save from another engine still loads; the designer is told, since a different Lua can
   // change what the rules do.

@@ -294,11 +294,12 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   return 0;
 }
 
-// A tile map to score (schemas/tile_board.schema.json): a new game with the file's players,
-// whose tile map is replaced by the file's tiles (placed again in order, so two tiles on one
-// space, mismatched edges, unknown tiles and bad rotations are refused naming the entry), with
-// the file's pieces on their segments, its data values and its phase.
-Status TileBoardState(LuaRules& rules, const Json& board, const std::string& path, const Json& given, State* out) {
+// A position to score (schemas/position.schema.json): a new game with the file's players, whose
+// tile map gets the file's tiles (placed again in order, so two tiles on one space, mismatched
+// edges, unknown tiles and bad rotations are refused naming the entry) and pieces, whose region
+// map gets the file's marks, whose shared zones get the file's cards, with the file's data
+// values and phase.
+Status PositionState(LuaRules& rules, const Json& board, const std::string& path, const Json& given, State* out) {
   Json params;
   Status st = ResolveParams(rules.info(), given, &params);
   if (!st.ok()) return st;
@@ -308,34 +309,69 @@ Status TileBoardState(LuaRules& rules, const Json& board, const std::string& pat
   for (int i = 0; i < players; ++i)
     if (board["players"][static_cast<size_t>(i)].contains("name"))
       out->seats[static_cast<size_t>(i)].name = board["players"][static_cast<size_t>(i)]["name"];
-  std::string name = board.value("map", std::string());
-  if (name.empty()) {
-    if (out->tile_maps.size() != 1)
-      return Status::Input(path + ": at /map: the game has " + std::to_string(out->tile_maps.size()) + " tile maps; name one");
-    name = out->tile_maps.begin()->first;
+  // The named component of a kind, or the game's only one.
+  auto pick = [&](auto& components, const std::string& named, const char* what, const std::string& at, auto** found) -> Status {
+    std::string name = named;
+    if (name.empty()) {
+      if (components.size() != 1)
+        return Status::Input(path + ": at " + at + ": the game has " + std::to_string(components.size()) + " " + what + "s; name one");
+      name = components.begin()->first;
+    }
+    auto it = components.find(name);
+    if (it == components.end()) return Status::Input(path + ": at " + at + ": the game has no " + what + " '" + name + "'");
+    *found = &it->second;
+    return Status::Ok();
+  };
+  if (board.contains("tiles")) {
+    TileMap* target = nullptr;
+    st = pick(out->tile_maps, board.value("map", std::string()), "tile map", "/map", &target);
+    if (!st.ok()) return st;
+    TileMap map;
+    std::string why;
+    if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", target->closing_ends()}}, out->tiles, &map, &why))
+      return Status::Input(path + ": at /" + why);
+    const Json no_pieces = Json::array();
+    const Json& pieces = board.contains("pieces") ? board["pieces"] : no_pieces;
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const Json& p = pieces[i];
+      const std::string at = path + ": at /pieces/" + std::to_string(i);
+      const int seat = p["player"].get<int>() - 1;
+      if (seat >= players) return Status::Input(at + "/player: there are " + std::to_string(players) + " players");
+      const int row = p["cell"][0], col = p["cell"][1];
+      if (!map.At(row, col)) return Status::Input(at + "/cell: no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
+      const int seg = map.Segment(row, col, p["segment"].get<int>() - 1);
+      if (seg < 0)
+        return Status::Input(at + "/segment: the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " +
+                             std::to_string(map.SegmentCount(row, col)) + " segment(s)");
+      map.Occupy(seg, seat, p.value("count", 1));
+    }
+    *target = std::move(map);
   }
-  auto it = out->tile_maps.find(name);
-  if (it == out->tile_maps.end()) return Status::Input(path + ": at /map: the game has no tile map '" + name + "'");
-  TileMap map;
-  std::string why;
-  if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", it->second.closing_ends()}}, out->tiles, &map, &why))
-    return Status::Input(path + ": at /" + why);
-  const Json no_pieces = Json::array();
-  const Json& pieces = board.contains("pieces") ? board["pieces"] : no_pieces;
-  for (size_t i = 0; i < pieces.size(); ++i) {
-    const Json& p = pieces[i];
-    const std::string at = path + ": at /pieces/" + std::to_string(i);
-    const int seat = p["player"].get<int>() - 1;
-    if (seat >= players) return Status::Input(at + "/player: there are " + std::to_string(players) + " players");
-    const int row = p["cell"][0], col = p["cell"][1];
-    if (!map.At(row, col)) return Status::Input(at + "/cell: no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
-    const int seg = map.Segment(row, col, p["segment"].get<int>() - 1);
-    if (seg < 0)
-      return Status::Input(at + "/segment: the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " +
-                           std::to_string(map.SegmentCount(row, col)) + " segment(s)");
-    map.Occupy(seg, seat, p.value("count", 1));
+  if (board.contains("regions")) {
+    RegionMap* target = nullptr;
+    st = pick(out->region_maps, board["regions"].value("map", std::string()), "region map", "/regions/map", &target);
+    if (!st.ok()) return st;
+    target->Clear();
+    for (auto it = board["regions"]["marks"].begin(); it != board["regions"]["marks"].end(); ++it) {
+      const int r = target->set().Find(it.key());
+      if (r < 0) return Status::Input(path + ": at /regions/marks/" + it.key() + ": unknown region");
+      for (const auto& p : *it) {
+        if (p.get<int>() > players) return Status::Input(path + ": at /regions/marks/" + it.key() + ": there are " + std::to_string(players) + " players");
+        target->Mark(r, p.get<int>() - 1);
+      }
+    }
   }
-  it->second = std::move(map);
+  if (board.contains("zones"))
+    for (auto it = board["zones"].begin(); it != board["zones"].end(); ++it) {
+      Zone* z = out->FindZone(it.key(), -1);
+      if (!z) return Status::Input(path + ": at /zones/" + it.key() + ": the game has no shared zone '" + it.key() + "'");
+      z->cards.clear();
+      for (size_t i = 0; i < it->size(); ++i) {
+        const CardId c = out->cards->Find((*it)[i].get<std::string>());
+        if (c == kNoCard) return Status::Input(path + ": at /zones/" + it.key() + "/" + std::to_string(i) + ": unknown card '" + (*it)[i].get<std::string>() + "'");
+        z->cards.push_back(c);
+      }
+    }
   if (board.contains("data"))
     for (auto d = board["data"].begin(); d != board["data"].end(); ++d) out->data[d.key()] = *d;
   if (board.contains("phase")) out->flow.phase = board["phase"];
@@ -353,8 +389,8 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   std::string error;
   if (!ReadJsonFile(board_path, board_path, &board, &error)) return Fail(Status::Input(error));
   std::vector<std::string> errors;
-  const bool tile_board = rules->files().tiles != nullptr;
-  if (!Schemas(&error).Validate(tile_board ? "tile_board" : "board", board, board_path, &errors))
+  const bool position = rules->files().tiles != nullptr || rules->files().regions != nullptr;
+  if (!Schemas(&error).Validate(position ? "position" : "board", board, board_path, &errors))
     return Fail(Status::Input(errors.front()));
   if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
     return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
@@ -364,13 +400,13 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   for (size_t i = 0; i < board["players"].size(); ++i) {
     const Json& p = board["players"][i];
     names.push_back(p.value("name", "P" + std::to_string(i + 1)));
-    if (!tile_board) grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
+    if (!position) grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
   }
   Json given;
   st = ParseSets(sets, &given);
   if (!st.ok()) return Fail(st);
   State state;
-  if (tile_board) st = TileBoardState(*rules, board, board_path, given, &state);
+  if (position) st = PositionState(*rules, board, board_path, given, &state);
   else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
   if (!st.ok()) {
     if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;

@@ -28,8 +28,8 @@ class RandomBot : public Bot {
 // itself, which the journal puts back exactly; elsewhere on a copy.
 class OnePlyBot : public Bot {
  public:
-  OnePlyBot(uint64_t seed, int samples, bool sample_chance)
-      : rng_(seed), samples_(samples), sample_chance_(sample_chance) {}
+  OnePlyBot(uint64_t seed, int samples, bool sample_chance, std::vector<std::pair<std::string, double>> game_options)
+      : rng_(seed), samples_(samples), sample_chance_(sample_chance), game_options_(std::move(game_options)) {}
   const char* name() const override { return sample_chance_ ? "heuristic" : "greedy"; }
 
   Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
@@ -69,7 +69,7 @@ class OnePlyBot : public Bot {
         st = rules.TryMove(state, seat, moves_[i]);
         if (!st.ok()) return st;
         double v;
-        st = rules.Evaluate(*state, seat, &v);
+        st = rules.EvaluateWith(*state, seat, game_options_, &v);
         const bool chance = !(state->rng == before);
         rules.UndoTrial(state);
         if (!st.ok()) return st;
@@ -94,6 +94,7 @@ class OnePlyBot : public Bot {
   Rng rng_;
   int samples_;
   bool sample_chance_;
+  std::vector<std::pair<std::string, double>> game_options_;
   std::vector<Move> moves_;
 };
 
@@ -132,6 +133,18 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
   error->clear();
   BotSpec spec;
   if (!ParseBotSpec(text, &spec, error)) return nullptr;
+  // Options a bot does not know go to the game's evaluation (bots that evaluate only).
+  std::vector<std::pair<std::string, double>> game_options;
+  auto split_game = [&](std::initializer_list<const char*> keys) {
+    std::vector<std::pair<std::string, double>> own;
+    for (const auto& kv : spec.options) {
+      bool mine = false;
+      for (const char* key : keys) mine |= kv.first == key;
+      (mine ? own : game_options).push_back(kv);
+    }
+    spec.options = std::move(own);
+    return true;
+  };
   auto allow = [&](std::initializer_list<const char*> keys) {
     for (const auto& [k, v] : spec.options) {
       bool ok = false;
@@ -155,13 +168,13 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
     return true;
   };
   if (spec.name == "random" && allow({})) return std::make_unique<RandomBot>(seed);
-  if (spec.name == "greedy" && allow({})) return std::make_unique<OnePlyBot>(seed, 1, false);
-  if (spec.name == "heuristic" && allow({"samples"})) {
+  if (spec.name == "greedy" && split_game({})) return std::make_unique<OnePlyBot>(seed, 1, false, game_options);
+  if (spec.name == "heuristic" && split_game({"samples"})) {
     double samples;
     if (!in_range("samples", 1, 1000, 4, &samples)) return nullptr;
-    return std::make_unique<OnePlyBot>(seed, static_cast<int>(samples), true);
+    return std::make_unique<OnePlyBot>(seed, static_cast<int>(samples), true, game_options);
   }
-  if (spec.name == "mcts" && allow({"iters", "ms", "depth", "c"})) {
+  if (spec.name == "mcts" && split_game({"iters", "ms", "depth", "c"})) {
     MctsOptions o;
     double iters, ms, depth, c;
     if (!in_range("iters", 0, 1e7, o.iterations, &iters) || !in_range("ms", 0, 1e6, o.time_ms, &ms) ||
@@ -175,6 +188,7 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
     o.time_ms = ms;
     o.rollout_depth = static_cast<int>(depth);
     o.exploration = c;
+    o.game_options = game_options;
     return MakeMctsBot(o, seed);
   }
   if (!error->empty()) return nullptr;

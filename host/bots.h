@@ -39,6 +39,8 @@ struct BotSpec {
 bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error);
 
 // Known names: BotNames(). Returns null and sets *error for others and for bad options.
+// greedy, heuristic and mcts pass options they do not know themselves to the game's
+// evaluation (Rules::EvaluateWith), which refuses those its manifest does not declare.
 std::unique_ptr<Bot> MakeBot(const std::string& name, uint64_t seed, std::string* error);
 std::vector<std::string> BotNames();
 

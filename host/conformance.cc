@@ -120,7 +120,7 @@ Status RunConformance(Rules& rules, const std::string& game, const ConformanceSp
       st = Replay(rules, first, head, &partial);
       State loaded;
       std::string error;
-      if (st.ok() && !State::FromJson(Json::parse(DumpJson(partial.ToJson())), partial.cards, &loaded, &error, partial.tiles))
+      if (st.ok() && !State::FromJson(Json::parse(DumpJson(partial.ToJson())), partial.cards, &loaded, &error, partial.tiles, partial.regions))
         st = Status::Input("reload failed: " + error);
       for (size_t i = k; st.ok() && i < moves.size(); ++i) st = rules.Apply(&loaded, moves[i].seat, moves[i].move);
       if (!st.ok() || loaded.Hash() != first.Hash()) {

@@ -99,6 +99,13 @@ class Rules {
   virtual Status Score(const State& state, ScoreTable* out) = 0;
   // Heuristic value of the state for `seat` (greedy bots); defaults to the score margin.
   virtual Status Evaluate(const State& state, int seat, double* out);
+  // The same with the options a bot spec gave for the game (greedy:knowledge=0.5), which the
+  // game declares in its manifest ("bot_options"). Rules that take none ignore them.
+  virtual Status EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
+                              double* out) {
+    (void)options;
+    return Evaluate(state, seat, out);
+  }
   // Game-specific measurements of a finished game for designer reports (simulate): see
   // scripting/README.md, `stats`. Defaults to none.
   virtual Status Stats(const State& state, Json* out) {

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 #include "host/home.h"
@@ -116,6 +117,21 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
             return Status::Input(name + ": at /cards/" + std::to_string(i) + "/id: duplicate card id '" + cid + "'");
         }
       }
+      if (it->contains("cards")) {
+        const std::string key = it->at("cards");
+        if (!doc.contains(key) || !doc[key].is_array())
+          return Status::Input(manifest_name + ": at /data/" + it.key() + "/cards: " + name + " has no list '" + key + "'");
+        std::set<std::string> ids;
+        for (size_t i = 0; i < doc[key].size(); ++i) {
+          const Json& e = doc[key][i];
+          if (!e.is_object() || !e.contains("id") || !e["id"].is_string())
+            return Status::Input(name + ": at /" + key + "/" + std::to_string(i) + "/id: a card needs a string id");
+          if (!ids.insert(e["id"].get<std::string>()).second)
+            return Status::Input(name + ": at /" + key + "/" + std::to_string(i) + "/id: duplicate card id '" +
+                                 e["id"].get<std::string>() + "'");
+        }
+        doc["$cards_key"] = key;
+      }
       doc["$schema_name"] = schema;
       doc["$file"] = name;  // so rules can name the file in their own error messages
       out->data[it.key()] = std::move(doc);
@@ -150,6 +166,106 @@ Status BuildTileSet(GameFiles* files) {
   return Status::Ok();
 }
 
+// A value a data entry's "refs" points at: "region" (an id of the regions data file),
+// "scale" (an id of the scales data file) or "measures" (an object of scale id -> a value
+// inside one of that scale's buckets). Paths are JSON pointers with * for every element.
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+Status CheckRef(const Json& v, const std::string& kind, const std::string& where, const GameFiles& files) {
+  auto scale_names = [&] {
+    std::string s;
+    for (const auto& sc : files.scales->scales) s += (s.empty() ? "" : ", ") + sc.id;
+    return s;
+  };
+  if (kind == "region") {
+    if (!files.regions) return Status::Input(where + ": the game has no regions data file to check against");
+    if (!v.is_string() || files.regions->Find(v.get<std::string>()) < 0)
+      return Status::Input(where + ": unknown region " + v.dump());
+  } else if (kind == "scale") {
+    if (!files.scales) return Status::Input(where + ": the game has no scales data file to check against");
+    if (!v.is_string() || !files.scales->Find(v.get<std::string>()))
+      return Status::Input(where + ": unknown scale " + v.dump() + " (scales: " + scale_names() + ")");
+  } else if (kind == "measures") {
+    if (!files.scales) return Status::Input(where + ": the game has no scales data file to check against");
+    if (!v.is_object()) return Status::Input(where + ": an object of scale id -> value");
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      const Scale* s = files.scales->Find(it.key());
+      if (!s) return Status::Input(where + "/" + it.key() + ": unknown scale (scales: " + scale_names() + ")");
+      if (!it->is_number() || s->BucketOf(it->get<double>()) < 0)
+        return Status::Input(where + "/" + it.key() + ": " + it->dump() + " " + s->unit + " falls in no bucket of the " + s->id +
+                             " scale (" + Number(s->buckets.front().min) + " to " + Number(s->buckets.back().max) + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+Status WalkRefs(const Json& node, const std::vector<std::string>& parts, size_t i, const std::string& at,
+                const std::string& kind, const std::string& file, const GameFiles& files) {
+  if (i == parts.size()) return CheckRef(node, kind, file + ": at " + at, files);
+  const std::string& p = parts[i];
+  if (p == "*") {
+    if (node.is_array()) {
+      for (size_t k = 0; k < node.size(); ++k) {
+        Status st = WalkRefs(node[k], parts, i + 1, at + "/" + std::to_string(k), kind, file, files);
+        if (!st.ok()) return st;
+      }
+    } else if (node.is_object()) {
+      for (auto it = node.begin(); it != node.end(); ++it) {
+        Status st = WalkRefs(*it, parts, i + 1, at + "/" + it.key(), kind, file, files);
+        if (!st.ok()) return st;
+      }
+    }
+    return Status::Ok();
+  }
+  if (node.is_object() && node.contains(p)) return WalkRefs(node[p], parts, i + 1, at + "/" + p, kind, file, files);
+  return Status::Ok();  // an optional value that is absent
+}
+
+// The regions and scales data files (checked beyond their schemas), then every data entry's
+// "refs": values that must name a region or a scale, or measures that must fall in a bucket.
+Status BuildRegionsAndScales(GameFiles* files) {
+  files->regions = nullptr;
+  files->scales = nullptr;
+  for (const auto& [name, doc] : files->data) {
+    const std::string schema = doc.value("$schema_name", std::string());
+    const std::string& file = files->data_files[name];
+    std::string error;
+    if (schema == "regions") {
+      if (files->regions) return Status::Input(file + ": a game has one regions data file at most");
+      auto set = std::make_shared<RegionSet>();
+      if (!RegionSet::FromJson(doc, set.get(), &error)) return Status::Input(file + ": " + error);
+      files->regions = std::move(set);
+    } else if (schema == "scales") {
+      if (files->scales) return Status::Input(file + ": a game has one scales data file at most");
+      auto set = std::make_shared<ScaleSet>();
+      if (!ScaleSet::FromJson(doc, set.get(), &error)) return Status::Input(file + ": " + error);
+      files->scales = std::move(set);
+    }
+  }
+  if (!files->manifest.contains("data")) return Status::Ok();
+  for (auto it = files->manifest["data"].begin(); it != files->manifest["data"].end(); ++it) {
+    if (!it->contains("refs") || !files->data.count(it.key())) continue;
+    for (auto r = (*it)["refs"].begin(); r != (*it)["refs"].end(); ++r) {
+      std::vector<std::string> parts;
+      std::string path = r.key();
+      size_t start = 1;
+      while (start <= path.size()) {
+        const size_t slash = path.find('/', start);
+        parts.push_back(path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+      }
+      Status st = WalkRefs(files->data[it.key()], parts, 0, "", r->get<std::string>(), files->data_files[it.key()], *files);
+      if (!st.ok()) return st;
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 // The way designers see their tree, wherever the folder is.
@@ -178,10 +294,13 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
   if (!st.ok()) return st;
   files.cards = std::make_shared<CardSet>();
   for (auto& [name, doc] : files.data) {
-    if (doc.value("$schema_name", std::string()) != "cards") continue;
-    for (const auto& c : doc.at("cards")) files.cards->Intern(c.at("id").get<std::string>());
+    if (doc.value("$schema_name", std::string()) == "cards")
+      for (const auto& c : doc.at("cards")) files.cards->Intern(c.at("id").get<std::string>());
+    if (doc.contains("$cards_key"))
+      for (const auto& c : doc.at(doc["$cards_key"].get<std::string>())) files.cards->Intern(c.at("id").get<std::string>());
   }
   st = BuildTileSet(&files);
+  if (st.ok()) st = BuildRegionsAndScales(&files);
   if (!st.ok()) return st;
   *out = std::move(files);
   return Status::Ok();
@@ -292,6 +411,7 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
     const std::string schema = doc.value("$schema_name", std::string());
     doc.erase("$schema_name");
     doc.erase("$file");
+    doc.erase("$cards_key");
     if (schema.empty()) continue;
     Status st = Validated(schema, doc, files->data_files[name]);
     if (!st.ok()) {
@@ -300,6 +420,7 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
     }
   }
   Status st = BuildTileSet(files);
+  if (st.ok()) st = BuildRegionsAndScales(files);
   if (!st.ok()) st.message = "--set made the data invalid: " + st.message;
   return st;
 }

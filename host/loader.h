@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "host/game.h"
+#include "host/region_map.h"
 #include "host/tile_map.h"
 
 namespace plateau {
@@ -22,6 +23,8 @@ struct GameFiles {
   std::map<std::string, std::string> data_files;  // data name -> "games/<id>/data/x.json"
   std::shared_ptr<CardSet> cards;           // every card id named by "cards" data files
   std::shared_ptr<const TileSet> tiles;     // the "tiles" data file's tiles (null when none)
+  std::shared_ptr<const RegionSet> regions; // the "regions" data file's map (null when none)
+  std::shared_ptr<const ScaleSet> scales;   // the "scales" data file's scales (null when none)
   struct Root {
     std::string folder;   // on disk
     std::string display;  // how errors name it: "games/<id>"

@@ -211,7 +211,7 @@ class MctsBot : public Bot {
         if (line.seat >= 0 && line.seat < players_) value[static_cast<size_t>(line.seat)] = static_cast<double>(line.total);
     } else {
       for (int s = 0; s < players_; ++s) {
-        Status st = rules.Evaluate(*world, s, &value[static_cast<size_t>(s)]);
+        Status st = rules.EvaluateWith(*world, s, opt_.game_options, &value[static_cast<size_t>(s)]);
         if (!st.ok()) return st;
       }
     }

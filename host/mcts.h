@@ -11,6 +11,7 @@
 namespace plateau {
 
 struct MctsOptions {
+  std::vector<std::pair<std::string, double>> game_options;  // for the game's evaluation
   int iterations = 200;     // iterations per decision (0: no limit, needs time_ms)
   double time_ms = 0;       // wall-clock budget per decision (0: none; makes runs non-repeatable)
   int rollout_depth = 40;   // random moves after the tree before judging the position

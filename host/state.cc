@@ -104,6 +104,7 @@ void StateUndo::SaveSlow(const State& s, uint32_t parts) {
   if (fresh & kTracks) tracks_ = s.tracks;
   if (fresh & kFeatures) features_ = s.features;
   if (fresh & kTileMaps) tile_maps_ = s.tile_maps;
+  if (fresh & kRegionMaps) region_maps_ = s.region_maps;
   if (fresh & kFlow) flow_ = s.flow;
   saved_ |= fresh;
 }
@@ -186,6 +187,7 @@ void StateUndo::Restore(State* s) {
   if (saved_ & kTracks) s->tracks = std::move(tracks_);
   if (saved_ & kFeatures) s->features = std::move(features_);
   if (saved_ & kTileMaps) s->tile_maps = std::move(tile_maps_);
+  if (saved_ & kRegionMaps) s->region_maps = std::move(region_maps_);
   if (all_data_) {
     s->data = std::move(data_);
   } else {
@@ -362,6 +364,11 @@ Json State::ToJson() const {
     for (const auto& [key, m] : tile_maps) tm[key] = m.ToJson();
     j["tile_maps"] = std::move(tm);
   }
+  if (!region_maps.empty()) {
+    Json rm = Json::object();
+    for (const auto& [key, m] : region_maps) rm[key] = m.ToJson();
+    j["region_maps"] = std::move(rm);
+  }
   j["data"] = data;
   Json fl;
   fl["phase"] = flow.phase;
@@ -391,11 +398,12 @@ Json State::ToJson() const {
 }
 
 bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, State* out, std::string* error,
-                     std::shared_ptr<const TileSet> tiles) {
+                     std::shared_ptr<const TileSet> tiles, std::shared_ptr<const RegionSet> regions) {
   try {
     State s;
     s.cards = card_set;
     s.tiles = tiles;
+    s.regions = regions;
     if (j.at("format").get<int>() != 1) {
       *error = "unsupported save format";
       return false;
@@ -470,6 +478,15 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
         std::string why;
         if (!TileMap::FromJson(*it, tiles, &m, &why)) throw std::runtime_error("tile_maps/" + it.key() + "/" + why);
         s.tile_maps.emplace(it.key(), std::move(m));
+      }
+    }
+    if (j.contains("region_maps")) {
+      if (!j["region_maps"].is_object()) throw std::runtime_error("region_maps: an object of region maps by name");
+      for (auto it = j["region_maps"].begin(); it != j["region_maps"].end(); ++it) {
+        RegionMap m;
+        std::string why;
+        if (!RegionMap::FromJson(*it, regions, &m, &why)) throw std::runtime_error("region_maps/" + it.key() + "/" + why);
+        s.region_maps.emplace(it.key(), std::move(m));
       }
     }
     s.data = j.at("data");

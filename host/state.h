@@ -17,6 +17,7 @@
 #include "host/dice.h"
 #include "host/feature_graph.h"
 #include "host/grid.h"
+#include "host/region_map.h"
 #include "host/rng.h"
 #include "host/tile_map.h"
 #include "host/zone.h"
@@ -160,6 +161,9 @@ class State {
   // Tile maps by name, and the game's tile set they place from (the "tiles" data file).
   std::shared_ptr<const TileSet> tiles;
   std::map<std::string, TileMap> tile_maps;
+  // Region maps by name (pieces on regions), and the game's regions they mark.
+  std::shared_ptr<const RegionSet> regions;
+  std::map<std::string, RegionMap> region_maps;
   Json data = Json::object();
   Flow flow;
   int move_count = 0;
@@ -202,9 +206,10 @@ class State {
   // Canonical JSON: everything above, including the log.
   Json ToJson() const;
   // Restores a state from ToJson() output. The card set must contain every card named.
-  // `tiles` is the game's tile set, needed when the state holds tile maps.
+  // `tiles` and `regions` are the game's tile set and regions, needed when the state holds tile
+  // maps or region maps.
   static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error,
-                       std::shared_ptr<const TileSet> tiles = nullptr);
+                       std::shared_ptr<const TileSet> tiles = nullptr, std::shared_ptr<const RegionSet> regions = nullptr);
   // FNV-1a of the canonical JSON without the log; equal hashes mean equal tables.
   std::string Hash() const;
 
@@ -220,7 +225,7 @@ class State {
 // failed move leaves the state (and its hash) as it was, at the cost of what it touched.
 class StateUndo {
  public:
-  enum Part : uint32_t { kZones = 1, kGrids = 2, kCounters = 4, kTracks = 8, kFeatures = 16, kFlow = 32, kTileMaps = 64 };
+  enum Part : uint32_t { kZones = 1, kGrids = 2, kCounters = 4, kTracks = 8, kFeatures = 16, kFlow = 32, kTileMaps = 64, kRegionMaps = 128 };
   void Begin(const State& s);
   // Copies the parts not copied since Begin.
   void Save(const State& s, uint32_t parts) {
@@ -283,6 +288,7 @@ class StateUndo {
   std::map<std::string, Track> tracks_;
   std::map<std::string, FeatureGraph> features_;
   std::map<std::string, TileMap> tile_maps_;
+  std::map<std::string, RegionMap> region_maps_;
   Rng rng_;
   Dice dice_;
   bool has_dice_ = false;

@@ -58,5 +58,12 @@ void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int
 int StateTileMap(lua_State* L);
 int StateAddTileMap(lua_State* L);
 void OpenTileMapBindings(lua_State* L, int up);
+// Region maps (bind_region_map.cc): state:region_map, state:add_region_map and their methods.
+int StateRegionMap(lua_State* L);
+int StateAddRegionMap(lua_State* L);
+void OpenRegionMapBindings(lua_State* L, int up);
+// Scales (bind_scale.cc): ctx.scale(id) and the scale handle's methods.
+int CtxScale(lua_State* L);
+void OpenScaleBindings(lua_State* L, int up);
 
 }  // namespace plateau::scripting

@@ -1772,6 +1772,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
                                            {nullptr, nullptr}};
   RegisterHandle(L, "plateau.track", track_methods, up);
   OpenTileMapBindings(L, up);
+  OpenRegionMapBindings(L, up);
+  OpenScaleBindings(L, up);
 
   static const luaL_Reg data_meta[] = {{"__index", DataIndex},
                                        {"__newindex", DataNewindex},
@@ -1793,7 +1795,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
                                            {"track", StateTrack}, {"add_counter", StateAddCounter},
                                            {"add_track", StateAddTrack}, {"add_zone", StateAddZone},
                                            {"add_grid", StateAddGrid}, {"tile_map", StateTileMap},
-                                           {"add_tile_map", StateAddTileMap}, {nullptr, nullptr}};
+                                           {"add_tile_map", StateAddTileMap}, {"region_map", StateRegionMap},
+                                           {"add_region_map", StateAddRegionMap}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.state");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
@@ -1832,6 +1835,10 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxQuery, 2);
   lua_setfield(L, -2, "query");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, CtxScale, 2);
+  lua_setfield(L, -2, "scale");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxMove, 2);
@@ -2084,7 +2091,7 @@ void PushFrozenJson(lua_State* L, const Json& j) {
       }
     } else {
       for (auto it = j.begin(); it != j.end(); ++it) {
-        if (it.key() == "$schema_name") continue;  // the loader's annotation, not data
+        if (it.key() == "$schema_name" || it.key() == "$cards_key") continue;  // the loader's annotations, not data
         PushFrozenJson(L, *it);
         lua_setfield(L, -2, it.key().c_str());
       }

@@ -17,6 +17,7 @@ struct Binding {
   bool writable = false;
   const char* hook = "";   // current hook name, for "read-only" errors
   const CardSet* cards = nullptr;
+  const ScaleSet* scales = nullptr;  // the game's scales data file (ctx.scale), null when none
   // When set, every write first records what it changes, so the caller can undo a failed
   // move without having copied the whole state beforehand.
   StateUndo* undo = nullptr;

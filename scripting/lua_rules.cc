@@ -4,6 +4,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -91,6 +92,7 @@ Status LuaRules::Init(const Limits& limits) {
   for (const auto& r : files_.roots) roots.push_back({r.folder, r.display});
   rt_->set_source_roots(roots);
   binding_.cards = files_.cards.get();
+  binding_.scales = files_.scales.get();
   lua_State* L = rt_->L();
   // Rule calls make many small short-lived tables over a mostly static heap (data, the
   // game module): a longer pause between collection cycles spends less time re-marking it.
@@ -100,7 +102,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   RawGetField(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log", "card_set", "query", "move"}) {
+  for (const char* k : {"rng", "dice", "log", "card_set", "query", "move", "scale"}) {
     RawGetField(L, -1, k);
     lua_setfield(L, -3, k);
   }
@@ -421,6 +423,7 @@ Status LuaRules::NewGame(const Json& params, int players, uint64_t seed, State* 
   s.rng.Seed(seed);
   s.cards = files_.cards;
   s.tiles = files_.tiles;
+  s.regions = files_.regions;
   s.params = params;
   if (uses_draft_) {
     Status st = EnsureDraftConfig(params);
@@ -955,17 +958,46 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
   return Status::Ok();
 }
 
-Status LuaRules::Evaluate(const State& state, int seat, double* out) {
+Status LuaRules::Evaluate(const State& state, int seat, double* out) { return EvaluateWith(state, seat, {}, out); }
+
+// Bot options reach the hook as its 4th argument ({knowledge = 0.5}); each must be declared in
+// the manifest's "bot_options", within its range.
+Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
+                              double* out) {
+  const Json& declared = files_.manifest.contains("bot_options") ? files_.manifest["bot_options"] : Json::object();
+  for (const auto& [key, value] : options) {
+    if (!declared.contains(key)) {
+      std::string known;
+      for (auto it = declared.begin(); it != declared.end(); ++it) known += (known.empty() ? "" : ", ") + it.key();
+      return Status::Input("bot option '" + key + "' is neither the bot's nor the game's (" + info().id +
+                           (known.empty() ? " declares no bot options)" : " declares: " + known + ")"));
+    }
+    const Json& d = declared[key];
+    if ((d.contains("minimum") && value < d["minimum"].get<double>()) || (d.contains("maximum") && value > d["maximum"].get<double>()))
+      return Status::Input("bot option " + key + "=" + Json(value).dump() + " is outside " + d.value("minimum", Json()).dump() +
+                           ".." + d.value("maximum", Json()).dump());
+  }
   if (!has_hook("evaluate")) return Rules::Evaluate(state, seat, out);
   lua_State* L = rt_->L();
   PushHook("evaluate");
   lua_pushinteger(L, LuaSeat(seat));
-  Status st = CallHook("evaluate", &state, false, 1, 1);
+  int args = 1;
+  if (!options.empty()) {
+    lua_createtable(L, 0, static_cast<int>(options.size()));
+    for (const auto& [key, value] : options) {
+      lua_pushnumber(L, value);
+      lua_setfield(L, -2, key.c_str());
+    }
+    args = 2;
+  }
+  Status st = CallHook("evaluate", &state, false, args, 1);
   if (!st.ok()) return st;
-  if (!lua_isnumber(L, -1)) {
-    const std::string got = luaL_typename(L, -1);
+  // A bot ranks moves by this number and MCTS turns it into a reward: NaN or an infinity
+  // would make either pick nonsense (or index out of range).
+  if (!lua_isnumber(L, -1) || !std::isfinite(lua_tonumber(L, -1))) {
+    const std::string got = lua_isnumber(L, -1) ? Json(lua_tonumber(L, -1)).dump() : luaL_typename(L, -1);
     lua_pop(L, 1);
-    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": evaluate must return a number, got " + got, {}, {}};
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": evaluate must return a finite number, got " + (got == "null" ? "a NaN or an infinity" : got), {}, {}};
   }
   *out = lua_tonumber(L, -1);
   lua_pop(L, 1);
@@ -1032,6 +1064,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
   s.game_id = info().id;
   s.cards = files_.cards;
   s.tiles = files_.tiles;
+  s.regions = files_.regions;
   Json params;
   Status st = ResolveParams(info(), given, &params);
   if (!st.ok()) return st;

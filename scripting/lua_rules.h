@@ -42,6 +42,8 @@ class LuaRules : public Rules {
   void UndoTrial(State* state) override;
   Status Score(const State& state, ScoreTable* out) override;
   Status Evaluate(const State& state, int seat, double* out) override;
+  Status EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
+                      double* out) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   Status Describe(const State& state, int seat, const Move& move, std::string* out);

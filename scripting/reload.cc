@@ -65,6 +65,16 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   // Tile maps are placed again from the new tile set, so its tiles' new facts count and a
   // placed tile the new data no longer has (or that no longer fits) refuses the reload.
   probe.tiles = fresh->files().tiles;
+  probe.regions = fresh->files().regions;
+  for (auto& [name, map] : probe.region_maps) {
+    RegionMap rebuilt;
+    std::string why;
+    if (!RegionMap::FromJson(map.ToJson(), probe.regions, &rebuilt, &why)) {
+      r.error = Status::Input("region map '" + name + "' no longer fits the regions data: " + why);
+      return r;
+    }
+    map = std::move(rebuilt);
+  }
   for (auto& [name, map] : probe.tile_maps) {
     TileMap rebuilt;
     std::string why;
@@ -99,9 +109,13 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   // where the rules changed and from what to what, so a replay of this game can tell that the
   // moves before this point were played under other rules.
   if (new_version != old_version) *state = std::move(probe);
-  else state->tile_maps = std::move(probe.tile_maps);
+  else {
+    state->tile_maps = std::move(probe.tile_maps);
+    state->region_maps = std::move(probe.region_maps);
+  }
   state->cards = fresh->files().cards;
   state->tiles = fresh->files().tiles;
+  state->regions = fresh->files().regions;
   state->Log(-1, "reload",
              {{"from", (*rules)->fingerprint()}, {"to", fresh->fingerprint()}, {"version_from", old_version},
               {"version_to", new_version}, {"move", state->move_count}});

@@ -519,7 +519,7 @@ int LoadGame(lua_State* L) {
   std::string error;
   if (!ParseJsonLimited(luaL_checkstring(L, 1), "save", &j, &error)) Fail(L, error);
   GameHandle* g = PushGame(L, r->rules);
-  if (!State::FromJson(j, r->rules->files().cards, &g->state, &error, r->rules->files().tiles)) Fail(L, error);
+  if (!State::FromJson(j, r->rules->files().cards, &g->state, &error, r->rules->files().tiles, r->rules->files().regions)) Fail(L, error);
   return 1;
 }
 

@@ -1,0 +1,537 @@
+-- Fauna: each round an animal card sits in the box with only its top half visible (class,
+-- names, how many regions it lives in, which measures are asked). From the player with the
+-- lion, clockwise, everyone must place one piece on an empty region of the world map or an
+-- empty space of an asked scale; then each in turn places another or passes for the rest of
+-- the round. When all have passed the card comes out: pieces on the right regions and on
+-- neighbouring ones score by how many regions the animal lives in, pieces on the right scale
+-- space or the one beside it score 7 or 3; those pieces come back, the others go to the
+-- common supply. Next round each player gets one piece back and is topped up to 3; the lion
+-- moves on. The game ends after the round in which someone passes the target.
+--
+-- The host keeps the map (state:region_map("world"): regions, borders, pieces) and the scales
+-- (ctx.scale); the card is a hidden zone, so `play` and the bots see only what the box shows.
+-- state.data holds:
+--   turn, lion        the seat to move, the seat with the lion
+--   hand, lost        per seat: pieces to place, pieces in the common supply
+--   placed, passed    per seat: placed this round (the first time round is compulsory), passed
+--   scale_marks       pieces on scales: {scale, bucket, seat}
+--   points            per seat: {regions, scales}
+--   last              what the last reveal gave, piece by piece, for the view
+--   tally             per round and per player counts for the designer's report
+
+local game = { api_version = 1, version = 1 }
+game.categories = { "regions", "scales" }
+
+local MAP = "world"
+local ALL_SCALES = { "weight", "body_length", "total_length", "height", "tail_length" }
+
+-- ---- data derived once per VM ----------------------------------------------------------------
+
+local derived_for, D
+local function data(ctx)
+  if derived_for == ctx.data then return D end
+  D = { animal = {}, region = {}, land = 0, sea = 0, F = ctx.data.fauna }
+  for _, r in ipairs(ctx.data.regions.regions) do
+    D.region[r.id] = r
+    if r.kind == "sea" then D.sea = D.sea + 1 else D.land = D.land + 1 end
+  end
+  local file = ctx.data.animals["$file"] or "games/fauna/data/animals.json"
+  for i, a in ipairs(ctx.data.animals.animals) do
+    -- The loader checked regions and scales; a measure the card does not ask (or an asked
+    -- measure without a value) would score nonsense, so it is refused here, with its place.
+    local asks = {}
+    for _, s in ipairs(a.asks) do asks[s] = true end
+    for s in pairs(a.measures) do
+      if not asks[s] then error(string.format("%s: at /animals/%d/measures/%s: %s's card does not ask for %s", file, i - 1, s, a.id, s), 0) end
+    end
+    for s in pairs(asks) do
+      if a.measures[s] == nil then error(string.format("%s: at /animals/%d/asks: %s asks for %s but has no measure", file, i - 1, a.id, s), 0) end
+    end
+    local in_region = {}
+    for _, r in ipairs(a.regions) do in_region[r] = true end
+    D.animal[a.id] = { a = a, in_region = in_region, n = #a.regions }
+  end
+  derived_for = ctx.data
+  return D
+end
+
+-- The scale an asked measure is answered on.
+local function answer_scale(ctx, measure)
+  if measure == "height" and ctx.params.height_scale == "body_length" then return "body_length" end
+  return measure
+end
+
+-- A plain copy of a frozen list from ctx.data (table functions refuse frozen tables).
+local function copy(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = v end
+  return out
+end
+
+local function region_row(F, n)
+  for _, row in ipairs(F.region_points) do
+    if n <= row.up_to then return row end
+  end
+  return F.region_points[#F.region_points]
+end
+
+local function current(ctx, state)
+  local card = state:zone("card"):cards()[1]
+  return card and data(ctx).animal[card] or nil
+end
+
+-- The scales a card asks (answer scales, each once, in the board's order).
+local function asked_scales(ctx, card)
+  local want = {}
+  for _, m in ipairs(card.a.asks) do want[answer_scale(ctx, m)] = true end
+  local out = {}
+  for _, s in ipairs(ALL_SCALES) do
+    if want[s] then out[#out + 1] = s end
+  end
+  return out
+end
+
+-- ---- setup and rounds --------------------------------------------------------------------------
+
+local function target(ctx, players)
+  if players <= 3 then return ctx.params.target_2_3 elseif players <= 5 then return ctx.params.target_4_5 end
+  return ctx.params.target_6
+end
+
+local function new_card(state)
+  local box = state:zone("box")
+  if box:count() == 0 then return false end
+  box:draw(state:zone("card"), 1)
+  return true
+end
+
+function game.setup(ctx, state)
+  local d = data(ctx)
+  local F = d.F
+  local deck = {}
+  for _, a in ipairs(ctx.data.animals.animals) do
+    if ctx.params.deck == "mixed" or a.deck == ctx.params.deck then deck[#deck + 1] = a.id end
+  end
+  state:add_zone("box", nil, "hidden", deck)
+  state:zone("box"):shuffle()
+  state:add_zone("card", nil, "hidden")
+  state:add_zone("seen", nil, "public")
+  state:add_region_map(MAP)
+  local n = state.player_count
+  local hand, lost, placed, passed, points, players = {}, {}, {}, {}, {}, {}
+  for seat = 1, n do
+    hand[seat], lost[seat], placed[seat], passed[seat] = F.pieces - F.pieces_on_track, 0, false, false
+    points[seat] = { regions = 0, scales = 0 }
+    players[seat] = { ["points:regions"] = 0, ["points:scales"] = 0, pieces_lost = 0, pieces_placed = 0,
+                      ["correct:region"] = 0, ["correct:scale"] = 0 }
+  end
+  state.data.hand, state.data.lost, state.data.placed, state.data.passed = hand, lost, placed, passed
+  state.data.points, state.data.scale_marks, state.data.last = points, {}, {}
+  state.data.lion, state.data.turn = 1, 1
+  state.data.tally = { region_points = 0, scale_points = 0, pieces_lost = 0, shared = false, players = players }
+  state.data.ending = ""
+  state:set_round(1)
+  state:set_phase("place")
+  new_card(state)
+end
+
+function game.to_move(ctx, state)
+  if state.phase ~= "place" then return {} end
+  return { state.data.turn }
+end
+
+local function scale_taken(marks, scale, bucket)
+  for _, m in ipairs(marks) do
+    if m.scale == scale and m.bucket == bucket then return true end
+  end
+  return false
+end
+
+function game.legal_moves(ctx, state, seat)
+  if state.phase ~= "place" or seat ~= state.data.turn then return {} end
+  local moves = {}
+  if state.data.hand[seat] > 0 then
+    local map = state:region_map(MAP)
+    local marked = map:marked()
+    for _, r in ipairs(map:regions()) do
+      if marked[r] == nil then moves[#moves + 1] = { type = "region", region = r } end
+    end
+    local card = current(ctx, state)
+    local marks = state:read("scale_marks")
+    for _, s in ipairs(asked_scales(ctx, card)) do
+      for b = 1, ctx.scale(s):count() do
+        if not scale_taken(marks, s, b) then moves[#moves + 1] = { type = "scale", scale = s, bucket = b } end
+      end
+    end
+  end
+  -- The first time round everybody must place; after that (or with no piece left) one may pass.
+  if state.data.placed[seat] or state.data.hand[seat] == 0 then moves[#moves + 1] = { type = "pass" } end
+  return moves
+end
+
+-- ---- the reveal ------------------------------------------------------------------------------
+
+-- What one piece earns: points, and whether it was right or beside the right answer.
+local function region_result(ctx, state, card, region)
+  local F = data(ctx).F
+  local row = region_row(F, card.n)
+  local map = state:region_map(MAP)
+  local correct = card.in_region[region] == true
+  local beside = false
+  for _, nb in ipairs(map:neighbors(region)) do
+    if card.in_region[nb] then beside = true end
+  end
+  local pts, why = 0, {}
+  if correct then
+    pts = pts + row.correct
+    why[#why + 1] = string.format("correct: %d", row.correct)
+  end
+  if beside and (not correct or ctx.params.correct_scores_neighbour) then
+    pts = pts + row.neighbour
+    why[#why + 1] = string.format("next to a correct region: %d", row.neighbour)
+  end
+  if #why == 0 then why[1] = "wrong" end
+  return pts, correct or beside, correct, table.concat(why, ", ")
+end
+
+local function scale_result(ctx, card, scale, bucket)
+  local F = data(ctx).F
+  local truth
+  for _, m in ipairs(card.a.asks) do
+    if answer_scale(ctx, m) == scale then truth = ctx.scale(scale):bucket(card.a.measures[m]) end
+  end
+  if truth == bucket then return F.scale_correct, true, true, string.format("correct: %d", F.scale_correct) end
+  if truth and math.abs(truth - bucket) == 1 then
+    return F.scale_neighbour, true, false, string.format("next to the answer (%s): %d", ctx.scale(scale):label(truth), F.scale_neighbour)
+  end
+  return 0, false, false, truth and string.format("wrong (the answer is %s)", ctx.scale(scale):label(truth)) or "wrong"
+end
+
+local function finish_round(ctx, state)
+  local d = data(ctx)
+  local F = d.F
+  local card = current(ctx, state)
+  local map = state:region_map(MAP)
+  local n = state.player_count
+  local last = { string.format("The card: %s (%s), %d region(s): %s", card.a.name.en, card.a.scientific, card.n,
+                               table.concat(copy(card.a.regions), ", ")) }
+  for _, m in ipairs(card.a.asks) do
+    local s = answer_scale(ctx, m)
+    last[#last + 1] = string.format("  %s: %s %s (%s)", m, tostring(card.a.measures[m]), ctx.scale(s):unit(),
+                                    ctx.scale(s):label(ctx.scale(s):bucket(card.a.measures[m])))
+  end
+  local t = state.data.tally
+  local gain = {}
+  for seat = 1, n do gain[seat] = { regions = 0, scales = 0, back = 0, lost = 0 } end
+  local marked = map:marked()
+  local regions = {}
+  for r in pairs(marked) do regions[#regions + 1] = r end
+  table.sort(regions)
+  for _, r in ipairs(regions) do
+    for _, seat in ipairs(marked[r]) do
+      local pts, back, correct, why = region_result(ctx, state, card, r)
+      gain[seat].regions = gain[seat].regions + pts
+      if back then gain[seat].back = gain[seat].back + 1 else gain[seat].lost = gain[seat].lost + 1 end
+      if correct then t.players[seat]["correct:region"] = t.players[seat]["correct:region"] + 1 end
+      last[#last + 1] = string.format("P%d on %s: %s%s", seat, r, why, back and "" or " (piece lost)")
+    end
+  end
+  for _, m in ipairs(state:read("scale_marks")) do
+    local pts, back, correct, why = scale_result(ctx, card, m.scale, m.bucket)
+    gain[m.seat].scales = gain[m.seat].scales + pts
+    if back then gain[m.seat].back = gain[m.seat].back + 1 else gain[m.seat].lost = gain[m.seat].lost + 1 end
+    if correct then t.players[m.seat]["correct:scale"] = t.players[m.seat]["correct:scale"] + 1 end
+    last[#last + 1] = string.format("P%d on %s %s: %s%s", m.seat, m.scale, ctx.scale(m.scale):label(m.bucket), why,
+                                    back and "" or " (piece lost)")
+  end
+  map:clear()
+  state.data.scale_marks = {}
+  local best, leader = -1, 0
+  for seat = 1, n do
+    local p, g = state.data.points[seat], gain[seat]
+    p.regions = p.regions + g.regions
+    p.scales = p.scales + g.scales
+    state.data.hand[seat] = state.data.hand[seat] + g.back
+    state.data.lost[seat] = state.data.lost[seat] + g.lost
+    t.region_points, t.scale_points, t.pieces_lost = t.region_points + g.regions, t.scale_points + g.scales, t.pieces_lost + g.lost
+    local tp = t.players[seat]
+    tp["points:regions"], tp["points:scales"], tp.pieces_lost = tp["points:regions"] + g.regions, tp["points:scales"] + g.scales, tp.pieces_lost + g.lost
+    last[#last + 1] = string.format("P%d: +%d (regions %d, scales %d), %d piece(s) back, %d lost", seat, g.regions + g.scales,
+                                    g.regions, g.scales, g.back, g.lost)
+    local total = p.regions + p.scales
+    if total > best then best, leader = total, seat end
+  end
+  state.data.last = last
+  state:zone("card"):draw(state:zone("seen"), 1)
+  if best > target(ctx, n) then
+    state.data.ending = "target reached"
+    state:set_phase("over")
+    return
+  end
+  -- The next round: the lion moves on, one piece back from the common supply, topped up to 3.
+  local lion = state.data.lion
+  if ctx.params.lion == "last_on_track" then
+    local low, pick = math.huge, lion % n + 1
+    for k = 1, n do
+      local seat = (lion + k - 1) % n + 1
+      local p = state.data.points[seat]
+      if p.regions + p.scales < low then low, pick = p.regions + p.scales, seat end
+    end
+    lion = pick
+  else
+    lion = lion % n + 1
+  end
+  for seat = 1, n do
+    local back = math.min(F.pieces_back_per_round, state.data.lost[seat])
+    local top = math.max(0, math.min(F.top_up_to - (state.data.hand[seat] + back), state.data.lost[seat] - back))
+    state.data.hand[seat] = state.data.hand[seat] + back + top
+    state.data.lost[seat] = state.data.lost[seat] - back - top
+    state.data.placed[seat], state.data.passed[seat] = false, false
+  end
+  state.data.lion, state.data.turn = lion, lion
+  if not new_card(state) then
+    state.data.ending = "box empty"
+    state:set_phase("over")
+    return
+  end
+  state:set_round(state.round + 1)
+end
+
+-- The next seat clockwise that has not passed; the reveal when everybody has.
+local function advance(ctx, state)
+  local n = state.player_count
+  local seat = state.data.turn
+  for _ = 1, n do
+    seat = seat % n + 1
+    if not state.data.passed[seat] then
+      state.data.turn = seat
+      return
+    end
+  end
+  finish_round(ctx, state)
+end
+
+game.moves = {}
+
+function game.moves.region(ctx, state, seat, move)
+  state:region_map(MAP):mark(move.region, seat)
+  state.data.hand[seat] = state.data.hand[seat] - 1
+  state.data.placed[seat] = true
+  local tp = state.data.tally.players[seat]
+  tp.pieces_placed = tp.pieces_placed + 1
+  advance(ctx, state)
+end
+
+function game.moves.scale(ctx, state, seat, move)
+  local marks = state.data.scale_marks
+  marks[#marks + 1] = { scale = move.scale, bucket = move.bucket, seat = seat }
+  state.data.hand[seat] = state.data.hand[seat] - 1
+  state.data.placed[seat] = true
+  local tp = state.data.tally.players[seat]
+  tp.pieces_placed = tp.pieces_placed + 1
+  advance(ctx, state)
+end
+
+function game.moves.pass(ctx, state, seat, move)
+  state.data.passed[seat] = true
+  advance(ctx, state)
+end
+
+-- ---- score, evaluate, stats ----------------------------------------------------------------
+
+-- In phase "reveal" (a round given to `plateau score`), the pieces on the table are scored
+-- against the card as the reveal would, piece by piece in `extra.pieces`.
+function game.score(ctx, state)
+  local points = state:read("points")
+  local lines = {}
+  local extra = {}
+  local round = {}
+  if state.phase == "reveal" then
+    local card = current(ctx, state)
+    extra.pieces = {}
+    for seat = 1, state.player_count do round[seat] = { regions = 0, scales = 0 } end
+    local marked = state:region_map(MAP):marked()
+    local regions = {}
+    for r in pairs(marked) do regions[#regions + 1] = r end
+    table.sort(regions)
+    for _, r in ipairs(regions) do
+      for _, seat in ipairs(marked[r]) do
+        local pts, back, _, why = region_result(ctx, state, card, r)
+        round[seat].regions = round[seat].regions + pts
+        extra.pieces[#extra.pieces + 1] = { player = seat, on = r, points = pts, back = back, why = why }
+      end
+    end
+    for _, m in ipairs(state:read("scale_marks")) do
+      local pts, back, _, why = scale_result(ctx, card, m.scale, m.bucket)
+      round[m.seat].scales = round[m.seat].scales + pts
+      extra.pieces[#extra.pieces + 1] = { player = m.seat, on = m.scale .. " " .. ctx.scale(m.scale):label(m.bucket), points = pts,
+                                          back = back, why = why }
+    end
+  end
+  local best, winners = -1, {}
+  for seat = 1, state.player_count do
+    local b = { regions = points[seat].regions + (round[seat] and round[seat].regions or 0),
+                scales = points[seat].scales + (round[seat] and round[seat].scales or 0) }
+    lines[seat] = { breakdown = b }
+    local total = b.regions + b.scales
+    if total > best then best, winners = total, { seat } elseif total == best then winners[#winners + 1] = seat end
+  end
+  if state.phase == "over" then
+    extra.winners = winners
+    extra.ending = state.data.ending
+  end
+  return lines, extra
+end
+
+-- A bot's estimate of what its pieces on the table will bring, with knowledge k of the card:
+-- the truth blended with a guess from the visible half (the number of regions, land or sea by
+-- the class, a flat guess on the scales). A piece that may be lost costs about what it would
+-- earn in a later round.
+local LOSS = 2.5
+local function expected(ctx, state, card, seat, k)
+  local d = data(ctx)
+  local row = region_row(d.F, card.n)
+  local marine = card.a.class == "fish"
+  local value = 0
+  local map = state:region_map(MAP)
+  for r, seats in pairs(map:marked()) do
+    for _, s in ipairs(seats) do
+      if s == seat then
+        local pts, back = region_result(ctx, state, card, r)
+        local is_sea = d.region[r].kind == "sea"
+        local prior = (is_sea == marine) and math.min(1, card.n / (marine and d.sea or d.land)) or 0.02
+        local p_back = k * (back and 1 or 0) + (1 - k) * math.min(1, prior * 2)
+        local guess_pts = prior * row.correct + math.min(1, prior) * row.neighbour
+        value = value + k * pts + (1 - k) * guess_pts - (1 - p_back) * LOSS
+      end
+    end
+  end
+  for _, m in ipairs(state:read("scale_marks")) do
+    if m.seat == seat then
+      local pts, back = scale_result(ctx, card, m.scale, m.bucket)
+      local c = ctx.scale(m.scale):count()
+      local guess_pts = (d.F.scale_correct + 2 * d.F.scale_neighbour) / c
+      local p_back = k * (back and 1 or 0) + (1 - k) * (3 / c)
+      value = value + k * pts + (1 - k) * guess_pts - (1 - p_back) * LOSS
+    end
+  end
+  return value
+end
+
+function game.evaluate(ctx, state, seat, opts)
+  local k = (opts and opts.knowledge) or 0.5
+  local points = state:read("points")
+  local card = state.phase == "place" and current(ctx, state) or nil
+  local function value(s)
+    local v = points[s].regions + points[s].scales
+    if card then v = v + expected(ctx, state, card, s, k) end
+    return v
+  end
+  local best = -math.huge
+  for s = 1, state.player_count do
+    if s ~= seat then best = math.max(best, value(s)) end
+  end
+  return value(seat) - best
+end
+
+function game.stats(ctx, state)
+  local t = state:read("tally")
+  local rounds = state.round
+  local players = {}
+  for seat = 1, state.player_count do players[seat] = t.players[seat] end
+  local tags = {}
+  if state.phase == "over" then
+    local _, extra = game.score(ctx, state)
+    if #extra.winners > 1 then tags[1] = "shared victory" end
+  end
+  return {
+    rounds = rounds,
+    ending = state.data.ending ~= "" and state.data.ending or nil,
+    tags = tags,
+    counts = {
+      ["points per round from regions"] = t.region_points / rounds,
+      ["points per round from scales"] = t.scale_points / rounds,
+      ["pieces lost per round"] = t.pieces_lost / rounds,
+    },
+    players = players,
+  }
+end
+
+-- ---- what a person reads ------------------------------------------------------------------
+
+function game.describe(ctx, state, seat, move)
+  if move.type == "region" then
+    local r = data(ctx).region[move.region]
+    return string.format("a piece on %s (%s, %s)", r.name.en, r.kind, r.group)
+  elseif move.type == "scale" then
+    local s = ctx.scale(move.scale)
+    return string.format("a piece on %s: %s %s", move.scale, s:label(move.bucket), s:unit())
+  elseif move.type == "pass" then
+    return "pass for the rest of the round"
+  end
+end
+
+-- The visible half of the card, the map grouped by continent and ocean with the pieces, the
+-- scales, the players; after a reveal, what each piece scored and why.
+function game.view(ctx, state, seat)
+  local d = data(ctx)
+  local lines = {}
+  local card = state.phase == "place" and current(ctx, state) or nil
+  if card then
+    local asks = {}
+    for _, m in ipairs(card.a.asks) do asks[#asks + 1] = m:gsub("_", " ") end
+    lines[#lines + 1] = string.format("Round %d. The card shows: %s / %s (%s), a %s; lives in %d region(s); asks: %s",
+                                      state.round, card.a.name.fr, card.a.name.en, card.a.scientific, card.a.class,
+                                      card.n, table.concat(asks, ", "))
+  end
+  local map = state:region_map(MAP)
+  local marked = map:marked()
+  local groups, order = {}, {}
+  for _, r in ipairs(ctx.data.regions.regions) do
+    if not groups[r.group] then
+      groups[r.group] = {}
+      order[#order + 1] = r.group
+    end
+    local who = marked[r.id]
+    local label = r.name.en
+    if who then
+      local names = {}
+      for _, s in ipairs(who) do names[#names + 1] = "P" .. s end
+      label = label .. " [" .. table.concat(names, ",") .. "]"
+    end
+    table.insert(groups[r.group], label)
+  end
+  lines[#lines + 1] = "The map (pieces in brackets):"
+  for _, g in ipairs(order) do lines[#lines + 1] = string.format("  %s: %s", g, table.concat(groups[g], "; ")) end
+  if card then
+    local marks = state:read("scale_marks")
+    for _, s in ipairs(asked_scales(ctx, card)) do
+      local sc = ctx.scale(s)
+      local cells = {}
+      for b = 1, sc:count() do
+        local who = ""
+        for _, m in ipairs(marks) do
+          if m.scale == s and m.bucket == b then who = " [P" .. m.seat .. "]" end
+        end
+        cells[#cells + 1] = string.format("%d:%s%s", b, sc:label(b), who)
+      end
+      lines[#lines + 1] = string.format("Scale %s (%s): %s", s, sc:unit(), table.concat(cells, "  "))
+    end
+  end
+  local points = state:read("points")
+  for s = 1, state.player_count do
+    lines[#lines + 1] = string.format("P%d: %d points (regions %d, scales %d), %d piece(s) to place, %d in the common supply%s%s",
+                                      s, points[s].regions + points[s].scales, points[s].regions, points[s].scales,
+                                      state.data.hand[s], state.data.lost[s], state.data.lion == s and ", has the lion" or "",
+                                      state.data.passed[s] and ", passed" or "")
+  end
+  if state.phase == "place" then lines[#lines + 1] = string.format("P%d to play", state.data.turn) end
+  local last = state:read("last")
+  if #last > 0 then
+    lines[#lines + 1] = "Last reveal:"
+    for _, l in ipairs(last) do lines[#lines + 1] = "  " .. l end
+  end
+  return table.concat(lines, "\n")
+end
+
+return game
