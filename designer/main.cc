@@ -212,7 +212,7 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
       continue;
     }
     std::string error;
-    owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error);
+    owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error, &rules->info());
     if (!owned[static_cast<size_t>(i)]) return Fail(Status::Input("--bots: " + error + " (or 'human')"));
   }
   if (load_path.empty()) {

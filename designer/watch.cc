@@ -123,7 +123,8 @@ int RunWatch(const WatchOptions& o) {
     st = rules->ToMove(state, &seats);
     if (!st.ok() || seats.empty()) break;
     std::string error;
-    auto bot = MakeBot(names[static_cast<size_t>(seats.front()) % names.size()], o.seed * 31 + static_cast<unsigned long long>(played), &error);
+    auto bot = MakeBot(names[static_cast<size_t>(seats.front()) % names.size()], o.seed * 31 + static_cast<unsigned long long>(played), &error,
+                       &rules->info());
     if (!bot) {
       std::fprintf(stderr, "plateau: --bots: %s\n", error.c_str());
       return 2;

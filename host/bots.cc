@@ -1,6 +1,7 @@
 // Random, greedy and heuristic bots, bot names with options, and the bot play loop (see bots.h).
 #include "host/bots.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 #include "host/mcts.h"
@@ -129,7 +130,7 @@ bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error) {
 
 std::vector<std::string> BotNames() { return {"random", "greedy", "heuristic", "mcts"}; }
 
-std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string* error) {
+std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string* error, const GameInfo* game) {
   error->clear();
   BotSpec spec;
   if (!ParseBotSpec(text, &spec, error)) return nullptr;
@@ -140,7 +141,18 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
     for (const auto& kv : spec.options) {
       bool mine = false;
       for (const char* key : keys) mine |= kv.first == key;
-      (mine ? own : game_options).push_back(kv);
+      auto declared = game ? game->bot_options.find(kv.first) : decltype(game->bot_options.end()){};
+      if (mine || !game || declared == game->bot_options.end()) {
+        own.push_back(kv);  // the bot's own, or unknown: refused below with the bot's options named
+        continue;
+      }
+      if (kv.second < declared->second.first || kv.second > declared->second.second) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "=%g is outside %g..%g", kv.second, declared->second.first, declared->second.second);
+        *error = "bot '" + text + "': " + game->id + "'s option " + kv.first + buf;
+        return false;
+      }
+      game_options.push_back(kv);
     }
     spec.options = std::move(own);
     return true;
@@ -152,7 +164,11 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
       if (!ok) {
         std::string known;
         for (const char* key : keys) known += (known.empty() ? "" : ", ") + std::string(key);
-        *error = "bot '" + spec.name + "' has no option '" + k + "'" + (known.empty() ? "" : " (options: " + known + ")");
+        std::string game_known;
+        if (game)
+          for (const auto& [name, range] : game->bot_options) game_known += (game_known.empty() ? "" : ", ") + name;
+        *error = "bot '" + spec.name + "' has no option '" + k + "'" + (known.empty() ? "" : " (options: " + known + ")") +
+                 (game_known.empty() ? "" : " and " + game->id + " declares none such (its bot options: " + game_known + ")");
         return false;
       }
     }
@@ -168,13 +184,13 @@ std::unique_ptr<Bot> MakeBot(const std::string& text, uint64_t seed, std::string
     return true;
   };
   if (spec.name == "random" && allow({})) return std::make_unique<RandomBot>(seed);
-  if (spec.name == "greedy" && split_game({})) return std::make_unique<OnePlyBot>(seed, 1, false, game_options);
-  if (spec.name == "heuristic" && split_game({"samples"})) {
+  if (spec.name == "greedy" && split_game({}) && allow({})) return std::make_unique<OnePlyBot>(seed, 1, false, game_options);
+  if (spec.name == "heuristic" && split_game({"samples"}) && allow({"samples"})) {
     double samples;
     if (!in_range("samples", 1, 1000, 4, &samples)) return nullptr;
     return std::make_unique<OnePlyBot>(seed, static_cast<int>(samples), true, game_options);
   }
-  if (spec.name == "mcts" && split_game({"iters", "ms", "depth", "c"})) {
+  if (spec.name == "mcts" && split_game({"iters", "ms", "depth", "c"}) && allow({"iters", "ms", "depth", "c"})) {
     MctsOptions o;
     double iters, ms, depth, c;
     if (!in_range("iters", 0, 1e7, o.iterations, &iters) || !in_range("ms", 0, 1e6, o.time_ms, &ms) ||

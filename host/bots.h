@@ -39,9 +39,9 @@ struct BotSpec {
 bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error);
 
 // Known names: BotNames(). Returns null and sets *error for others and for bad options.
-// greedy, heuristic and mcts pass options they do not know themselves to the game's
-// evaluation (Rules::EvaluateWith), which refuses those its manifest does not declare.
-std::unique_ptr<Bot> MakeBot(const std::string& name, uint64_t seed, std::string* error);
+// With the game's info, greedy, heuristic and mcts also take the options the game declares
+// for its evaluation ("bot_options" in its manifest) and pass them to Rules::EvaluateWith.
+std::unique_ptr<Bot> MakeBot(const std::string& name, uint64_t seed, std::string* error, const GameInfo* game = nullptr);
 std::vector<std::string> BotNames();
 
 struct PlayResult {

@@ -50,6 +50,8 @@ struct GameInfo {
   std::string folder;     // the game folder on disk
   std::string extends;    // id of the base game, if any
   bool abstract = false;  // a base that games extend, never played itself ("abstract": true)
+  // Options the game's evaluate hook takes from a bot spec ("knowledge"), with their ranges.
+  std::map<std::string, std::pair<double, double>> bot_options;
   bool has_score_bounds = false;
   int64_t score_min = 0, score_max = 0;  // every seat's final total lies in [min, max]
 };

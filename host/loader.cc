@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <set>
 
@@ -90,6 +91,9 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
     }
   }
   if (manifest.contains("rules")) out->rules_script = manifest.at("rules");
+  if (manifest.contains("bot_options"))
+    for (auto it = manifest["bot_options"].begin(); it != manifest["bot_options"].end(); ++it)
+      info.bot_options[it.key()] = {it->value("minimum", -HUGE_VAL), it->value("maximum", HUGE_VAL)};
   if (manifest.contains("score_bounds")) {
     info.has_score_bounds = true;
     info.score_min = manifest["score_bounds"].at("min");

@@ -310,9 +310,14 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (spec.threads < 1 || spec.threads > 64) return Status::Input("--threads must be between 1 and 64");
   if (spec.bots.empty()) return Status::Input("at least one bot is needed");
   if (spec.max_rounds < 0) return Status::Input("--max-rounds must be 0 (none) or more");
-  for (const auto& b : spec.bots) {
-    std::string error;
-    if (!MakeBot(b, 0, &error)) return Status::Input("--bots: " + error);
+  {
+    // The game's declared bot options are known once its rules load.
+    std::unique_ptr<Rules> probe;
+    const GameInfo* info = factory(&probe).ok() && probe ? &probe->info() : nullptr;
+    for (const auto& b : spec.bots) {
+      std::string error;
+      if (!MakeBot(b, 0, &error, info)) return Status::Input("--bots: " + error);
+    }
   }
   // Games are played in chunks of consecutive seeds, on any thread, and each chunk's report is
   // merged into the total in chunk order: sums of fractions (shared wins, means of a game's own
@@ -364,7 +369,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         std::vector<Bot*> bots;
         for (int s = 0; s < spec.players; ++s) {
           std::string error;
-          owned.push_back(MakeBot(seat_bot[static_cast<size_t>(s)], seed * 31 + static_cast<uint64_t>(s), &error));
+          owned.push_back(MakeBot(seat_bot[static_cast<size_t>(s)], seed * 31 + static_cast<uint64_t>(s), &error, &rules->info()));
           bots.push_back(owned.back().get());
         }
         State state;

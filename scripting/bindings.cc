@@ -1178,7 +1178,9 @@ int DataNewindex(lua_State* L) {
     const lua_Integer k = lua_tointeger(L, 2);
     const lua_Integer n = static_cast<lua_Integer>(node->size());
     if (lua_isnil(L, 3)) {
-      if (k == n) node->erase(node->end() - 1);
+      // t[#t] = nil on an empty list removes nothing, as in plain Lua (it used to erase
+      // before the first element and crash the host).
+      if (k == n && n > 0) node->erase(node->end() - 1);
       else if (k >= 1 && k < n) Raise(L, "cannot leave a hole in a state.data array (use table.remove)");
       return 0;
     }

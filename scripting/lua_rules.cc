@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <chrono>
 #include <set>
 #include <sstream>
@@ -974,8 +975,11 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
     }
     const Json& d = declared[key];
     if ((d.contains("minimum") && value < d["minimum"].get<double>()) || (d.contains("maximum") && value > d["maximum"].get<double>()))
-      return Status::Input("bot option " + key + "=" + Json(value).dump() + " is outside " + d.value("minimum", Json()).dump() +
-                           ".." + d.value("maximum", Json()).dump());
+    {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%g is outside %g..%g", value, d.value("minimum", -HUGE_VAL), d.value("maximum", HUGE_VAL));
+      return Status::Input("bot option " + key + "=" + buf);
+    }
   }
   if (!has_hook("evaluate")) return Rules::Evaluate(state, seat, out);
   lua_State* L = rt_->L();

@@ -275,3 +275,21 @@ TEST(HostileRules, MemoryKeptAtTheCapBetweenCallsDoesNotAbortTheHost) {
 
 }  // namespace
 }  // namespace plateau::scripting
+
+namespace plateau::scripting {
+namespace {
+
+// t[#t] = nil on an empty state.data list erased before the list's first element and crashed
+// the host (found writing the tile-map fixture); it removes nothing, as in plain Lua.
+TEST(HostileRules, NilAtTheEndOfAnEmptyDataListRemovesNothing) {
+  TempGame g(Rules("", "state.data.bag = {} local bag = state.data.bag bag[#bag] = nil bag[#bag] = nil"));
+  std::unique_ptr<LuaRules> rules;
+  State s;
+  ASSERT_TRUE(g.Start(&rules, &s));
+  const Status st = rules->Apply(&s, 0, Bump());
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_TRUE(s.data["bag"].empty());
+}
+
+}  // namespace
+}  // namespace plateau::scripting
