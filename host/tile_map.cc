@@ -470,8 +470,9 @@ bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> s
   if (j.contains("tally"))
     for (size_t i = 0; i < j["tally"].size(); ++i) {
       const auto& t = j["tally"][i];
-      if (!t.is_array() || t.size() != 3 || !segment_ok(t[0]) || !t[1].is_string() || !t[2].is_number_integer()) {
-        *error = "tally/" + std::to_string(i) + ": [segment, key, amount] with a segment of the map";
+      if (!t.is_array() || t.size() != 3 || !segment_ok(t[0]) || !t[1].is_string() || !t[2].is_number_integer() ||
+          t[2].get<int64_t>() < -1000000 || t[2].get<int64_t>() > 1000000 || i >= 100000) {
+        *error = "tally/" + std::to_string(i) + ": [segment, key, amount] with a segment of the map, an amount within -1000000..1000000, at most 100000 entries";
         return false;
       }
       m.AddTally(t[0].get<int>(), t[1].get<std::string>(), t[2].get<int>());

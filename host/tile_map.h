@@ -126,6 +126,7 @@ class TileMap {
   // Takes every piece off the feature; returns them by owner.
   std::map<int, int> Vacate(int segment);
   void AddTally(int segment, const std::string& key, int amount);
+  size_t added_tallies() const { return added_tally_.size(); }
   const FeatureGraph& graph() const { return graph_; }
 
   // Exact form for saves: placements in order (the graph is rebuilt by placing them again),

@@ -417,6 +417,10 @@ int MapOccupy(lua_State* L) {
   const int seg = CheckSegment(L, 2, *m);
   const int seat = CheckSeat(L, 3, *Readable(L));
   const int pieces = static_cast<int>(lua_isnoneornil(L, 4) ? 1 : CheckIntRange(L, 4, 1, 1000, "pieces"));
+  // The host keeps counts in ints: a feature holds at most 1,000,000 pieces of one owner.
+  const auto occ = m->graph().Describe(seg).occupants;
+  const auto it = occ.find(seat);
+  if ((it == occ.end() ? 0 : it->second) + pieces > 1000000) Raise(L, "a feature holds at most 1000000 pieces of one seat");
   m->Occupy(seg, seat, pieces);
   return 0;
 }
@@ -436,7 +440,14 @@ int MapAddTally(lua_State* L) {
   const char* key = luaL_checklstring(L, 3, &len);
   if (len == 0 || len > 64 || std::strncmp(key, "end:", 4) == 0)
     RaiseArg(L, 3, "a tally key is 1 to 64 characters and does not start with 'end:'");
-  m->AddTally(seg, std::string(key, len), static_cast<int>(CheckIntRange(L, 4, -1000000, 1000000, "amount")));
+  const int amount = static_cast<int>(CheckIntRange(L, 4, -1000000, 1000000, "amount"));
+  // Tallies are ints, and each addition is kept for the save: both stay bounded.
+  const auto& tally = m->graph().Tally(seg);
+  const auto it = tally.find(std::string(key, len));
+  const int64_t total = (it == tally.end() ? 0 : it->second) + static_cast<int64_t>(amount);
+  if (total > 1000000000 || total < -1000000000) Raise(L, "a tally stays within -1000000000..1000000000");
+  if (m->added_tallies() >= 100000) Raise(L, "a tile map keeps at most 100000 added tallies");
+  m->AddTally(seg, std::string(key, len), amount);
   return 0;
 }
 

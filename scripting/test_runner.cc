@@ -348,6 +348,28 @@ int GameDescribe(lua_State* L) {
   return 1;
 }
 
+// g:evaluate(seat, [options]) -> the game's evaluation of this state for the seat, as a bot
+// with those options ({knowledge = 1}) sees it.
+int GameEvaluate(lua_State* L) {
+  GameHandle* g = CheckGame(L, 1);
+  const int seat = SeatArg(L, 2, g->state);
+  std::vector<std::pair<std::string, double>> options;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 3)) {
+      if (lua_type(L, -2) != LUA_TSTRING || !lua_isnumber(L, -1)) Fail(L, "evaluate: options are {name = number}");
+      options.emplace_back(lua_tostring(L, -2), lua_tonumber(L, -1));
+      lua_pop(L, 1);
+    }
+    std::sort(options.begin(), options.end());
+  }
+  double v = 0;
+  CheckStatus(L, g->rules->EvaluateWith(g->state, seat, options, &v), "evaluate");
+  lua_pushnumber(L, v);
+  return 1;
+}
+
 // The game's stats hook on this state, as simulate sees it at the end of a game.
 int GameStats(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
@@ -660,7 +682,7 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
 
   static const luaL_Reg game_methods[] = {
       {"moves", GameMoves},   {"to_move", GameToMove}, {"play", GamePlay},   {"try_play", GameTryPlay},
-      {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"describe", GameDescribe}, {"hash", GameHash}, {"grid", GameGrid},
+      {"play_random", GamePlayRandom}, {"score", GameScore}, {"stats", GameStats}, {"describe", GameDescribe}, {"evaluate", GameEvaluate}, {"hash", GameHash}, {"grid", GameGrid},
       {"zone", GameZone},     {"force_dice", GameForceDice}, {"force_deck", GameForceDeck},
       {"data", GameData},     {"view", GameView},      {"save", GameSave},   {"set_zone", GameSetZone},
       {"set_data", GameSetData}, {"tile_map", GameTileMap},

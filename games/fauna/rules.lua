@@ -207,6 +207,38 @@ local function scale_result(ctx, card, scale, bucket)
   return 0, false, false, truth and string.format("wrong (the answer is %s)", ctx.scale(scale):label(truth)) or "wrong"
 end
 
+-- The reveal of the pieces on the table against the card: per seat the points from regions and
+-- scales and the pieces back or lost, and one record per piece (who, where, points, why).
+-- The end of a round applies it; `score` shows it in phase "reveal" (a round given to
+-- `plateau score`).
+local function reveal(ctx, state, card)
+  local gain, pieces = {}, {}
+  for seat = 1, state.player_count do gain[seat] = { regions = 0, scales = 0, back = 0, lost = 0, correct_regions = 0, correct_scales = 0 } end
+  local marked = state:region_map(MAP):marked()
+  local regions = {}
+  for r in pairs(marked) do regions[#regions + 1] = r end
+  table.sort(regions)
+  local function count(g, pts, back, correct, kind)
+    g[kind] = g[kind] + pts
+    if back then g.back = g.back + 1 else g.lost = g.lost + 1 end
+    if correct then g["correct_" .. kind] = g["correct_" .. kind] + 1 end
+  end
+  for _, r in ipairs(regions) do
+    for _, seat in ipairs(marked[r]) do
+      local pts, back, correct, why = region_result(ctx, state, card, r)
+      count(gain[seat], pts, back, correct, "regions")
+      pieces[#pieces + 1] = { player = seat, on = r, points = pts, back = back, why = why }
+    end
+  end
+  for _, m in ipairs(state:read("scale_marks")) do
+    local pts, back, correct, why = scale_result(ctx, card, m.scale, m.bucket)
+    count(gain[m.seat], pts, back, correct, "scales")
+    pieces[#pieces + 1] = { player = m.seat, on = m.scale .. " " .. ctx.scale(m.scale):label(m.bucket), points = pts,
+                            back = back, why = why }
+  end
+  return gain, pieces
+end
+
 local function finish_round(ctx, state)
   local d = data(ctx)
   local F = d.F
@@ -221,28 +253,14 @@ local function finish_round(ctx, state)
                                     ctx.scale(s):label(ctx.scale(s):bucket(card.a.measures[m])))
   end
   local t = state.data.tally
-  local gain = {}
-  for seat = 1, n do gain[seat] = { regions = 0, scales = 0, back = 0, lost = 0 } end
-  local marked = map:marked()
-  local regions = {}
-  for r in pairs(marked) do regions[#regions + 1] = r end
-  table.sort(regions)
-  for _, r in ipairs(regions) do
-    for _, seat in ipairs(marked[r]) do
-      local pts, back, correct, why = region_result(ctx, state, card, r)
-      gain[seat].regions = gain[seat].regions + pts
-      if back then gain[seat].back = gain[seat].back + 1 else gain[seat].lost = gain[seat].lost + 1 end
-      if correct then t.players[seat]["correct:region"] = t.players[seat]["correct:region"] + 1 end
-      last[#last + 1] = string.format("P%d on %s: %s%s", seat, r, why, back and "" or " (piece lost)")
-    end
+  local gain, pieces = reveal(ctx, state, card)
+  for _, p in ipairs(pieces) do
+    last[#last + 1] = string.format("P%d on %s: %s%s", p.player, p.on, p.why, p.back and "" or " (piece lost)")
   end
-  for _, m in ipairs(state:read("scale_marks")) do
-    local pts, back, correct, why = scale_result(ctx, card, m.scale, m.bucket)
-    gain[m.seat].scales = gain[m.seat].scales + pts
-    if back then gain[m.seat].back = gain[m.seat].back + 1 else gain[m.seat].lost = gain[m.seat].lost + 1 end
-    if correct then t.players[m.seat]["correct:scale"] = t.players[m.seat]["correct:scale"] + 1 end
-    last[#last + 1] = string.format("P%d on %s %s: %s%s", m.seat, m.scale, ctx.scale(m.scale):label(m.bucket), why,
-                                    back and "" or " (piece lost)")
+  for seat = 1, n do
+    local tp = t.players[seat]
+    tp["correct:region"] = tp["correct:region"] + gain[seat].correct_regions
+    tp["correct:scale"] = tp["correct:scale"] + gain[seat].correct_scales
   end
   map:clear()
   state.data.scale_marks = {}
@@ -347,26 +365,7 @@ function game.score(ctx, state)
   local extra = {}
   local round = {}
   if state.phase == "reveal" then
-    local card = current(ctx, state)
-    extra.pieces = {}
-    for seat = 1, state.player_count do round[seat] = { regions = 0, scales = 0 } end
-    local marked = state:region_map(MAP):marked()
-    local regions = {}
-    for r in pairs(marked) do regions[#regions + 1] = r end
-    table.sort(regions)
-    for _, r in ipairs(regions) do
-      for _, seat in ipairs(marked[r]) do
-        local pts, back, _, why = region_result(ctx, state, card, r)
-        round[seat].regions = round[seat].regions + pts
-        extra.pieces[#extra.pieces + 1] = { player = seat, on = r, points = pts, back = back, why = why }
-      end
-    end
-    for _, m in ipairs(state:read("scale_marks")) do
-      local pts, back, _, why = scale_result(ctx, card, m.scale, m.bucket)
-      round[m.seat].scales = round[m.seat].scales + pts
-      extra.pieces[#extra.pieces + 1] = { player = m.seat, on = m.scale .. " " .. ctx.scale(m.scale):label(m.bucket), points = pts,
-                                          back = back, why = why }
-    end
+    round, extra.pieces = reveal(ctx, state, current(ctx, state))
   end
   local best, winners = -1, {}
   for seat = 1, state.player_count do
@@ -464,8 +463,7 @@ function game.describe(ctx, state, seat, move)
     local r = data(ctx).region[move.region]
     return string.format("a piece on %s (%s, %s)", r.name.en, r.kind, r.group)
   elseif move.type == "scale" then
-    local s = ctx.scale(move.scale)
-    return string.format("a piece on %s: %s %s", move.scale, s:label(move.bucket), s:unit())
+    return string.format("a piece on %s: %s", move.scale, ctx.scale(move.scale):label(move.bucket))
   elseif move.type == "pass" then
     return "pass for the rest of the round"
   end
