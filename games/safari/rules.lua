@@ -253,32 +253,36 @@ end
 
 -- The watering-hole moves: start one on a free savanna corner no marker touches yet, or extend
 -- one with a species it does not have yet.
+local NO_SPECIES = {}
 local function hole_moves(state, seat, map, moves)
   local hand = distinct(state:read("markers")[seat])
   if #hand == 0 then return end
-  local holes = state:read("holes")
+  -- Holes by their point as a number (this loop runs over every free corner of the map on
+  -- every action a bot weighs, so no string key and no table per corner).
+  local hole_at = {}
+  for _, h in pairs(state:read("holes")) do hole_at[h.v[1] * 65536 + h.v[2]] = h end
   local has_meeple = state.data.meeples[seat] > 0
   for _, corner in ipairs(map:corners("savanna")) do
     local r, c, name = corner[1], corner[2], corner[3]
     local cv = CORNER_VERTEX[name]
-    local vr, vc, q = r + cv[1], c + cv[2], cv[3]
-    local hole = holes[key_of(vr, vc)]
-    local taken, touching, present = false, false, {}
+    local q = cv[3]
+    local hole = hole_at[(r + cv[1]) * 65536 + c + cv[2]]
+    local taken, touching, present = false, false, NO_SPECIES
     if hole then
+      present = {}
       for _, m in ipairs(hole.markers) do
         if m.q == q then taken = true end
         if m.q % 4 + 1 == q or q % 4 + 1 == m.q then touching = true end
         present[m.species] = true
       end
     end
-    if not taken then
+    if not taken and (touching or has_meeple) then
+      local kind = touching and "extend" or "hole"
       for _, sp in ipairs(hand) do
-        if touching then
-          if not present[sp] then
-            moves[#moves + 1] = { type = "extend", cell = { r, c }, corner = name, species = sp }
-          end
-        elseif has_meeple then
-          moves[#moves + 1] = { type = "hole", cell = { r, c }, corner = name, species = sp }
+        -- An extension brings a species the hole lacks; a start (diagonal to another hole's
+        -- marker, say) may repeat one.
+        if not (touching and present[sp]) then
+          moves[#moves + 1] = { type = kind, cell = { r, c }, corner = name, species = sp }
         end
       end
     end
