@@ -331,8 +331,8 @@ end
 
 game.moves = {}
 
-function game.moves.region(ctx, state, seat, move)
-  state:region_map(MAP):mark(move.region, seat)
+-- A piece leaves the hand for a region or a scale space; then the next player.
+local function placed(ctx, state, seat)
   state.data.hand[seat] = state.data.hand[seat] - 1
   state.data.placed[seat] = true
   local tp = state.data.tally.players[seat]
@@ -340,14 +340,15 @@ function game.moves.region(ctx, state, seat, move)
   advance(ctx, state)
 end
 
+function game.moves.region(ctx, state, seat, move)
+  state:region_map(MAP):mark(move.region, seat)
+  placed(ctx, state, seat)
+end
+
 function game.moves.scale(ctx, state, seat, move)
   local marks = state.data.scale_marks
   marks[#marks + 1] = { scale = move.scale, bucket = move.bucket, seat = seat }
-  state.data.hand[seat] = state.data.hand[seat] - 1
-  state.data.placed[seat] = true
-  local tp = state.data.tally.players[seat]
-  tp.pieces_placed = tp.pieces_placed + 1
-  advance(ctx, state)
+  placed(ctx, state, seat)
 end
 
 function game.moves.pass(ctx, state, seat, move)

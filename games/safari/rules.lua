@@ -518,14 +518,10 @@ end
 -- Species a seat's usable markers would add to the feature.
 local function boost_choices(ctx, state, seat, f)
   local d = data(ctx)
-  local out, seen = {}, {}
-  for _, sp in ipairs(usable_markers(state, seat)) do
-    if (f.tally[sp] or 0) == 0 and not seen[sp] and d.is_species[sp] then
-      seen[sp] = true
-      out[#out + 1] = sp
-    end
+  local out = {}
+  for _, sp in ipairs(distinct(usable_markers(state, seat))) do
+    if (f.tally[sp] or 0) == 0 and d.is_species[sp] then out[#out + 1] = sp end
   end
-  table.sort(out)
   return out
 end
 

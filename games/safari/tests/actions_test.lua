@@ -4,24 +4,8 @@
 -- extend 4/5/6 with new species, complete 3 per owner), the marker supply's reshuffle, a tile
 -- that fits nowhere set aside, and the end of the game.
 
-local function game(params, data, players)
-  local g = new_game{ players = players or 2, seed = 1, params = params or {}, data = data }
-  g:set_data("markers", { {}, {}, {}, {}, {} })
-  return g
-end
-
-local function place(g, seat, tile, r, c, rot)
-  g:set_data("tile", tile)
-  return g:play(seat, { type = "place", cell = { r, c }, rotation = rot or 0 })
-end
-
-local function count(moves, kind)
-  local n = 0
-  for _, m in ipairs(moves) do
-    if m.type == kind then n = n + 1 end
-  end
-  return n
-end
+local T = require("safari.testing")
+local game, place, count = T.game, T.place, T.count
 
 test("the vehicles start at both ends of the start tile", function()
   local g = game()

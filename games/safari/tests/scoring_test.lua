@@ -1,20 +1,13 @@
 -- Safari scoring worked by hand from the rulebook: trails and bushes completed and scored by
 -- species diversity (1/3/6/10/15) plus 1 per bird in a bush, the one-marker boost, a loop,
--- a bush with an empty space inside, shared zones and ties, and the dead-end reading.
+-- shared zones and ties, and the dead-end reading (a bush around an empty space is a host test:
+-- tests/host/tile_map_test.cc).
 -- The start tile is CSS1 (0,-1) bush south with an elephant, CSS2 (0,0) trail south to a dead
 -- end with a giraffe, CSS3 (0,1) bush north with 1 bird and a trail east to a dead end with a
 -- monkey. g:set_data("tile", id) chooses the tile the player to move has drawn.
 
-local function game(params, data)
-  local g = new_game{ players = 2, seed = 1, params = params or {}, data = data }
-  g:set_data("markers", { {}, {} })
-  return g
-end
-
-local function place(g, seat, tile, r, c, rot)
-  g:set_data("tile", tile)
-  return g:play(seat, { type = "place", cell = { r, c }, rotation = rot or 0 })
-end
+local T = require("safari.testing")
+local game, place = T.game, T.place
 
 test("a trail from the start's dead end into a bush completes: 2 species = 3 points", function()
   local g = game()

@@ -2,15 +2,13 @@
 -- open spaces), the meeples on features, the watering holes, each player's pieces, whose turn
 -- it is, what the last scoring gave and why, and each move's description.
 
+local T = require("safari.testing")
+local place = T.place
+
 local function game()
   local g = new_game{ players = 2, seed = 1 }
   g:set_data("markers", { { "lion" }, { "zebra" } })
   return g
-end
-
-local function place(g, seat, tile, r, c, rot)
-  g:set_data("tile", tile)
-  return g:play(seat, { type = "place", cell = { r, c }, rotation = rot or 0 })
 end
 
 local function has(text, piece) expect_true(text:find(piece, 1, true) ~= nil, "the view shows: " .. piece) end
