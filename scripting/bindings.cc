@@ -1164,6 +1164,8 @@ int DataNewindex(lua_State* L) {
   JournalDataWrite(L, s, 1, 2, nullptr);
   ++B(L)->epoch;
   if (node->is_object() && node->empty() && lua_isinteger(L, 2) && lua_tointeger(L, 2) == 1) *node = Json::array();
+  // Removing from an empty table removes nothing, whatever the key (t[#t] = nil on {}).
+  if (node->empty() && lua_isnil(L, 3)) return 0;
   if (node->is_object()) {
     if (lua_type(L, 2) != LUA_TSTRING) Raise(L, "state.data object keys must be strings");
     size_t klen;
@@ -1178,9 +1180,7 @@ int DataNewindex(lua_State* L) {
     const lua_Integer k = lua_tointeger(L, 2);
     const lua_Integer n = static_cast<lua_Integer>(node->size());
     if (lua_isnil(L, 3)) {
-      // t[#t] = nil on an empty list removes nothing, as in plain Lua (it used to erase
-      // before the first element and crash the host).
-      if (k == n && n > 0) node->erase(node->end() - 1);
+      if (k == n) node->erase(node->end() - 1);
       else if (k >= 1 && k < n) Raise(L, "cannot leave a hole in a state.data array (use table.remove)");
       return 0;
     }

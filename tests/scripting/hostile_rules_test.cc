@@ -279,16 +279,19 @@ TEST(HostileRules, MemoryKeptAtTheCapBetweenCallsDoesNotAbortTheHost) {
 namespace plateau::scripting {
 namespace {
 
-// t[#t] = nil on an empty state.data list erased before the list's first element and crashed
-// the host (found writing the tile-map fixture); it removes nothing, as in plain Lua.
+// t[#t] = nil on a state.data list emptied by the script erased before the list's first
+// element and crashed the host (found writing the tile-map fixture); on an empty table it now
+// removes nothing, as in plain Lua.
 TEST(HostileRules, NilAtTheEndOfAnEmptyDataListRemovesNothing) {
-  TempGame g(Rules("", "state.data.bag = {} local bag = state.data.bag bag[#bag] = nil bag[#bag] = nil"));
+  TempGame g(Rules("", "state.data.bag = {'x'} local bag = state.data.bag bag[#bag] = nil bag[#bag] = nil bag[#bag] = nil\n"
+                       "state.data.box = {} local box = state.data.box box[#box] = nil"));
   std::unique_ptr<LuaRules> rules;
   State s;
   ASSERT_TRUE(g.Start(&rules, &s));
   const Status st = rules->Apply(&s, 0, Bump());
   ASSERT_TRUE(st.ok()) << st.ToString();
-  EXPECT_TRUE(s.data["bag"].empty());
+  EXPECT_TRUE(s.data["bag"].is_array() && s.data["bag"].empty());
+  EXPECT_TRUE(s.data["box"].empty());
 }
 
 }  // namespace
