@@ -479,8 +479,9 @@ function game.view(ctx, state, seat)
   if card then
     local asks = {}
     for _, m in ipairs(card.a.asks) do asks[#asks + 1] = m:gsub("_", " ") end
-    lines[#lines + 1] = string.format("Round %d. The card shows: %s / %s (%s), a %s; lives in %d region(s); asks: %s",
-                                      state.round, card.a.name.fr, card.a.name.en, card.a.scientific, card.a.class,
+    local article = card.a.class:match("^[aeiou]") and "an" or "a"
+    lines[#lines + 1] = string.format("Round %d. The card shows: %s / %s (%s), %s %s; lives in %d region(s); asks: %s",
+                                      state.round, card.a.name.fr, card.a.name.en, card.a.scientific, article, card.a.class,
                                       card.n, table.concat(asks, ", "))
   end
   local map = state:region_map(MAP)

@@ -80,6 +80,9 @@ end
 
 local function key_of(r, c) return r .. "," .. c end
 
+-- "a zebra", "an elephant".
+local function a(word) return (word:match("^[aeiou]") and "an " or "a ") .. word end
+
 local function triangle(S, species)
   local t = S.diversity_points
   if species <= 0 then return 0 end
@@ -453,12 +456,12 @@ local function add_hole_marker(ctx, state, seat, move, with_meeple)
     state.data.meeples[seat] = state.data.meeples[seat] - 1
     p.holes = p.holes + S.hole_start_points
     tp.holes_started = tp.holes_started + 1
-    say(ctx, state, string.format("P%d starts a watering hole with a %s: +%d", seat, move.species, S.hole_start_points))
+    say(ctx, state, string.format("P%d starts a watering hole with %s: +%d", seat, a(move.species), S.hole_start_points))
   else
     local pts = S.hole_extend_points[math.min(math.max(n - 1, 1), 3)]
     p.holes = p.holes + pts
     tp.holes_extended = tp.holes_extended + 1
-    say(ctx, state, string.format("P%d adds a %s to a watering hole (marker %d): +%d", seat, move.species, n, pts))
+    say(ctx, state, string.format("P%d adds %s to a watering hole (marker %d): +%d", seat, a(move.species), n, pts))
   end
   if n == 4 then
     hole.complete = true
@@ -797,16 +800,16 @@ function game.describe(ctx, state, seat, move)
     return string.format("meeple on the baobab: %d markers now, %d more when surrounded", d.S.baobab_markers_on_meeple,
                          d.S.baobab_markers_on_completion)
   elseif move.type == "hole" then
-    return string.format("start a watering hole at the %s corner of [%d, %d] with a %s and a meeple: +%d", move.corner,
-                         move.cell[1], move.cell[2], move.species, d.S.hole_start_points)
+    return string.format("start a watering hole at the %s corner of [%d, %d] with %s and a meeple: +%d", move.corner,
+                         move.cell[1], move.cell[2], a(move.species), d.S.hole_start_points)
   elseif move.type == "extend" then
-    return string.format("extend the watering hole at the %s corner of [%d, %d] with a %s", move.corner, move.cell[1],
-                         move.cell[2], move.species)
+    return string.format("extend the watering hole at the %s corner of [%d, %d] with %s", move.corner, move.cell[1],
+                         move.cell[2], a(move.species))
   elseif move.type == "vehicle" or move.type == "relocate" then
     return string.format("%s vehicle %d to [%d, %d]", move.type == "vehicle" and "move" or "set down", move.vehicle,
                          move.cell[1], move.cell[2])
   elseif move.type == "boost" then
-    if move.species then return "boost with a " .. move.species .. " marker (+1 species, for your score only)" end
+    if move.species then return "boost with " .. a(move.species) .. " marker (+1 species, for your score only)" end
     return "no boost"
   elseif move.type == "pass" then
     return "no action"
