@@ -9,6 +9,7 @@
 
 #include "host/home.h"
 #include "host/json_io.h"
+#include "host/replay.h"
 
 namespace plateau {
 
@@ -68,7 +69,7 @@ Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const 
 }
 
 Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<LuaRules>* rules, State* out,
-                        std::string* saved_rules) {
+                        std::string* saved_rules, bool rebuild) {
   Json j;
   std::string error;
   if (!ReadJsonFile(path, path, &j, &error)) return Status::Input(error);
@@ -94,6 +95,8 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
     }
   }
   if (!State::FromJson(j, (*rules)->files().cards, out, &error, (*rules)->files().tiles, (*rules)->files().regions)) return Status::Input(path + ": " + error);
+  if (out->game_id != (*rules)->info().id)
+    return Status::Input(path + ": at /game: a saved '" + out->game_id + "' game, not '" + (*rules)->info().id + "'");
   if (!saved.empty()) spdlog::info("{}: data overrides from the save: {}", path, DataOverridesText(saved));
   // A save from another engine still loads; the designer is told, since a different Lua can
   // change what the rules do.
@@ -109,7 +112,42 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
     spdlog::warn("{}: the game's rules or data changed since this game was saved (rules \"{}\" then, {} now)", path, then,
                  (*rules)->fingerprint());
   if (saved_rules) *saved_rules = then;
+  // Rebuilt from its seed and moves when these very rules played it without a reload; a save
+  // from other rules (the designer edited them since) is checked for structure only.
+  bool reloaded = false;
+  for (const auto& e : out->log) reloaded = reloaded || e.kind == "reload";
+  st = CheckSave(**rules, *out, rebuild && !then.empty() && then == (*rules)->fingerprint() && !reloaded);
+  if (!st.ok()) {
+    st.message = path + ": " + st.message;
+    *out = State();
+    return st;
+  }
   return Status::Ok();
+}
+
+Json SaveJson(const State& state, const LuaRules& rules) {
+  Json j = state.ToJson();
+  // Neither is part of the state's hash: what played the game, to compare when it is loaded.
+  j["engine"] = EngineInfo();
+  j["rules"] = {{"fingerprint", rules.fingerprint()}, {"version", rules.version()}};
+  return j;
+}
+
+Status WriteTextFile(const std::string& path, const std::string& text) {
+  // Written beside the target and renamed over it: a crash or a full disk never leaves half a save.
+  const std::string tmp = path + ".tmp";
+  FILE* f = std::fopen(tmp.c_str(), "w");
+  if (!f) return Status::Input("cannot write " + path);
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) != 0 || !ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    return Status::Input("cannot write " + path);
+  }
+  return Status::Ok();
+}
+
+Status WriteSave(const State& state, const LuaRules& rules, const std::string& path) {
+  return WriteTextFile(path, DumpJson(SaveJson(state, rules), 1));
 }
 
 Json EngineInfo() {

@@ -32,8 +32,17 @@ Status LoadRules(const std::string& game, std::unique_ptr<scripting::LuaRules>* 
 // (or none): a saved game keeps the numbers it was played with. `saved_rules`, when given,
 // receives the fingerprint of the rules that played it ("" when the save has none); loading
 // warns when it is not the current rules' one.
+// The save is checked in full before it is used (State::FromJson's structure and limits, then
+// CheckSave: players and parameters, and a rebuild from seed and moves when these rules played
+// it); `rebuild` false skips the rebuild for `replay`, which does it itself and explains.
 Status LoadRulesAndSave(const std::string& game, const std::string& path, std::unique_ptr<scripting::LuaRules>* rules,
-                        State* out, std::string* saved_rules = nullptr);
+                        State* out, std::string* saved_rules = nullptr, bool rebuild = true);
+
+// A save (play --save): the state with what played it (engine, rules fingerprint and version).
+Json SaveJson(const State& state, const scripting::LuaRules& rules);
+// Writes `text` to `path` through a temporary file renamed over it (never half a file).
+Status WriteTextFile(const std::string& path, const std::string& text);
+Status WriteSave(const State& state, const scripting::LuaRules& rules, const std::string& path);
 
 // Comma-separated list, spaces dropped.
 std::vector<std::string> Split(const std::string& s);

@@ -95,19 +95,6 @@ int ReadChoice(size_t count) {
   }
 }
 
-Status WriteSave(const State& state, const LuaRules& rules, const std::string& path) {
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return Status::Input("cannot write " + path);
-  Json j = state.ToJson();
-  // Neither is part of the state's hash: what played the game, to compare when it is loaded.
-  j["engine"] = EngineInfo();
-  j["rules"] = {{"fingerprint", rules.fingerprint()}, {"version", rules.version()}};
-  const std::string text = DumpJson(j, 1);
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
-  return Status::Ok();
-}
-
 // Why a replay may not reach a save: its log says the rules were hot-reloaded during the game
 // (a replay runs every move under today's rules), or the files changed since it was saved.
 std::string RulesChangeNote(const State& saved, const std::string& saved_rules, const LuaRules& rules) {
@@ -134,7 +121,7 @@ int CmdReplay(const std::string& game, const std::string& path) {
   std::unique_ptr<LuaRules> rules;
   State saved, replayed;
   std::string saved_rules;
-  Status st = LoadRulesAndSave(game, path, &rules, &saved, &saved_rules);
+  Status st = LoadRulesAndSave(game, path, &rules, &saved, &saved_rules, /*rebuild=*/false);
   if (!st.ok()) return Fail(st);
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);
@@ -481,7 +468,7 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
 // rules' shape), then runs the conformance checks, its scenario tests and its golden
 // playthroughs.
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
-            bool scenarios_only, bool conformance_only, bool after_reload) {
+            bool scenarios_only, bool conformance_only, bool after_reload, bool keep_going) {
   const bool all_games = games.empty();
   if (all_games) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
@@ -525,6 +512,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     if (!scenarios_only && conformance_games > 0) {
       ConformanceSpec spec;
       spec.games = conformance_games;
+      spec.max_failures = keep_going ? 10 : 1;
       ConformanceReport report;
       st = RunConformance(*rules, game, spec, &report);
       if (!st.ok()) return Fail(st);
@@ -578,6 +566,18 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
 }  // namespace
 }  // namespace plateau
 
+// Seeds are whole numbers 0..2^64-1 written in digits: "-1" or "1e23" are refused by name
+// instead of being read as 2^64-1.
+const CLI::Validator kSeedCheck(
+    [](std::string& text) -> std::string {
+      if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+        return "expected a whole number from 0 to 18446744073709551615, got '" + text + "'";
+      if (text.size() == 20 && text > "18446744073709551615")
+        return text + " is over 18446744073709551615";
+      return "";
+    },
+    "SEED");
+
 int main(int argc, char** argv) {
   using namespace plateau;
   CLI::App app{"plateau: a rules-description interpreter for tabletop games"};
@@ -603,7 +603,7 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "play in the terminal (seats: human or a bot name)");
   play->add_option("game", game, "game id or path to a game folder")->required();
   play->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
-  play->add_option("--seed", seed, "random seed");
+  play->add_option("--seed", seed, "random seed")->check(kSeedCheck);
   play->add_option("--bots", bots, "comma-separated, one per seat (the last repeats): human, random, greedy, heuristic[:samples=N], "
                   "mcts[:iters=N][:ms=N][:depth=N][:c=X]");
   play->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
@@ -624,7 +624,7 @@ int main(int argc, char** argv) {
   auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
   simulate->add_option("game", game, "game id or path to a game folder")->required();
   simulate->add_option("-n", n, "number of games")->check(CLI::Range(1, 100000000));
-  simulate->add_option("--seed", seed, "seed of the first game (game k uses seed+k)");
+  simulate->add_option("--seed", seed, "seed of the first game (game k uses seed+k)")->check(kSeedCheck);
   simulate->add_option("--bots", bots, "comma-separated bot names, one per seat");
   simulate->add_option("--threads", threads, "worker threads (default: one per core; the report is the same for any number)")
       ->check(CLI::Range(1, 64));
@@ -639,10 +639,15 @@ int main(int argc, char** argv) {
   simulate->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
   bool rotate_seats = false;
+  bool keep_going = false;
   const char* rotate_help =
       "game k shifts the bots k seats, so that each bot plays each seat as often and its win rate does not "
       "depend on where it sat";
   simulate->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  const char* keep_going_help =
+      "go on after a game whose rules fail (up to 10 failed games, counted in the report) instead of stopping at the "
+      "first with its seed";
+  simulate->add_flag("--keep-going", keep_going, keep_going_help);
   std::string compare_path;
   bool fail_on_change = false;
   simulate->add_option("--compare", compare_path,
@@ -654,7 +659,7 @@ int main(int argc, char** argv) {
   auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
   sweep->add_option("game", game, "game id or path to a game folder")->required();
   sweep->add_option("-n", n, "games per value")->check(CLI::Range(1, 100000000));
-  sweep->add_option("--seed", seed, "seed of the first game of each run");
+  sweep->add_option("--seed", seed, "seed of the first game of each run")->check(kSeedCheck);
   sweep->add_option("--bots", bots, "comma-separated bot names, one per seat");
   sweep->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
   sweep->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
@@ -665,6 +670,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
   sweep->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  sweep->add_flag("--keep-going", keep_going, keep_going_help);
 
   NewGameOptions new_options;
   auto* make = app.add_subcommand("new", "scaffold a new variant of a base game (from the base's template/ folder)");
@@ -677,7 +683,7 @@ int main(int argc, char** argv) {
   auto* playthrough = app.add_subcommand("playthrough", "record a golden playthrough of a seeded game");
   playthrough->add_option("game", game, "game id or path to a game folder")->required();
   playthrough->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
-  playthrough->add_option("--seed", seed, "random seed");
+  playthrough->add_option("--seed", seed, "random seed")->check(kSeedCheck);
   playthrough->add_option("--set", sets, "override a parameter: name=value");
   playthrough->add_flag("--regen", regen, "replace an existing transcript");
 
@@ -685,7 +691,7 @@ int main(int argc, char** argv) {
   auto* watch = app.add_subcommand("watch", "hold a game on the table and reload its rules when their files change");
   watch->add_option("game", watch_options.game, "game id or path to a game folder")->required();
   watch->add_option("--players", watch_options.players, "number of players")->check(CLI::Range(1, 16));
-  watch->add_option("--seed", watch_options.seed, "random seed");
+  watch->add_option("--seed", watch_options.seed, "random seed")->check(kSeedCheck);
   watch->add_option("--bots", watch_options.bots, "bots that play the first --moves moves");
   watch->add_option("--moves", watch_options.moves, "moves played by the bots before holding the table")
       ->check(CLI::Range(0, 1000000));
@@ -694,7 +700,9 @@ int main(int argc, char** argv) {
   watch->add_option("--format", watch_options.format, "text or json (one JSON object per line)")
       ->check(CLI::IsMember({"text", "json"}));
   watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads");
-  watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds");
+  watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds (even during a reload)");
+  watch->add_option("--recovery", watch_options.recovery_path,
+                    "where the table is saved when watch is stopped by a signal (default: <game>-recovery.json here)");
   watch->add_option("--settle-ms", watch_options.settle_ms, "a burst of saves is loaded once it has been quiet this long")
       ->check(CLI::Range(1, 10000));
 
@@ -716,6 +724,8 @@ int main(int argc, char** argv) {
   test->add_flag("--mutate-verbose", mutate_verbose, "print each mutant's fate");
   bool after_reload = false;
   test->add_flag("--after-reload", after_reload, "run the suites on rules hot-reloaded from the same files");
+  test->add_flag("--keep-going", keep_going,
+                 "conformance: go on after a failed game (up to 10) instead of stopping at the first with its seed");
 
   try {
     app.parse(argc, argv);
@@ -747,7 +757,7 @@ int main(int argc, char** argv) {
   }
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
-                   after_reload);
+                   after_reload, keep_going);
   if (*simulate || *sweep) {
     ReportOptions o;
     o.game = game;
@@ -763,6 +773,7 @@ int main(int argc, char** argv) {
     o.max_rounds = max_rounds;
     o.profile = profile;
     o.rotate_seats = rotate_seats;
+    o.keep_going = keep_going;
     o.compare_path = compare_path;
     o.fail_on_change = fail_on_change;
     o.csv_path = csv_path;

@@ -34,6 +34,7 @@ Status Run(const ReportOptions& options, const std::vector<std::string>& sets, b
   spec.max_rounds = options.max_rounds;
   spec.profile = options.profile;
   spec.rotate_seats = options.rotate_seats;
+  spec.max_failures = options.keep_going ? 10 : 1;
   spec.bots = Split(options.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
   const GameInfo& info = probe->info();

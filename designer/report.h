@@ -20,6 +20,7 @@ struct ReportOptions {
   std::string csv_path;       // sweep: also write the table here
   bool profile = false;       // simulate: time in each of the rules' calls
   bool rotate_seats = false;  // game k shifts the bots k seats
+  bool keep_going = false;    // go on past a failed game (up to 10), counting failures
   std::string compare_path;   // simulate: a report (--format json) to compare this run with
   bool fail_on_change = false;  // simulate --compare: exit 1 when a measure changed
 };

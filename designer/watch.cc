@@ -3,11 +3,16 @@
 // files saved together) is loaded once, after it has been quiet for settle_ms.
 #include "designer/watch.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <sys/stat.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <mutex>
 #include <thread>
 
 #include "host/bots.h"
@@ -86,9 +91,78 @@ void Emit(const WatchOptions& o, const char* event, bool ok, double ms, const St
   std::fflush(stdout);
 }
 
+// The table as a save, refreshed after every event, so another thread can write it out when
+// the process must end while the main thread is busy (a signal, a reload past --timeout).
+struct Recovery {
+  std::mutex mu;
+  std::string text;  // empty until the table exists
+  std::string path;
+  std::atomic<bool> done{false};
+
+  void Keep(const State& state, LuaRules& rules) {
+    std::string t = DumpJson(SaveJson(state, rules), 1);
+    std::lock_guard<std::mutex> lock(mu);
+    text = std::move(t);
+  }
+  // Writes the table and ends the process with `code` (2 when the table could not be written);
+  // called from the helper threads only. A stop asked for is a normal end: code 0.
+  [[noreturn]] void SaveAndExit(const std::string& why, int code) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (text.empty()) {
+      std::fprintf(stderr, "plateau: watch: %s before the table was set\n", why.c_str());
+    } else if (WriteTextFile(path, text).ok()) {
+      std::fprintf(stderr, "plateau: watch: %s; the table is saved in %s (continue with: plateau watch <game> --load %s)\n",
+                   why.c_str(), path.c_str(), path.c_str());
+    } else {
+      std::fprintf(stderr, "plateau: watch: %s; could not write the table to %s\n", why.c_str(), path.c_str());
+      code = 2;
+    }
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(code);
+  }
+};
+
+Recovery g_recovery;
+
+// Signals are taken by one thread (sigwait) instead of a handler, so saving the table can use
+// ordinary code. Called before any other thread exists, so every thread inherits the mask.
+void GuardSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread([set] {
+    int sig = 0;
+    sigwait(&set, &sig);
+    g_recovery.SaveAndExit(std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP"),
+                           0);
+  }).detach();
+}
+
+// --timeout fires even while a reload is running: the main loop stops by itself at the
+// deadline; if it is still busy a second later, this thread saves the table and ends.
+void GuardTimeout(int seconds) {
+  if (seconds <= 0) return;
+  std::thread([seconds] {
+    std::this_thread::sleep_for(std::chrono::seconds(seconds) + std::chrono::seconds(1));
+    if (!g_recovery.done.load()) g_recovery.SaveAndExit("--timeout of " + std::to_string(seconds) + " s reached during a reload", 0);
+  }).detach();
+}
+
 }  // namespace
 
 int RunWatch(const WatchOptions& o) {
+  {
+    std::string base = o.game;
+    while (base.size() > 1 && base.back() == '/') base.pop_back();
+    base = base.substr(base.find_last_of('/') == std::string::npos ? 0 : base.find_last_of('/') + 1);
+    g_recovery.path = o.recovery_path.empty() ? base + "-recovery.json" : o.recovery_path;
+  }
+  GuardSignals();
+  GuardTimeout(o.timeout_s);
   scripting::Limits limits;
   std::unique_ptr<LuaRules> rules;
   const auto t0 = Clock::now();
@@ -139,6 +213,7 @@ int RunWatch(const WatchOptions& o) {
   }
   const std::string folder = rules->info().folder;
   Emit(o, "start", true, std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), {}, state, *rules, "");
+  g_recovery.Keep(state, *rules);
 
   // The game's folder and the folders of the bases it extends: a variant's rules are also
   // the base's modules and data.
@@ -148,7 +223,7 @@ int RunWatch(const WatchOptions& o) {
   Snapshot seen;
   scan_all(&seen);
   int reloads = 0;
-  const auto started = Clock::now();
+  const auto started = t0;
   for (;;) {
     if (o.max_reloads >= 0 && reloads >= o.max_reloads) break;
     if (o.timeout_s > 0 && Clock::now() - started > std::chrono::seconds(o.timeout_s)) break;
@@ -172,8 +247,10 @@ int RunWatch(const WatchOptions& o) {
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - detected).count();
     (void)t_reload;
     Emit(o, "reload", r.ok, ms, r.error, state, *rules, r.changes);
+    if (r.ok) g_recovery.Keep(state, *rules);
     ++reloads;
   }
+  g_recovery.done = true;
   return 0;
 }
 

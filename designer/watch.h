@@ -19,6 +19,9 @@ struct WatchOptions {
   int timeout_s = 0;        // stop after this many seconds (0: never)
   int poll_ms = 5;          // how often files are checked
   int settle_ms = 15;       // a change must be quiet this long before it is loaded
+  // Where the table is written when watch is stopped by a signal or by --timeout during a
+  // reload ("": <game folder name>-recovery.json in the current folder).
+  std::string recovery_path;
 };
 
 int RunWatch(const WatchOptions& options);

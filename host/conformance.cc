@@ -92,6 +92,7 @@ Status RunConformance(Rules& rules, const std::string& game, const ConformanceSp
     if (hi != lo) counts.push_back(hi);
   }
   for (int g = 0; g < spec.games; ++g) {
+    if (static_cast<int>(out->failures.size()) >= spec.max_failures) break;
     const int players = counts[static_cast<size_t>(g) % counts.size()];
     const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
     State first, second;

@@ -19,6 +19,9 @@ struct ConformanceSpec {
   std::vector<int> player_counts;  // empty: min, max and one in between
   int max_moves = 20000;
   int probes_per_state = 2;        // extra legal moves tried on copies at each decision
+  // The checks stop after this many failed games: a rule that fails every game would only
+  // repeat its failure (and its wait, for a budget kill) in each (--keep-going raises it).
+  int max_failures = 1;
 };
 
 struct ConformanceFailure {

@@ -39,17 +39,21 @@ struct Track {
   int laps = 0;  // completed laps on circular tracks
 
   // Moves `steps` spaces (may be negative on linear tracks); returns the new position.
-  int Advance(int steps) {
+  // Laps are counted by division, not one loop per lap: a move of 2^40 spaces costs what a
+  // move of one does. The lap count saturates instead of overflowing.
+  int Advance(int64_t steps) {
+    const __int128 p = static_cast<__int128>(position) + steps;
     if (circular) {
-      long p = static_cast<long>(position) + steps;
-      while (p >= length) { p -= length; ++laps; }
-      while (p < 0) { p += length; --laps; }
-      position = static_cast<int>(p);
+      __int128 lap = p / length, rest = p % length;
+      if (rest < 0) {
+        rest += length;
+        --lap;
+      }
+      const __int128 total = laps + lap;
+      laps = total > INT32_MAX ? INT32_MAX : total < INT32_MIN ? INT32_MIN : static_cast<int>(total);
+      position = static_cast<int>(rest);
     } else {
-      long p = static_cast<long>(position) + steps;
-      if (p < 0) p = 0;
-      if (p >= length) p = length - 1;
-      position = static_cast<int>(p);
+      position = p < 0 ? 0 : p >= length ? length - 1 : static_cast<int>(p);
     }
     return position;
   }

@@ -33,6 +33,11 @@ std::optional<DiceSpec> ParseDice(const std::string& notation, std::string* erro
       return std::nullopt;
     }
   }
+  // Each die's face is kept in the roll and the game's log: a table's worth, not millions.
+  if (spec.count > 1000) {
+    *error = "at most 1000 dice in one roll, got '" + notation + "'";
+    return std::nullopt;
+  }
   if (i >= notation.size() || (notation[i] != 'd' && notation[i] != 'D')) {
     *error = "dice notation expected (like 'd6' or '2d6'), got '" + notation + "'";
     return std::nullopt;

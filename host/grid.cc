@@ -1,6 +1,8 @@
 // Dense growable square grid (see grid.h).
 #include "host/grid.h"
 
+#include "host/limits.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -31,7 +33,7 @@ void Grid::Grow(int row, int col) {
     want_c0 = std::min<int64_t>(origin_col_, int64_t{col} - (rules_.max_cols ? 0 : 4));
     want_c1 = std::max<int64_t>(origin_col_ + width_ - 1, int64_t{col} + (rules_.max_cols ? 0 : 4));
   }
-  constexpr int64_t kMaxCells = int64_t{1} << 22, kMaxCoord = int64_t{1} << 30;
+  constexpr int64_t kMaxCells = limits::kGridWindowCells, kMaxCoord = int64_t{1} << 30;
   const int64_t h64 = want_r1 - want_r0 + 1, w64 = want_c1 - want_c0 + 1;
   if (want_r0 < -kMaxCoord || want_r1 > kMaxCoord || want_c0 < -kMaxCoord || want_c1 > kMaxCoord ||
       h64 > kMaxCells / w64)

@@ -67,6 +67,8 @@ class Grid {
 
   const GridRules& rules() const { return rules_; }
   int count() const { return count_; }
+  // Cells the dense window stores (what the grid costs in memory, empty cells included).
+  int64_t window_cells() const { return int64_t{height_} * width_; }
   const Bounds& bounds() const { return bounds_; }
 
   // The cell at (row, col), or nullptr when nothing was ever stored there. Inline: the

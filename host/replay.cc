@@ -35,4 +35,42 @@ Status Replay(Rules& rules, const State& original, const std::vector<LoggedMove>
   return Status::Ok();
 }
 
+Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
+  const GameInfo& info = rules.info();
+  if (saved.player_count < info.min_players || saved.player_count > info.max_players)
+    return Status::Input("at /player_count: " + std::to_string(saved.player_count) + " players, but " + info.id + " is for " +
+                         std::to_string(info.min_players) + " to " + std::to_string(info.max_players));
+  Json resolved;
+  Status st = ResolveParams(info, saved.params, &resolved);
+  if (!st.ok()) return Status::Input("at /params: " + st.message);
+  if (!rebuild) return Status::Ok();
+  std::vector<LoggedMove> moves;
+  st = MovesOfLog(saved, &moves);
+  if (!st.ok()) return Status::Input("at /log: " + st.message);
+  State rebuilt;
+  st = Replay(rules, saved, moves, &rebuilt);
+  if (!st.ok()) {
+    st.message = "its seed and move log do not replay: " + st.message;
+    if (!st.script_failure()) st.kind = ErrorKind::kInput;
+    return st;
+  }
+  if (rebuilt.Hash() == saved.Hash()) return Status::Ok();
+  // Name the first part of the table that differs.
+  Json a = rebuilt.ToJson(), b = saved.ToJson();
+  std::string part = "the table";
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (it.key() != "log" && (!b.contains(it.key()) || b[it.key()] != *it)) {
+      part = "/" + it.key();
+      if (it->is_object() && b.contains(it.key()) && b[it.key()].is_object())
+        for (auto in = it->begin(); in != it->end(); ++in)
+          if (!b[it.key()].contains(in.key()) || b[it.key()][in.key()] != *in) {
+            part += "/" + in.key();
+            break;
+          }
+      break;
+    }
+  return Status::Input("at " + part + ": the saved state is not what its seed and " + std::to_string(moves.size()) +
+                       " moves give (edited by hand?); nothing was loaded");
+}
+
 }  // namespace plateau

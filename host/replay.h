@@ -22,4 +22,11 @@ Status MovesOfLog(const State& state, std::vector<LoggedMove>* out);
 Status Replay(Rules& rules, const State& original, const std::vector<LoggedMove>& moves, State* out,
               std::vector<std::string>* hashes = nullptr);
 
+// Checks a loaded save against the rules before anyone plays on from it: its player count
+// and parameters against the manifest, then, when `rebuild` is set (the save says these very
+// rules played it, and no hot reload happened during the game), that its seed and moves
+// rebuild exactly the saved table. A save edited by hand fails here, naming what is wrong,
+// instead of playing on from a state the rules could never reach.
+Status CheckSave(Rules& rules, const State& saved, bool rebuild);
+
 }  // namespace plateau

@@ -336,6 +336,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   int merged = 0;                            // chunks merged into r
   Status first_failure;
   int first_failure_game = std::numeric_limits<int>::max();
+  int failures = 0;
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&]() {
     std::unique_ptr<Rules> rules;
@@ -408,6 +409,39 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         if (!st.ok()) {
           ++p.failed;
           if (p.first_errors.size() < 5) p.first_errors.push_back("seed " + std::to_string(seed) + ": " + st.message);
+          std::string bots_text;
+          for (const auto& b : seat_bot) bots_text += (bots_text.empty() ? "" : ",") + b;
+          const std::string repro = "seed " + std::to_string(seed) + " (game " + std::to_string(g + 1) + " of " +
+                                    std::to_string(spec.games) + ") failed; reproduce with: plateau play " +
+                                    rules->info().id + " --players " + std::to_string(spec.players) + " --seed " +
+                                    std::to_string(seed) + " --bots " + bots_text +
+                                    (spec.params.empty() ? "" : " (and the same --set values)");
+          std::lock_guard<std::mutex> lock(mu);
+          ++failures;
+          if (spec.max_failures <= 1) {
+            // The first failure in seed order, whatever the threads: games after it are not played.
+            if (g < first_failure_game) {
+              first_failure = st;
+              first_failure.context = repro + (st.context.empty() ? "" : "; " + st.context);
+              first_failure_game = g;
+              stop_after.store(g, std::memory_order_relaxed);
+            }
+            break;
+          }
+          if (failures >= spec.max_failures) stop_after.store(g, std::memory_order_relaxed);
+          // A budget kill, a memory failure or a stack overflow leaves the VM at its worst (a
+          // grown stack, garbage at the cap): the next game starts on fresh rules.
+          if (st.kind == ErrorKind::kBudget || st.kind == ErrorKind::kMemory ||
+              st.message.find("stack overflow") != std::string::npos) {
+            std::unique_ptr<Rules> fresh;
+            if (factory(&fresh).ok() && fresh) {
+              if (spec.profile) {
+                rules->AddCallStats(&r.calls);
+                fresh->EnableCallStats(true);
+              }
+              rules = std::move(fresh);
+            }
+          }
         } else {
           ++p.games;
           if (result.stopped) {

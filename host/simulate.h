@@ -32,6 +32,10 @@ struct SimulationSpec {
   // a multiple of `players` games): its win rate then says how strong it is, not which seat
   // it sat in.
   bool rotate_seats = false;
+  // A game whose rules fail stops the run, with the seed to reproduce it: the same failure
+  // replayed in every game would only repeat the wait. With more (--keep-going), the run goes
+  // on, counting failed games in the report, until this many have failed.
+  int max_failures = 1;
 };
 
 struct Stat {

@@ -210,6 +210,10 @@ class State {
   // maps or region maps.
   static bool FromJson(const Json& j, std::shared_ptr<const CardSet> cards, State* out, std::string* error,
                        std::shared_ptr<const TileSet> tiles = nullptr, std::shared_ptr<const RegionSet> regions = nullptr);
+  // Whether the parts agree with each other and with the host's limits (host/limits.h): seats
+  // that exist, flow lists sized to the seats, counters within their bounds, tracks, zones and
+  // grids within their limits. FromJson refuses a state that does not; false with the reason.
+  bool CheckInvariants(std::string* error) const;
   // FNV-1a of the canonical JSON without the log; equal hashes mean equal tables.
   std::string Hash() const;
 

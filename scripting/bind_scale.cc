@@ -16,7 +16,7 @@ struct ScaleRef {
 const Scale& CheckScale(lua_State* L) { return *static_cast<ScaleRef*>(luaL_checkudata(L, 1, "plateau.scale"))->scale; }
 
 int CheckBucket(lua_State* L, int arg, const Scale& s) {
-  const lua_Integer b = luaL_checkinteger(L, arg);
+  const lua_Integer b = CheckIntRange(L, arg, INT64_MIN, INT64_MAX, "bucket");
   if (b < 1 || b > static_cast<lua_Integer>(s.buckets.size()))
     RaiseArg(L, arg, "the " + s.id + " scale has buckets 1.." + std::to_string(s.buckets.size()) + ", not " + std::to_string(b));
   return static_cast<int>(b - 1);

@@ -35,7 +35,7 @@ int CheckTile(lua_State* L, int arg, const TileMap& m) {
 }
 
 int CheckRotation(lua_State* L, int arg) {
-  const lua_Integer deg = lua_isnoneornil(L, arg) ? 0 : luaL_checkinteger(L, arg);
+  const lua_Integer deg = lua_isnoneornil(L, arg) ? 0 : CheckIntRange(L, arg, INT64_MIN, INT64_MAX, "rotation");
   if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
     RaiseArg(L, arg, "rotation " + std::to_string(deg) + " is not 0, 90, 180 or 270");
   return static_cast<int>(deg / 90);
@@ -43,7 +43,7 @@ int CheckRotation(lua_State* L, int arg) {
 
 // A segment id (1-based) of this map; a wrong one is the script's error at its own line.
 int CheckSegment(lua_State* L, int arg, const TileMap& m) {
-  const lua_Integer id = luaL_checkinteger(L, arg);
+  const lua_Integer id = CheckIntRange(L, arg, INT64_MIN, INT64_MAX, "segment");
   if (id < 1 || id > m.segment_count())
     RaiseArg(L, arg, "no segment " + std::to_string(id) + " on this map (it has " + std::to_string(m.segment_count()) + ")");
   return static_cast<int>(id - 1);
@@ -305,7 +305,7 @@ int MapSegments(lua_State* L) {
 int MapSegment(lua_State* L) {
   TileMap* m = CheckMap(L, false);
   const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
-  const lua_Integer index = luaL_checkinteger(L, 4);
+  const lua_Integer index = CheckIntRange(L, 4, INT64_MIN, INT64_MAX, "segment index");
   if (!m->At(row, col)) RaiseArg(L, 2, "no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
   const int n = m->SegmentCount(row, col);
   if (index < 1 || index > n)

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "host/limits.h"
 #include "scripting/bindings.h"
 #include "scripting/runtime.h"
 
@@ -44,10 +45,18 @@ inline State* Writable(lua_State* L, uint32_t parts) {
 
 // Seats: 1-based integers, or the name/kind of a seat ("neutral", "opponent", "P2").
 int CheckSeat(lua_State* L, int arg, const State& s);
-// A cell coordinate within -4096..4096.
-int CheckCoordArg(lua_State* L, int arg);
-// An integer argument within [lo, hi], named in the error.
+// Every number a script hands the host is checked here, once: an integer argument within
+// [lo, hi], named in the error. Fractions, NaN and infinities are "expected an integer, got
+// 1.5"; whole numbers beyond the range (2^40, 1e300) are "1e+300 outside lo..hi", never
+// truncated. Ranges come from host/limits.h.
 lua_Integer CheckIntRange(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* what);
+// The same for an optional argument (`def` when nil or absent).
+lua_Integer OptIntRange(lua_State* L, int arg, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* what);
+// The same for field `field` of the table at `table` (`def` when nil).
+lua_Integer FieldIntRange(lua_State* L, int table, const char* field, lua_Integer def, lua_Integer lo, lua_Integer hi,
+                          const char* what);
+// A cell coordinate within -limits::kCoord..limits::kCoord.
+int CheckCoordArg(lua_State* L, int arg);
 void PushCoord(lua_State* L, Coord c);
 // Pushes each function as a closure over (binding, card-name cache) at stack slots up, up + 1.
 void SetFuncs(lua_State* L, const luaL_Reg* regs, int up);

@@ -5,6 +5,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -12,6 +13,7 @@
 
 #include "host/feature_graph.h"
 #include "host/json_io.h"
+#include "host/limits.h"
 #include "scripting/binding_util.h"
 #include "scripting/runtime.h"
 
@@ -25,10 +27,7 @@ int CheckSeat(lua_State* L, int arg, const State& s) {
     if (seat < 0) RaiseArg(L, arg, std::string("no seat named '") + lua_tostring(L, arg) + "'");
     return seat;
   }
-  const lua_Integer n = luaL_checkinteger(L, arg);
-  if (n < 1 || n > static_cast<lua_Integer>(s.seats.size()))
-    RaiseArg(L, arg, "seat " + std::to_string(n) + " out of range 1.." + std::to_string(s.seats.size()));
-  return static_cast<int>(n - 1);
+  return static_cast<int>(CheckIntRange(L, arg, 1, static_cast<lua_Integer>(s.seats.size()), "seat") - 1);
 }
 
 void PushCoord(lua_State* L, Coord c) {
@@ -39,18 +38,53 @@ void PushCoord(lua_State* L, Coord c) {
   lua_rawseti(L, -2, 2);
 }
 
-// Grids grow a dense window around their cells, so coordinates are kept to a sane range.
-int CheckCoordArg(lua_State* L, int arg) {
-  const lua_Integer v = luaL_checkinteger(L, arg);
-  if (v < -4096 || v > 4096) RaiseArg(L, arg, "cell coordinate " + std::to_string(v) + " outside -4096..4096");
-  return static_cast<int>(v);
+namespace {
+// Why the value at idx is not an integer within [lo, hi], or "" when it is (*out is set).
+std::string IntegerProblem(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer* out) {
+  const std::string range = " outside " + std::to_string(lo) + ".." + std::to_string(hi);
+  if (lua_type(L, idx) != LUA_TNUMBER) return std::string("expected an integer, got ") + luaL_typename(L, idx);
+  if (lua_isinteger(L, idx)) {
+    *out = lua_tointeger(L, idx);
+    return *out < lo || *out > hi ? std::to_string(*out) + range : "";
+  }
+  const double d = lua_tonumber(L, idx);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", d);
+  if (!std::isfinite(d) || d != std::floor(d)) return std::string("expected an integer, got ") + text;
+  if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) return text + range;
+  *out = static_cast<lua_Integer>(d);
+  return "";
 }
+}  // namespace
 
 lua_Integer CheckIntRange(lua_State* L, int arg, lua_Integer lo, lua_Integer hi, const char* what) {
-  const lua_Integer v = luaL_checkinteger(L, arg);
-  if (v < lo || v > hi)
-    RaiseArg(L, arg, std::string(what) + " " + std::to_string(v) + " outside " + std::to_string(lo) + ".." + std::to_string(hi));
+  lua_Integer v = 0;
+  const std::string why = IntegerProblem(L, arg, lo, hi, &v);
+  // "cell coordinate 5000 outside -4096..4096"; "cell coordinate: expected an integer, got 1.5"
+  if (!why.empty()) RaiseArg(L, arg, std::string(what) + (why[0] == 'e' ? ": " : " ") + why);
   return v;
+}
+
+lua_Integer OptIntRange(lua_State* L, int arg, lua_Integer def, lua_Integer lo, lua_Integer hi, const char* what) {
+  return lua_isnoneornil(L, arg) ? def : CheckIntRange(L, arg, lo, hi, what);
+}
+
+lua_Integer FieldIntRange(lua_State* L, int table, const char* field, lua_Integer def, lua_Integer lo, lua_Integer hi,
+                          const char* what) {
+  table = lua_absindex(L, table);
+  lua_getfield(L, table, field);
+  lua_Integer v = def;
+  if (!lua_isnil(L, -1)) {
+    const std::string why = IntegerProblem(L, -1, lo, hi, &v);
+    if (!why.empty()) Raise(L, std::string(what) + ": field '" + field + "'" + (why[0] == 'e' ? ": " : " ") + why);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+// Grids grow a dense window around their cells, so coordinates are kept to a sane range.
+int CheckCoordArg(lua_State* L, int arg) {
+  return static_cast<int>(CheckIntRange(L, arg, -limits::kCoord, limits::kCoord, "cell coordinate"));
 }
 
 void SetFuncs(lua_State* L, const luaL_Reg* regs, int nup_table_idx) {
@@ -119,7 +153,7 @@ Grid* CheckGrid(lua_State* L, bool write) {
 
 int GridGet(lua_State* L) {
   Grid* g = CheckGrid(L, false);
-  const Cell* c = g->Get(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)));
+  const Cell* c = g->Get(CheckCoordArg(L, 2), CheckCoordArg(L, 3));
   if (!c || c->empty()) return 0;
   PushCardName(L, c->item);
   lua_pushboolean(L, c->face_down);
@@ -287,11 +321,21 @@ int GridPlaceable(lua_State* L) {
 int GridCanPlace(lua_State* L) {
   Grid* g = CheckGrid(L, false);
   std::string why;
-  const bool ok = g->CanPlace(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)), &why);
+  const bool ok = g->CanPlace(CheckCoordArg(L, 2), CheckCoordArg(L, 3), &why);
   lua_pushboolean(L, ok);
   if (ok) return 1;
   lua_pushstring(L, why.c_str());
   return 2;
+}
+
+// The host's account of grid memory: every grid's dense window, summed, stays under the
+// state's limit (a script can ask for many large grids without touching its own memory cap).
+void CheckGridCells(lua_State* L, const State& s) {
+  int64_t cells = 0;
+  for (const auto& [key, grid] : s.grids) cells += grid.window_cells();
+  if (cells > limits::kStateGridCells)
+    Raise(L, "the state's grids would store " + std::to_string(cells) + " cells, over the limit of " +
+                 std::to_string(limits::kStateGridCells));
 }
 
 int GridAdd(lua_State* L) {
@@ -301,13 +345,19 @@ int GridAdd(lua_State* L) {
   if (g->Occupied(r, c)) Raise(L, "cell [" + std::to_string(r) + ", " + std::to_string(c) + "] is occupied");
   Cell cell{card};
   cell.face_down = lua_toboolean(L, 5);
-  g->Set(r, c, cell);
+  const int64_t window = g->window_cells();
+  try {
+    g->Set(r, c, cell);
+  } catch (const std::length_error& e) {
+    Raise(L, e.what());
+  }
+  if (g->window_cells() != window) CheckGridCells(L, *Readable(L));
   return 0;
 }
 
 int GridDel(lua_State* L) {
   Grid* g = CheckGrid(L, true);
-  const Cell old = g->Take(static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3)));
+  const Cell old = g->Take(CheckCoordArg(L, 2), CheckCoordArg(L, 3));
   if (old.empty()) return 0;
   PushCardName(L, old.item);
   return 1;
@@ -326,8 +376,8 @@ int GridMove(lua_State* L) {
 
 int GridSwap(lua_State* L) {
   Grid* g = CheckGrid(L, true);
-  const int r1 = static_cast<int>(luaL_checkinteger(L, 2)), c1 = static_cast<int>(luaL_checkinteger(L, 3));
-  const int r2 = static_cast<int>(luaL_checkinteger(L, 4)), c2 = static_cast<int>(luaL_checkinteger(L, 5));
+  const int r1 = CheckCoordArg(L, 2), c1 = CheckCoordArg(L, 3);
+  const int r2 = CheckCoordArg(L, 4), c2 = CheckCoordArg(L, 5);
   if (!g->Occupied(r1, c1) || !g->Occupied(r2, c2)) Raise(L, "swap needs two occupied cells");
   const Cell a = *g->Get(r1, c1), b = *g->Get(r2, c2);
   g->Set(r1, c1, b);
@@ -337,7 +387,7 @@ int GridSwap(lua_State* L) {
 
 int GridSetFaceDown(lua_State* L) {
   Grid* g = CheckGrid(L, true);
-  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  const int r = CheckCoordArg(L, 2), c = CheckCoordArg(L, 3);
   if (!g->Occupied(r, c)) Raise(L, "no card at [" + std::to_string(r) + ", " + std::to_string(c) + "]");
   g->SetFaceDown(r, c, lua_isnone(L, 4) ? true : lua_toboolean(L, 4));
   return 0;
@@ -345,7 +395,7 @@ int GridSetFaceDown(lua_State* L) {
 
 int GridNeighbors(lua_State* L) {
   Grid* g = CheckGrid(L, false);
-  const int r = static_cast<int>(luaL_checkinteger(L, 2)), c = static_cast<int>(luaL_checkinteger(L, 3));
+  const int r = CheckCoordArg(L, 2), c = CheckCoordArg(L, 3);
   static const char* const kinds[] = {"orthogonal", "diagonal", "all", nullptr};
   const int kind = luaL_checkoption(L, 4, "orthogonal", kinds);
   std::vector<Coord> out;
@@ -362,8 +412,8 @@ int GridNeighbors(lua_State* L) {
 int GridDistance(lua_State* L) {
   CheckGrid(L, false);
   static const char* const kinds[] = {"manhattan", "chebyshev", nullptr};
-  const Coord a{static_cast<int>(luaL_checkinteger(L, 2)), static_cast<int>(luaL_checkinteger(L, 3))};
-  const Coord b{static_cast<int>(luaL_checkinteger(L, 4)), static_cast<int>(luaL_checkinteger(L, 5))};
+  const Coord a{CheckCoordArg(L, 2), CheckCoordArg(L, 3)};
+  const Coord b{CheckCoordArg(L, 4), CheckCoordArg(L, 5)};
   lua_pushinteger(L, luaL_checkoption(L, 6, "manhattan", kinds) == 0 ? ManhattanDistance(a, b) : ChebyshevDistance(a, b));
   return 1;
 }
@@ -373,7 +423,7 @@ int GridLine(lua_State* L) {
   Grid* g = CheckGrid(L, false);
   static const char* const kinds[] = {"row", "col", nullptr};
   const bool row = luaL_checkoption(L, 2, nullptr, kinds) == 0;
-  const int k = static_cast<int>(luaL_checkinteger(L, 3));
+  const int k = CheckCoordArg(L, 3);
   lua_newtable(L);
   if (g->count() == 0) return 1;
   const Bounds& b = g->bounds();
@@ -613,7 +663,7 @@ int ViewGroups(lua_State* L) {
   int groups = 0;
   ForGroups(*v, m, face, [&](int size) {
     lua_rawgeti(L, 3, std::min<lua_Integer>(size, np));
-    total += lua_tointeger(L, -1);
+    total += CheckIntRange(L, -1, -limits::kScore, limits::kScore, "points");
     lua_pop(L, 1);
     lua_pushinteger(L, size);
     lua_rawseti(L, -2, ++groups);
@@ -641,9 +691,7 @@ int ViewCells(lua_State* L) {
 
 
 int CheckDense(lua_State* L, const GridView& v, int arg) {
-  const lua_Integer i = luaL_checkinteger(L, arg);
-  if (i < 1 || i > v.n()) RaiseArg(L, arg, "cell index " + std::to_string(i) + " out of 1.." + std::to_string(v.n()));
-  return static_cast<int>(i - 1);
+  return static_cast<int>(CheckIntRange(L, arg, 1, v.n(), "cell index") - 1);
 }
 
 // v:get(i) -> card (nil when empty), face_down
@@ -689,7 +737,7 @@ int ViewCell(lua_State* L) {
 // v:index(r, c) -> dense index of grid cell (r, c), or nil outside the view
 int ViewIndex(lua_State* L) {
   GridView* v = CheckView(L);
-  const lua_Integer r = luaL_checkinteger(L, 2) - v->min_row, c = luaL_checkinteger(L, 3) - v->min_col;
+  const lua_Integer r = CheckCoordArg(L, 2) - v->min_row, c = CheckCoordArg(L, 3) - v->min_col;
   if (r < 0 || c < 0 || r >= v->rows || c >= v->cols) return 0;
   lua_pushinteger(L, r * v->cols + c + 1);
   return 1;
@@ -745,7 +793,7 @@ int CtxQuery(lua_State* L) {
     auto mask = [&]() { const int i = next(); CardMask m = CheckMask(L, i); lua_pop(L, 1); return m; };
     auto adj = [&]() { const int i = next(); ViewAdj a = CheckAdj(L, i); lua_pop(L, 1); return a; };
     auto face = [&]() { const int i = next(); int f = CheckFace(L, i); lua_pop(L, 1); return f; };
-    auto integer = [&](lua_Integer def) { const int i = next(); lua_Integer v = luaL_optinteger(L, i, def); lua_pop(L, 1); return v; };
+    auto integer = [&](lua_Integer def) { const int i = next(); lua_Integer v = OptIntRange(L, i, def, -limits::kScore, limits::kScore, "query argument"); lua_pop(L, 1); return v; };
     switch (op.kind) {
       case QueryOp::kCount: op.a = mask(); op.face = face(); break;
       case QueryOp::kPairs:
@@ -757,7 +805,7 @@ int CtxQuery(lua_State* L) {
         luaL_checktype(L, t, LUA_TTABLE);
         for (lua_Integer k = 1; k <= static_cast<lua_Integer>(lua_rawlen(L, t)); ++k) {
           lua_rawgeti(L, t, k);
-          op.points.push_back(luaL_checkinteger(L, -1));
+          op.points.push_back(CheckIntRange(L, -1, -limits::kScore, limits::kScore, "points"));
           lua_pop(L, 1);
         }
         lua_pop(L, 1);
@@ -919,9 +967,23 @@ int ZoneCount(lua_State* L) {
   return 1;
 }
 
+// The host's account of cards: one zone holds at most kZoneCards, and all zones together
+// kStateCards (summed every 65,536 cards a zone grows by, so adding stays cheap).
+void CheckZoneCards(lua_State* L, const Zone& z) {
+  if (static_cast<int64_t>(z.cards.size()) >= limits::kZoneCards)
+    Raise(L, "zone '" + z.name + "' would hold more than " + std::to_string(limits::kZoneCards) + " cards");
+  if ((z.cards.size() & 0xffff) != 0) return;
+  int64_t total = 0;
+  for (const Zone& other : Readable(L)->zones) total += static_cast<int64_t>(other.cards.size());
+  if (total > limits::kStateCards)
+    Raise(L, "the state's zones would hold more than " + std::to_string(limits::kStateCards) + " cards");
+}
+
 int ZoneAdd(lua_State* L) {
   Zone* z = CheckZone(L, 1, true);
-  z->cards.push_back(CheckCard(L, 2));
+  const CardId card = CheckCard(L, 2);
+  CheckZoneCards(L, *z);
+  z->cards.push_back(card);
   return 0;
 }
 
@@ -953,8 +1015,7 @@ int ZoneReshuffleInto(lua_State* L) {
 int ZoneDraw(lua_State* L) {
   Zone* from = CheckZone(L, 1, true);
   Zone* to = CheckZone(L, 2, true);
-  const lua_Integer n = luaL_optinteger(L, 3, 1);
-  if (n < 0 || n > 100000) RaiseArg(L, 3, "card count out of range");
+  const lua_Integer n = OptIntRange(L, 3, 1, 0, limits::kZoneCards, "card count");
   const size_t before = to->cards.size();
   const int drawn = Draw(from, to, static_cast<int>(n));
   lua_createtable(L, drawn, 0);
@@ -1294,13 +1355,13 @@ int CounterGet(lua_State* L) {
 int CounterAdd(lua_State* L) {
   Counter* c = CheckCounter(L, true);
   const int64_t lost_before = c->lost;
-  lua_pushinteger(L, c->Add(luaL_checkinteger(L, 2)));
+  lua_pushinteger(L, c->Add(CheckIntRange(L, 2, -INT64_MAX, INT64_MAX, "counter change")));
   lua_pushinteger(L, c->lost - lost_before);
   return 2;
 }
 int CounterSet(lua_State* L) {
   Counter* c = CheckCounter(L, true);
-  const int64_t v = luaL_checkinteger(L, 2);
+  const int64_t v = CheckIntRange(L, 2, INT64_MIN, INT64_MAX, "counter value");
   c->value = std::clamp(v, c->min, c->max);
   return 0;
 }
@@ -1331,7 +1392,7 @@ int TrackGet(lua_State* L) {
 // t:move(steps) -> new position (1-based), laps
 int TrackMove(lua_State* L) {
   Track* t = CheckTrack(L, true);
-  t->Advance(static_cast<int>(luaL_checkinteger(L, 2)));
+  t->Advance(CheckIntRange(L, 2, INT64_MIN / 2, INT64_MAX / 2, "track steps"));
   lua_pushinteger(L, t->position + 1);
   lua_pushinteger(L, t->laps);
   return 2;
@@ -1377,16 +1438,14 @@ int StateAddCounter(lua_State* L) {
   if (key.size() >= 63) RaiseArg(L, 2, "counter name too long");
   Counter c;
   if (lua_istable(L, 4)) {
-    lua_getfield(L, 4, "min");
-    c.min = luaL_optinteger(L, -1, 0);
-    lua_getfield(L, 4, "max");
-    c.max = luaL_optinteger(L, -1, INT64_MAX);
-    lua_getfield(L, 4, "value");
-    c.value = luaL_optinteger(L, -1, c.min);
-    lua_pop(L, 3);
+    c.min = FieldIntRange(L, 4, "min", 0, INT64_MIN, INT64_MAX, "counter");
+    c.max = FieldIntRange(L, 4, "max", INT64_MAX, INT64_MIN, INT64_MAX, "counter");
+    c.value = FieldIntRange(L, 4, "value", c.min, INT64_MIN, INT64_MAX, "counter");
   }
   if (c.min > c.max || c.value < c.min || c.value > c.max) Raise(L, "counter '" + key + "': needs min <= value <= max");
   if (s->counters.count(key)) Raise(L, "counter '" + key + "' already exists");
+  if (static_cast<int64_t>(s->counters.size()) >= limits::kComponents)
+    Raise(L, "a state holds at most " + std::to_string(limits::kComponents) + " counters");
   s->counters[key] = c;
   PushKeyRef(L, key, "plateau.counter");
   return 1;
@@ -1400,14 +1459,16 @@ int StateAddTrack(lua_State* L) {
   luaL_checktype(L, 3, LUA_TTABLE);
   Track t;
   lua_getfield(L, 3, "length");
-  t.length = static_cast<int>(luaL_checkinteger(L, -1));
+  if (lua_isnil(L, -1)) Raise(L, "track '" + key + "': field 'length' is missing");
+  lua_pop(L, 1);
+  const std::string what = "track '" + key + "'";
+  t.length = static_cast<int>(FieldIntRange(L, 3, "length", 1, 1, limits::kTrackLength, what.c_str()));
   lua_getfield(L, 3, "circular");
   t.circular = lua_toboolean(L, -1);
-  lua_getfield(L, 3, "position");
-  t.position = static_cast<int>(luaL_optinteger(L, -1, 1)) - 1;
-  lua_pop(L, 3);
-  if (t.length < 1 || t.length > 100000 || t.position < 0 || t.position >= t.length)
-    Raise(L, "track '" + key + "': needs length >= 1 and 1 <= position <= length");
+  lua_pop(L, 1);
+  t.position = static_cast<int>(FieldIntRange(L, 3, "position", 1, 1, t.length, what.c_str())) - 1;
+  if (static_cast<int64_t>(s->tracks.size()) >= limits::kComponents)
+    Raise(L, "a state holds at most " + std::to_string(limits::kComponents) + " tracks");
   if (s->tracks.count(key)) Raise(L, "track '" + key + "' already exists");
   s->tracks[key] = t;
   PushKeyRef(L, key, "plateau.track");
@@ -1422,6 +1483,8 @@ int StateAddZone(lua_State* L) {
   Visibility vis;
   if (!ParseVisibility(luaL_optstring(L, 4, "hidden"), &vis)) RaiseArg(L, 4, "visibility must be hidden, owner or public");
   if (s->FindZone(name, owner)) Raise(L, "zone '" + State::Key(name, owner) + "' already exists");
+  if (static_cast<int64_t>(s->zones.size()) >= limits::kComponents)
+    Raise(L, "a state holds at most " + std::to_string(limits::kComponents) + " zones");
   Zone* z = s->AddZone(name, owner, vis);
   if (lua_istable(L, 5)) {
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 5));
@@ -1429,6 +1492,7 @@ int StateAddZone(lua_State* L) {
       lua_rawgeti(L, 5, i);
       const CardId c = B(L)->cards->Find(luaL_checkstring(L, -1));
       if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+      CheckZoneCards(L, *z);
       z->cards.push_back(c);
       lua_pop(L, 1);
     }
@@ -1445,16 +1509,15 @@ int StateAddGrid(lua_State* L) {
   const std::string key = OwnedKey(L, 2, 3, *s);
   GridRules rules;
   if (lua_istable(L, 4)) {
-    lua_getfield(L, 4, "rows");
-    rules.max_rows = static_cast<int>(luaL_optinteger(L, -1, 0));
-    lua_getfield(L, 4, "cols");
-    rules.max_cols = static_cast<int>(luaL_optinteger(L, -1, 0));
+    const std::string what = "grid '" + key + "'";
+    rules.max_rows = static_cast<int>(FieldIntRange(L, 4, "rows", 0, 0, 1000, what.c_str()));
+    rules.max_cols = static_cast<int>(FieldIntRange(L, 4, "cols", 0, 0, 1000, what.c_str()));
     lua_getfield(L, 4, "must_touch");
     rules.must_touch = lua_isnil(L, -1) ? true : lua_toboolean(L, -1);
-    lua_pop(L, 3);
+    lua_pop(L, 1);
   }
-  if (rules.max_rows < 0 || rules.max_cols < 0 || rules.max_rows > 1000 || rules.max_cols > 1000)
-    Raise(L, "grid '" + key + "': rows and cols must be between 0 (unbounded) and 1000");
+  if (static_cast<int64_t>(s->grids.size()) >= limits::kComponents)
+    Raise(L, "a state holds at most " + std::to_string(limits::kComponents) + " grids");
   if (s->FindGrid(key)) Raise(L, "grid '" + key + "' already exists");
   s->AddGrid(key, rules);
   auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
@@ -1570,8 +1633,7 @@ int StateSetPhase(lua_State* L) {
 // that never ends (--max-rounds) and report lengths without a game-specific probe.
 int StateSetRound(lua_State* L) {
   State* s = Writable(L, StateUndo::kFlow);
-  const lua_Integer n = luaL_checkinteger(L, 2);
-  if (n < 1 || n > 1000000) return luaL_argerror(L, 2, "round must be between 1 and 1000000");
+  const lua_Integer n = CheckIntRange(L, 2, 1, limits::kRounds, "round");
   if (s->flow.phase == "draft") return luaL_error(L, "the draft owns state.round while it runs");
   s->flow.round = static_cast<int>(n - 1);
   B(L)->counts_rounds = true;
@@ -1593,16 +1655,30 @@ State* RandomSource(lua_State* L, const char* what) {
 
 int RngInt(lua_State* L) {
   State* s = RandomSource(L, "ctx.rng");
-  const lua_Integer lo = luaL_checkinteger(L, 2), hi = luaL_checkinteger(L, 3);
+  const lua_Integer lo = CheckIntRange(L, 2, INT64_MIN / 2, INT64_MAX / 2, "lower bound"),
+                    hi = CheckIntRange(L, 3, INT64_MIN / 2, INT64_MAX / 2, "upper bound");
   luaL_argcheck(L, lo <= hi, 3, "interval is empty");
   lua_pushinteger(L, s->rng.Int(lo, hi));
   return 1;
 }
 
+// A list's length as the host may trust it: a frozen data proxy's own list, or a plain
+// table's raw length; a script table with a __len metamethod (which could claim any size, or
+// loop) is refused.
+lua_Integer TrustedLength(lua_State* L, int idx) {
+  luaL_checktype(L, idx, LUA_TTABLE);
+  if (PushFrozenSource(L, idx)) {
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+    lua_pop(L, 1);
+    return n;
+  }
+  if (luaL_getmetafield(L, idx, "__len") != LUA_TNIL) RaiseArg(L, idx, "a list with a __len metamethod is not accepted");
+  return static_cast<lua_Integer>(lua_rawlen(L, idx));
+}
+
 int RngPick(lua_State* L) {
   State* s = RandomSource(L, "ctx.rng");
-  luaL_checktype(L, 2, LUA_TTABLE);
-  const lua_Integer n = luaL_len(L, 2);
+  const lua_Integer n = TrustedLength(L, 2);
   if (n <= 0) RaiseArg(L, 2, "cannot pick from an empty list");
   const lua_Integer k = s->rng.Int(1, n);
   lua_geti(L, 2, k);
@@ -1612,8 +1688,8 @@ int RngPick(lua_State* L) {
 
 int RngShuffle(lua_State* L) {
   State* s = RandomSource(L, "ctx.rng");
-  luaL_checktype(L, 2, LUA_TTABLE);
-  const lua_Integer n = luaL_len(L, 2);
+  const lua_Integer n = TrustedLength(L, 2);
+  if (n > 1) Runtime::From(L)->Charge(L, n);  // one C loop over the list
   for (lua_Integer i = n; i > 1; --i) {
     const lua_Integer j = s->rng.Int(1, i);
     lua_geti(L, 2, i);
@@ -2031,9 +2107,19 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
   }
 }
 
+thread_local size_t g_converted_bytes = 0;
+
+size_t TakeConvertedBytes() {
+  const size_t n = g_converted_bytes;
+  g_converted_bytes = 0;
+  return n;
+}
+
 bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error) {
   g_json_bytes = 0;
-  return ToJsonRec(L, idx, out, error, 0);
+  const bool ok = ToJsonRec(L, idx, out, error, 0);
+  g_converted_bytes += g_json_bytes;
+  return ok;
 }
 
 // Pushes a JSON scalar; false (nothing pushed) for an array or object.
@@ -2193,9 +2279,11 @@ static bool ReadLuaCoord(lua_State* L, int idx, Coord* out) {
   if (ok) {
     lua_rawgeti(L, idx, 1);
     lua_rawgeti(L, idx, 2);
-    ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
-    out->row = static_cast<int>(lua_tointeger(L, -2));
-    out->col = static_cast<int>(lua_tointeger(L, -1));
+    // Coordinates beyond the host's range are not cells (never truncated onto a nearby one).
+    ok = lua_isinteger(L, -2) && lua_isinteger(L, -1) && std::llabs(lua_tointeger(L, -2)) <= limits::kCoord &&
+         std::llabs(lua_tointeger(L, -1)) <= limits::kCoord;
+    out->row = ok ? static_cast<int>(lua_tointeger(L, -2)) : 0;
+    out->col = ok ? static_cast<int>(lua_tointeger(L, -1)) : 0;
     lua_pop(L, 2);
   }
   lua_pop(L, pushed);

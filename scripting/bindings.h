@@ -37,6 +37,11 @@ void PushState(lua_State* L);
 // Converts between Lua values and JSON. LuaToJson rejects functions, userdata other than
 // data handles, cycles and nesting deeper than 32, with a message in *error.
 bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error);
+// Bytes LuaToJson has converted on this thread since the last call (the host's copies of
+// script values): a hook that stored a lot has the state's data measured after it.
+size_t TakeConvertedBytes();
+// The bytes `j` stands for (16 a value plus its text), counted up to about `limit`.
+size_t JsonTextBytes(const Json& j, size_t limit);
 void PushJson(lua_State* L, const Json& j);
 // Pushes a deep read-only copy of `j` (game data files, parameters).
 void PushFrozenJson(lua_State* L, const Json& j);

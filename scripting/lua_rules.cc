@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "host/json_io.h"
+#include "host/limits.h"
 #include "host/render.h"
 
 namespace plateau::scripting {
@@ -17,6 +19,15 @@ namespace plateau::scripting {
 void MakeReadOnly(lua_State* L);  // sandbox.cc
 
 namespace {
+
+// A value as a message shows it: "1.5", "1e+300", "nan", "9223372036854775807" or its type.
+std::string NumberText(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TNUMBER) return luaL_typename(L, idx);
+  if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", lua_tonumber(L, idx));
+  return text;
+}
 
 // t[k] without metamethods, or nil when t is not a table. What the rules return (the game
 // table, score lines, breakdowns) is read after their call has ended, outside the budget: an
@@ -312,6 +323,17 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
     st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
                   state->game_id;
   if (writable && state) const_cast<State*>(state)->Touch();
+  // The host's account of state.data: measured after a call that stored more than 1 MiB, so
+  // a script cannot fill the host's memory by storing the same large value under many keys.
+  if (st.ok() && writable && state && nresults >= 0 && TakeConvertedBytes() > (1u << 20) &&
+      JsonTextBytes(state->data, limits::kStateDataBytes + 1) > limits::kStateDataBytes) {
+    lua_pop(L, nresults);  // a failed call leaves nothing on the stack
+    PushHook(name);
+    const std::string where = WhereDefined(L, -1);
+    lua_pop(L, 1);
+    st = {ErrorKind::kMemory, where + name + ": state.data would hold more than " +
+                                  std::to_string(limits::kStateDataBytes >> 20) + " MiB (the host's limit)", {}, {}};
+  }
   const uint64_t epoch = binding_.epoch;
   const bool counts_rounds = binding_.counts_rounds;  // learnt during the call: kept
   binding_ = saved;
@@ -348,33 +370,43 @@ Status LuaRules::EnsureDraftConfig(const Json& params) {
   lua_pop(L, 1);
   DraftConfig d;
   try {
-    for (const auto& r : cfg.at("rounds")) {
+    using limits::JsonInt;
+    using limits::JsonIntField;
+    const Json& rounds = cfg.at("rounds");
+    if (!rounds.is_array() || rounds.empty() || rounds.size() > 1000) throw std::runtime_error("rounds: a list of 1 to 1000 rounds");
+    for (size_t k = 0; k < rounds.size(); ++k) {
+      const Json& r = rounds[k];
+      const std::string at = "rounds[" + std::to_string(k + 1) + "]";
       DraftConfig::Round round;
-      round.deal = r.at("deal");
-      round.keep = r.value("keep", round.deal);
+      round.deal = static_cast<int>(JsonInt(r.at("deal"), 1, 10000, at + ".deal"));
+      round.keep = static_cast<int>(JsonIntField(r, "keep", round.deal, 1, round.deal, at));
       const std::string pass = r.value("pass", std::string("left"));
-      if (pass != "left" && pass != "right") throw std::runtime_error("pass must be \"left\" or \"right\"");
+      if (pass != "left" && pass != "right") throw std::runtime_error(at + ".pass must be \"left\" or \"right\"");
       round.pass_left = pass == "left";
-      if (round.keep > round.deal || round.keep < 1) throw std::runtime_error("keep must be between 1 and deal");
       d.rounds.push_back(round);
     }
     if (cfg.contains("grid")) {
-      d.rows = cfg["grid"].at("rows");
-      d.cols = cfg["grid"].at("cols");
+      d.rows = static_cast<int>(JsonInt(cfg["grid"].at("rows"), 1, 100, "grid.rows"));
+      d.cols = static_cast<int>(JsonInt(cfg["grid"].at("cols"), 1, 100, "grid.cols"));
     }
+    if (!cfg.at("deck").is_object()) throw std::runtime_error("deck: an object of card counts by card id");
     for (auto it = cfg.at("deck").begin(); it != cfg.at("deck").end(); ++it) {
       const CardId c = files_.cards->Find(it.key());
       if (c == kNoCard) throw std::runtime_error("deck names unknown card '" + it.key() + "'");
-      d.deck.emplace_back(c, it->get<int>());
+      d.deck.emplace_back(c, static_cast<int>(JsonInt(*it, 0, limits::kCardCopies, "deck." + it.key())));
     }
     std::sort(d.deck.begin(), d.deck.end());
+    int64_t copies = 0;
+    for (const auto& [card, n] : d.deck) copies += n;
+    if (copies > limits::kStateCards)
+      throw std::runtime_error("deck: " + std::to_string(copies) + " cards, over the limit of " + std::to_string(limits::kStateCards));
     d.neutral = cfg.value("neutral", false);
     if (cfg.contains("neutral_name")) d.neutral_name = cfg["neutral_name"];
     if (cfg.contains("solo")) {
       const Json& s = cfg["solo"];
-      d.solo_hand = s.value("hand", d.solo_hand);
-      d.solo_draw = s.value("draw", d.solo_draw);
-      d.solo_draw_on_row = s.value("draw_on_row", d.solo_draw_on_row);
+      d.solo_hand = static_cast<int>(limits::JsonIntField(s, "hand", d.solo_hand, 0, 10000, "solo"));
+      d.solo_draw = static_cast<int>(limits::JsonIntField(s, "draw", d.solo_draw, 0, 10000, "solo"));
+      d.solo_draw_on_row = static_cast<int>(limits::JsonIntField(s, "draw_on_row", d.solo_draw_on_row, 0, 10000, "solo"));
       d.opponent_name = s.value("opponent", d.opponent_name);
     }
   } catch (const std::exception& e) {
@@ -504,12 +536,17 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
-      const lua_Integer seat = lua_tointeger(L, -1);
+      const lua_Integer seat = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      const std::string got = NumberText(L, -1);
       lua_pop(L, 1);
       if (seat < 1 || seat > static_cast<lua_Integer>(state.seats.size())) {
         lua_pop(L, 1);
-        return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": to_move returned seat " +
-                                        std::to_string(seat) + ", out of range", {}, {}};
+        PushHook("to_move");
+        const std::string at = WhereDefined(L, -1);
+        lua_pop(L, 1);
+        return {ErrorKind::kScript, (at.empty() ? files_.roots.front().display + "/" + files_.rules_script + ": " : at) +
+                                        "to_move returned seat " + got + " at position " + std::to_string(i) +
+                                        ", not one of 1.." + std::to_string(state.seats.size()), {}, {}};
       }
       const int s0 = static_cast<int>(seat - 1);
       if (!state.flow.committed.empty() && state.flow.committed[static_cast<size_t>(s0)]) continue;
@@ -857,11 +894,14 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
   ScoreTable table;
   table.lines.reserve(state.seats.size());
   for (size_t seat = 0; seat < state.seats.size(); ++seat) {
+    const std::string who = "seat " + std::to_string(seat + 1);
     if (lua_rawgeti(L, -2, static_cast<lua_Integer>(seat + 1)) == LUA_TNIL) {
       lua_pop(L, 1);
+      // Pseudo-seats (neutral, opponent) may go unscored; a player may not: a missing line
+      // would rank the others against nothing.
+      if (static_cast<int>(seat) < state.player_count) return fail("no entry for " + who + " (every player needs one)");
       continue;
     }
-    const std::string who = "seat " + std::to_string(seat + 1);
     if (!lua_istable(L, -1)) {
       lua_pop(L, 1);
       return fail("entry for " + who + " must be a table {total=, breakdown=}");
@@ -874,9 +914,10 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     if (RawGetField(L, -1, "breakdown") == LUA_TTABLE) {
       // Declared categories first, in their order; then any others, sorted by name.
       auto bad = [&](const std::string& key) {
-        const std::string got = lua_type(L, -1) == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+        const std::string got = NumberText(L, -1);
         lua_pop(L, 3);
-        return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer is expected");
+        return fail("breakdown '" + key + "' for " + who + " is " + got + ", an integer within ±" +
+                    std::to_string(limits::kScore) + " is expected");
       };
       size_t found = 0;
       const int breakdown = lua_gettop(L);
@@ -891,7 +932,7 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
         }
         int isint = 0;
         const lua_Integer v = lua_tointegerx(L, -1, &isint);
-        if (!isint || lua_type(L, -1) != LUA_TNUMBER) {
+        if (!isint || lua_type(L, -1) != LUA_TNUMBER || v < -limits::kScore || v > limits::kScore) {
           lua_remove(L, names);
           return bad(cat);
         }
@@ -915,10 +956,14 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
             return fail("breakdown keys for " + who + " must be category names");
           }
           const std::string key = lua_tostring(L, -2);
+          if (!IsValidUtf8(key.data(), key.size())) {
+            lua_pop(L, 4);
+            return fail("breakdown key '" + SanitizeUtf8(key) + "' for " + who + " is not UTF-8 text");
+          }
           if (std::find(order.begin(), order.end(), key) == order.end()) {
             int isint = 0;
             const lua_Integer v = lua_tointegerx(L, -1, &isint);
-            if (!isint || lua_type(L, -1) != LUA_TNUMBER) {
+            if (!isint || lua_type(L, -1) != LUA_TNUMBER || v < -limits::kScore || v > limits::kScore) {
               lua_remove(L, -2);
               return bad(key);
             }
@@ -938,10 +983,11 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     } else {
       int isint = 0;
       const lua_Integer v = lua_tointegerx(L, -1, &isint);
-      if (!isint || t != LUA_TNUMBER) {
-        const std::string got = t == LUA_TNUMBER ? "a non-integer number" : luaL_typename(L, -1);
+      if (!isint || t != LUA_TNUMBER || v < -limits::kScore || v > limits::kScore) {
+        const std::string got = NumberText(L, -1);
         lua_pop(L, 2);
-        return fail("total for " + who + " is " + got + ", an integer is expected");
+        return fail("total for " + who + " is " + got + ", an integer within ±" + std::to_string(limits::kScore) +
+                    " is expected");
       }
       line.total = v;
     }
@@ -998,10 +1044,15 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
   if (!st.ok()) return st;
   // A bot ranks moves by this number and MCTS turns it into a reward: NaN or an infinity
   // would make either pick nonsense (or index out of range).
-  if (!lua_isnumber(L, -1) || !std::isfinite(lua_tonumber(L, -1))) {
-    const std::string got = lua_isnumber(L, -1) ? Json(lua_tonumber(L, -1)).dump() : luaL_typename(L, -1);
+  if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) || std::fabs(lua_tonumber(L, -1)) > limits::kEvaluate) {
+    const std::string got = NumberText(L, -1);
     lua_pop(L, 1);
-    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": evaluate must return a finite number, got " + (got == "null" ? "a NaN or an infinity" : got), {}, {}};
+    PushHook("evaluate");
+    const std::string where = WhereDefined(L, -1);
+    lua_pop(L, 1);
+    char range[32];
+    std::snprintf(range, sizeof range, "%g", limits::kEvaluate);
+    return {ErrorKind::kScript, where + "evaluate must return a finite number within ±" + range + ", got " + got, {}, {}};
   }
   *out = lua_tonumber(L, -1);
   lua_pop(L, 1);

@@ -7,6 +7,7 @@
 #include <lua.hpp>
 
 #include "host/json_io.h"
+#include "host/limits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -67,10 +68,17 @@ class Watchdog {
       const uint64_t now = g_tick.fetch_add(1, std::memory_order_relaxed) + 1;
       lock.lock();
       for (Runtime* rt : runtimes_) {
-        if (!rt->in_call.load(std::memory_order_acquire) || rt->signaled.load(std::memory_order_relaxed)) continue;
-        const uint64_t start = rt->call_start_tick.load(std::memory_order_relaxed);
-        if (now - start >= static_cast<uint64_t>(rt->limits().arm_after_ms)) {
-          rt->signaled.store(true, std::memory_order_relaxed);
+        if (!rt->in_call.load(std::memory_order_acquire)) continue;
+        const uint64_t elapsed = now - rt->call_start_tick.load(std::memory_order_relaxed);
+        if (!rt->signaled.load(std::memory_order_relaxed)) {
+          if (elapsed >= static_cast<uint64_t>(rt->limits().arm_after_ms)) {
+            rt->signaled.store(true, std::memory_order_relaxed);
+            pthread_kill(rt->thread, Signal());
+          }
+        } else if (!rt->backstop_signaled.load(std::memory_order_relaxed) &&
+                   elapsed > static_cast<uint64_t>(rt->backstop_ms.load(std::memory_order_relaxed))) {
+          rt->backstop_signaled.store(true, std::memory_order_relaxed);
+          rt->backstop_due = 1;
           pthread_kill(rt->thread, Signal());
         }
       }
@@ -85,7 +93,9 @@ thread_local Runtime* tls_runtime = nullptr;
 
 void Watchdog::OnSignal(int) {
   Runtime* rt = tls_runtime;
-  if (rt && rt->in_call.load(std::memory_order_relaxed)) rt->ArmFromSignal();
+  if (!rt || !rt->in_call.load(std::memory_order_relaxed)) return;
+  if (rt->backstop_due) rt->FireOnNextInstruction();
+  else rt->ArmFromSignal();
 }
 
 void CountHook(lua_State* L, lua_Debug*) {
@@ -240,8 +250,18 @@ void Runtime::ArmFromSignal() {
   if (co != L_) lua_sethook(L_, CountHook, LUA_MASKCOUNT, kHookInterval);
 }
 
+// From the signal handler: the backstop is due, so the next instruction of whatever thread
+// runs checks it (lua_sethook is async-signal safe).
+void Runtime::FireOnNextInstruction() {
+  if (!limits_.budget) return;
+  armed_ = true;
+  lua_State* co = current_;
+  lua_sethook(co, CountHook, LUA_MASKCOUNT, 1);
+  if (co != L_) lua_sethook(L_, CountHook, LUA_MASKCOUNT, 1);
+}
+
 void Runtime::SetHookFor(lua_State* co) {
-  if (budget_exhausted_) lua_sethook(co, CountHook, LUA_MASKCOUNT, 1);
+  if (budget_exhausted_ || backstop_due) lua_sethook(co, CountHook, LUA_MASKCOUNT, 1);
   else if (armed_) lua_sethook(co, CountHook, LUA_MASKCOUNT, kHookInterval);
   else if (lua_gethook(co)) lua_sethook(co, nullptr, 0, 0);
 }
@@ -251,16 +271,49 @@ void Runtime::Charge(lua_State* L, int64_t instructions) {
   used_ += instructions;
   if (used_ > limit_) budget_exhausted_ = true;
   const uint64_t elapsed = g_tick.load(std::memory_order_relaxed) - call_start_tick.load(std::memory_order_relaxed);
-  if (elapsed > static_cast<uint64_t>(limits_.wall_backstop_ms)) {
+  if (backstop_due || elapsed > static_cast<uint64_t>(backstop_ms.load(std::memory_order_relaxed))) {
     budget_exhausted_ = true;
     backstop_hit_ = true;
   }
   if (budget_exhausted_) {
+    // Where the script was when its budget ran out: the first kill names the line.
+    if (kill_where_.empty()) {
+      lua_Debug ar;
+      for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        kill_where_ = std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+        break;
+      }
+      if (kill_where_.empty()) kill_where_ = " ";
+    }
     // Sticky: fire on every instruction from now on, in this thread and the main one.
     lua_sethook(L, CountHook, LUA_MASKCOUNT, 1);
     lua_pushlightuserdata(L, &g_budget_sentinel);
     lua_error(L);
   }
+}
+
+// Lua's parser reports nesting past its C-stack limit as "C stack overflow" with no line (it
+// is raised from C, not from a Lua function). The line is found here instead: the first one
+// where brackets and blocks nest deeper than the parser could follow.
+std::string NestingLine(const std::string& source) {
+  int depth = 0, line = 1;
+  for (size_t i = 0; i < source.size(); ++i) {
+    const char c = source[i];
+    if (c == '\n') ++line;
+    else if (c == '(' || c == '{' || c == '[') ++depth;
+    else if (c == ')' || c == '}' || c == ']') --depth;
+    if (depth > 150) return std::to_string(line);
+  }
+  return "";
+}
+
+std::string ExplainCompileError(const std::string& message, const std::string& source, const std::string& chunk_name) {
+  if (message.find("C stack overflow") == std::string::npos && message.find("too many C levels") == std::string::npos)
+    return message;
+  const std::string line = NestingLine(source);
+  return chunk_name + (line.empty() ? "" : ":" + line) +
+         ": brackets or blocks nested too deeply for the parser (about 200 levels at most)";
 }
 
 Status Runtime::Compile(const std::string& source, const std::string& chunk_name) {
@@ -270,6 +323,7 @@ Status Runtime::Compile(const std::string& source, const std::string& chunk_name
     Status st;
     st.kind = rc == LUA_ERRMEM ? ErrorKind::kMemory : ErrorKind::kScript;
     st.message = lua_tostring(L_, -1) ? SanitizeUtf8(lua_tostring(L_, -1)) : "cannot compile " + chunk_name;
+    st.message = ExplainCompileError(st.message, source, chunk_name);
     if (rc == LUA_ERRSYNTAX && st.message.find("binary") != std::string::npos) st.kind = ErrorKind::kSandbox;
     // Syntax errors carry "file:line:" already; others (a binary chunk) get the file name.
     if (st.message.rfind(chunk_name, 0) != 0) st.message = chunk_name + ": " + st.message;
@@ -293,6 +347,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
     budget_exhausted_ = memory_exhausted_ = false;
     backstop_hit_ = false;
+    kill_where_.clear();
     sandbox_violation_ = false;
     armed_ = false;
     coroutines_created = 0;
@@ -302,6 +357,10 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     thread = pthread_self();
     tls_runtime = this;
     signaled.store(false, std::memory_order_relaxed);
+    backstop_signaled.store(false, std::memory_order_relaxed);
+    backstop_due = 0;
+    backstop_ms.store(limits_.wall_backstop_ms > 0 ? limits_.wall_backstop_ms : std::max<int64_t>(1500, limit_ / 10'000),
+                      std::memory_order_relaxed);
     call_start_tick.store(g_tick.load(std::memory_order_relaxed), std::memory_order_relaxed);
     in_call.store(true, std::memory_order_release);
   }
@@ -319,6 +378,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   --depth_;
   if (outer) {
     in_call.store(false, std::memory_order_release);
+    backstop_due = 0;
     if (armed_ || budget_exhausted_) lua_sethook(L_, nullptr, 0, 0);
     armed_ = false;
     current_ = L_;
@@ -331,9 +391,9 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   st.context = "hook '" + hook + "'" + (context_.empty() ? "" : ", " + context_);
   if (budget_exhausted_ || (lua_islightuserdata(L_, -1) && lua_touserdata(L_, -1) == &g_budget_sentinel)) {
     st.kind = ErrorKind::kBudget;
-    st.message = backstop_hit_ ? "hook '" + hook + "' ran past the " + std::to_string(limits_.wall_backstop_ms) +
+    st.message = (kill_where_ == " " ? "" : kill_where_) + (backstop_hit_ ? "hook '" + hook + "' ran past the " + std::to_string(backstop_ms.load()) +
                                      " ms wall-clock backstop (each instruction did a lot of work)"
-                               : "instruction budget of " + std::to_string(limit_) + " exceeded in hook '" + hook + "'";
+                               : "instruction budget of " + std::to_string(limit_) + " exceeded in hook '" + hook + "'");
   } else if (rc == LUA_ERRMEM || memory_exhausted_) {
     st.kind = ErrorKind::kMemory;
     st.message = "memory cap of " + std::to_string(mem_limit_ >> 20) + " MiB exceeded in hook '" + hook + "'";
@@ -341,9 +401,18 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     st.kind = ErrorKind::kScript;
     const char* msg = lua_tostring(L_, -1);
     // A message may quote a script's bytes; reports print it inside JSON.
-    st.message = msg ? SanitizeUtf8(msg) : "error object is not a string";
+    // The host keeps at most kMessageBytes of it: a 16 MiB message would be copied into
+    // every failure report.
+    size_t len = 0;
+    if (msg) lua_tolstring(L_, -1, &len);
+    st.message = msg ? SanitizeUtf8(std::string(msg, std::min(len, limits::kMessageBytes))) : "error object is not a string";
+    if (len > limits::kMessageBytes) st.message += "... (" + std::to_string(len - limits::kMessageBytes) + " more bytes cut)";
     st.traceback = last_traceback_;
-    if (sandbox_violation_ && msg && std::strstr(msg, violation_message_.c_str())) st.kind = ErrorKind::kSandbox;
+    // The violation itself (re-raised as it is, or through a handler that adds a traceback
+    // after it); a script's own error() that merely quotes it is the script's error.
+    if (sandbox_violation_ && msg && std::strncmp(msg, violation_message_.c_str(), violation_message_.size()) == 0 &&
+        (msg[violation_message_.size()] == '\0' || msg[violation_message_.size()] == '\n'))
+      st.kind = ErrorKind::kSandbox;
   }
   lua_pop(L_, 1);
   if (outer) {

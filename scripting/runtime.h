@@ -33,8 +33,10 @@ struct Limits {
   int arm_after_ms = 2;                     // unmetered head of each call
   // Backstop for loops whose every instruction is very expensive (comparing or concatenating
   // megabyte strings): a call still running after this long is ended like a budget kill.
-  // It is not a rule outcome; instruction counts decide every normal case.
-  int wall_backstop_ms = 10'000;
+  // It is not a rule outcome; instruction counts decide every normal case. 0: scaled to the
+  // call's budget, 1 ms per 10,000 instructions and at least 1.5 s (2 s for a 20 M call,
+  // 5 s for a 50 M load), about ten times what a budget's worth of instructions takes.
+  int wall_backstop_ms = 0;
   bool budget = true;                       // off only for the benchmark's comparison
   int64_t max_coroutines = 10'000;          // created per call
   int max_log_lines = 200;                  // print() lines kept per call
@@ -103,6 +105,7 @@ class Runtime {
   // Internal, used by the hook, wrappers and signal handler.
   static Runtime* From(lua_State* L);
   void ArmFromSignal();
+  void FireOnNextInstruction();
   void Charge(lua_State* L, int64_t instructions);
   bool killed() const { return budget_exhausted_ || memory_exhausted_; }
   // Tests only: after `n` more allocations that grow memory inside a call into Lua, every
@@ -134,6 +137,12 @@ class Runtime {
   std::atomic<bool> in_call{false};
   std::atomic<uint64_t> call_start_tick{0};
   std::atomic<bool> signaled{false};
+  // The current call's backstop, and whether the watchdog has signalled it: from then on the
+  // count hook fires on every instruction, so the backstop ends even a loop whose instructions
+  // each take a long time, without waiting for a hook interval's worth of them.
+  std::atomic<int64_t> backstop_ms{0};
+  std::atomic<bool> backstop_signaled{false};
+  volatile sig_atomic_t backstop_due = 0;
   pthread_t thread{};
 
  private:
@@ -187,6 +196,7 @@ class Runtime {
   int64_t fail_after_ = -1;
   bool failing_ = false;
   bool backstop_hit_ = false;
+  std::string kill_where_;  // "file:line: " of the budget kill (" ": none found)
   bool sandbox_violation_ = false;
   std::string violation_message_;  // the last violation's message: the error must carry it
   lua_State* volatile current_ = nullptr;
@@ -196,6 +206,9 @@ class Runtime {
   std::string last_traceback_;
   friend int MessageHandler(lua_State* L);
 };
+
+// A compile error as a person reads it: nesting past the parser's limit gets its file and line.
+std::string ExplainCompileError(const std::string& message, const std::string& source, const std::string& chunk_name);
 
 // Errors raised by host bindings: message without position; the binding adds the caller's.
 [[noreturn]] void RaiseArg(lua_State* L, int arg, const std::string& message);

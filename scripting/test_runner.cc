@@ -15,6 +15,8 @@
 
 #include "host/bots.h"
 #include "host/json_io.h"
+#include "host/replay.h"
+#include "scripting/binding_util.h"
 
 namespace plateau::scripting {
 namespace {
@@ -124,9 +126,7 @@ int SeatArg(lua_State* L, int idx, const State& s) {
     if (seat < 0) Fail(L, std::string("no seat named '") + lua_tostring(L, idx) + "'");
     return seat;
   }
-  const lua_Integer n = luaL_checkinteger(L, idx);
-  if (n < 1 || n > static_cast<lua_Integer>(s.seats.size())) Fail(L, "seat " + std::to_string(n) + " out of range");
-  return static_cast<int>(n - 1);
+  return static_cast<int>(CheckIntRange(L, idx, 1, static_cast<lua_Integer>(s.seats.size()), "seat") - 1);
 }
 
 void CheckStatus(lua_State* L, const Status& st, const char* what) {
@@ -165,9 +165,9 @@ int NewGame(lua_State* L) {
   Runner* r = R(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_getfield(L, 1, "players");
-  const int players = static_cast<int>(luaL_optinteger(L, -1, 2));
+  const int players = static_cast<int>(FieldIntRange(L, 1, "players", 2, 1, limits::kSeats, "new_game"));
   lua_getfield(L, 1, "seed");
-  const uint64_t seed = static_cast<uint64_t>(luaL_optinteger(L, -1, 1));
+  const uint64_t seed = static_cast<uint64_t>(FieldIntRange(L, 1, "seed", 1, 0, INT64_MAX, "new_game"));
   Json given = Json::object();
   if (lua_getfield(L, 1, "params") == LUA_TTABLE) {
     std::string error;
@@ -286,8 +286,8 @@ int GamePlayRandom(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   constexpr lua_Integer kNoEnd = 20000;
   const bool to_end = lua_isnoneornil(L, 2);
-  const lua_Integer limit = to_end ? kNoEnd : std::min<lua_Integer>(luaL_checkinteger(L, 2), kNoEnd);
-  Rng rng(static_cast<uint64_t>(luaL_optinteger(L, 3, 1)));
+  const lua_Integer limit = to_end ? kNoEnd : CheckIntRange(L, 2, 0, kNoEnd, "moves");
+  Rng rng(static_cast<uint64_t>(OptIntRange(L, 3, 1, 0, INT64_MAX, "seed")));
   std::vector<int> seats;
   lua_Integer played = 0;
   while (played < limit) {
@@ -428,7 +428,7 @@ int GameZone(lua_State* L) {
 int GameForceDice(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   std::string error;
-  if (!g->state.dice.Force(luaL_checkstring(L, 2), static_cast<int>(luaL_checkinteger(L, 3)), &error)) Fail(L, error);
+  if (!g->state.dice.Force(luaL_checkstring(L, 2), static_cast<int>(CheckIntRange(L, 3, INT32_MIN, INT32_MAX, "die result")), &error)) Fail(L, error);
   lua_settop(L, 1);
   return 1;
 }
@@ -542,6 +542,11 @@ int LoadGame(lua_State* L) {
   if (!ParseJsonLimited(luaL_checkstring(L, 1), "save", &j, &error)) Fail(L, error);
   GameHandle* g = PushGame(L, r->rules);
   if (!State::FromJson(j, r->rules->files().cards, &g->state, &error, r->rules->files().tiles, r->rules->files().regions)) Fail(L, error);
+  if (g->state.game_id != r->rules->info().id)
+    Fail(L, "load_game: at /game: a saved '" + g->state.game_id + "' game, not '" + r->rules->info().id + "'");
+  // Tests build tables by hand (set_data), so a test's save is not rebuilt from its moves;
+  // its players and parameters must still be the game's.
+  CheckStatus(L, CheckSave(*r->rules, g->state, false), "load_game");
   return 1;
 }
 
@@ -594,7 +599,7 @@ int ExpectError(lua_State* L) {
 int ExpectScore(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = SeatArg(L, 2, g->state);
-  const lua_Integer total = luaL_checkinteger(L, 3);
+  const lua_Integer total = CheckIntRange(L, 3, -limits::kScore, limits::kScore, "total");
   ScoreTable t;
   CheckStatus(L, g->rules->Score(g->state, &t), "score");
   const ScoreLine* line = nullptr;

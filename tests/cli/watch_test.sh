@@ -8,7 +8,7 @@ source "$(dirname "$0")/lib.sh"
 cp -r "$src/games/ecosysteme-savane" "$work/"
 game="$work/ecosysteme-savane"
 cp "$game/rules.lua" "$work/good.lua"
-"$plateau" watch "$game" --players 3 --moves 20 --format json --reloads 10 --timeout 60 --settle-ms 300 > "$work/out.jsonl" 2>&1 &
+"$plateau" watch "$game" --players 3 --moves 20 --format json --reloads 10 --timeout 60 --settle-ms 300 --recovery "$work/recovery.json" > "$work/out.jsonl" 2>&1 &
 pid=$!
 wait_lines "$work/out.jsonl" 1
 sed -i 's/^local game = { api_version = 1, version = 1 }$/&\nlocal x = = 1/' "$game/rules.lua"
@@ -32,7 +32,11 @@ sed -n 2p "$out" | grep -q '"ok":false' || fail "the broken save was not rejecte
 sed -n 2p "$out" | grep -q 'games/ecosysteme-savane/rules.lua:7:' || fail "the error does not name rules.lua:7"
 sed -n 3p "$out" | grep -q '"ok":true' || fail "the good save did not recover"
 sed -n 4p "$out" | grep -q '"changes":"gazelle' || fail "the rule change is not reported"
-[ "$(wc -l < "$out")" -eq 5 ] || fail "the two-file burst gave more than one reload"
+[ "$(grep -c '"event"' "$out")" -eq 5 ] || fail "the two-file burst gave more than one reload"
+# Stopped by a signal, watch saves the table it held, and the save loads again.
+for _ in $(seq 1 100); do [ -s "$work/recovery.json" ] && break; sleep 0.05; done
+grep -q 'stopped by SIGTERM; the table is saved in' "$out" || fail "no recovery message on SIGTERM"
+"$plateau" play "$game" --load "$work/recovery.json" --bots random > /dev/null || fail "the recovery file does not load"
 sed -n 5p "$out" | grep -q '"ok":true' || fail "the burst was not reloaded"
 hashes=$(grep -o '"state_hash":"[0-9a-f]*"' "$out" | sort -u | wc -l)
 [ "$hashes" -eq 1 ] || fail "the state hash changed across reloads"

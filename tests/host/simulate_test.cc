@@ -201,11 +201,24 @@ class PigStoppedByANumber : public testing::PigGame {
   }
 };
 
-TEST(Simulate, AStatsStoppedThatIsNotABooleanFailsTheGameWithAMessage) {
+TEST(Simulate, AStatsStoppedThatIsNotABooleanStopsTheRunAtTheFirstGameWithItsSeed) {
   SimulationSpec spec;
   spec.games = 3;
   spec.players = 2;
   spec.bots = {"random"};
+  SimulationReport r;
+  const Status st = RunRules<PigStoppedByANumber>(spec, &r);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.message, "stats: 'stopped' must be true or false, got 1");
+  EXPECT_NE(st.context.find("seed 1 (game 1 of 3) failed; reproduce with: plateau play"), std::string::npos) << st.context;
+}
+
+TEST(Simulate, KeepGoingCountsEveryFailedGameInTheReport) {
+  SimulationSpec spec;
+  spec.games = 3;
+  spec.players = 2;
+  spec.bots = {"random"};
+  spec.max_failures = 10;
   SimulationReport r;
   ASSERT_TRUE(RunRules<PigStoppedByANumber>(spec, &r).ok());
   EXPECT_EQ(r.failed, 3);

@@ -152,7 +152,7 @@ TEST(ScriptErrors, BudgetErrorNamesTheHookAndTheBudget) {
   Runtime rt(limits);
   Status st = RunChunk(rt, "while true do end", 0, "moves.place");
   EXPECT_EQ(st.kind, ErrorKind::kBudget);
-  EXPECT_EQ(st.message, "instruction budget of 1000000 exceeded in hook 'moves.place'");
+  EXPECT_EQ(st.message, "games/test/x.lua:1: instruction budget of 1000000 exceeded in hook 'moves.place'");
   EXPECT_TRUE(st.script_failure());
 }
 
@@ -174,7 +174,7 @@ TEST(ScriptErrors, LoadPhaseUsesTheLoadBudget) {
   ASSERT_TRUE(rt.Compile("while true do end", testing::kChunk).ok());
   Status st = rt.Call(0, 0, "load rules.lua", /*load_phase=*/true);
   EXPECT_EQ(st.kind, ErrorKind::kBudget);
-  EXPECT_EQ(st.message, "instruction budget of 1000000 exceeded in hook 'load rules.lua'");
+  EXPECT_EQ(st.message, "games/test/x.lua:1: instruction budget of 1000000 exceeded in hook 'load rules.lua'");
 }
 
 TEST(ScriptErrors, ErrorObjectsThatAreNotStringsAreDescribed) {

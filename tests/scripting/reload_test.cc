@@ -120,13 +120,13 @@ TEST_F(ReloadTest, BrokenReloadsAreRejectedAndTheTableIsKept) {
   BreakRules("function game.score(ctx, state)\n", "function game.score(ctx, state)\n  error('score broke')\n");
   ExpectRejected("score fails on the current state", "score broke");
   BreakRules("function game.score(ctx, state)\n", "function game.score(ctx, state)\n  if true then return { { breakdown = { waterhole = 'many' } } } end\n");
-  ExpectRejected("score returns a non-number", "is string, an integer is expected");
+  ExpectRejected("score returns a non-number", "is string, an integer within");
   BreakRules("function game.draft(ctx)\n", "function game.draft(ctx)\n  error('draft broke')\n");
   ExpectRejected("draft config fails", "draft broke");
   // Savane's draft table comes from the shared Écosystème base: change what it returns.
   BreakRules("return game", "local base_draft = game.draft\n"
              "game.draft = function(ctx) local d = base_draft(ctx); d.rounds[1].keep = 12; return d end\nreturn game");
-  ExpectRejected("draft keeps more than it deals", "keep must be between 1 and deal");
+  ExpectRejected("draft keeps more than it deals", "rounds[1].keep: 12 outside 1..11");
   BreakRules("return game", "local base_draft = game.draft\n"
              "game.draft = function(ctx) local d = base_draft(ctx); d.grid = { rows = 3, cols = 5 }; return d end\nreturn game");
   ExpectRejected("grid no longer fits the rounds", "the rounds place 20 cards but the grid has 15 cells");

@@ -123,7 +123,7 @@ test("grid writes: del, move, add, set_face_down, can_place (the probe move)", f
   expect_eq(p.flipped, true)
   expect_true(p.swap_error:find("swap needs two occupied cells", 1, true), p.swap_error)
   expect_true(p.bad_neighbors:find("bad argument #3 to 'neighbors' (invalid option 'knight')", 1, true), p.bad_neighbors)
-  expect_true(p.bad_seat:find("bad argument #1 to 'grid' (seat 9 out of range 1..3)", 1, true), p.bad_seat)
+  expect_true(p.bad_seat:find("bad argument #1 to 'grid' (seat 9 outside 1..3)", 1, true), p.bad_seat)
   expect_true(p.bad_card:find("bad argument #1 to 'count' (unknown card 'wolf')", 1, true), p.bad_card)
   expect_true(p.far_add:find("cell coordinate %-500%d outside %-4096%.%.4096"), p.far_add)
   local after = g:grid(1)
@@ -185,7 +185,7 @@ test("grid views: every query, the face-down overlay, and the state left untouch
   expect_eq(v.eaten_beside_fox, 1)
   expect_eq({ v.trees_up, v.trees_up_again }, { 2, 3 })
   expect_eq(v.grid_hen_down, false, "the view's overlay did not change the state")
-  expect_true(v.bad_index:find("bad argument #1 to 'get' (cell index 7 out of 1..6)", 1, true), v.bad_index)
+  expect_true(v.bad_index:find("bad argument #1 to 'get' (cell index 7 outside 1..6)", 1, true), v.bad_index)
   expect_true(v.bad_adj:find("invalid option 'knight'", 1, true), v.bad_adj)
 end)
 

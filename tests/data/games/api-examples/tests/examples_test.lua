@@ -356,7 +356,7 @@ end)
 test("score values may be floats with an integral value, but not fractions", function()
   local g = start_race(new_game{ players = 2, seed = 1, params = { debug_moves = true } })
   g:play(1, { type = "fraction" })
-  expect_error(function() g:score() end, "breakdown 'dice' for seat 1 is a non-integer number, an integer is expected")
+  expect_error(function() g:score() end, "breakdown 'dice' for seat 1 is 0.5, an integer within ±1000000000000 is expected")
 end)
 
 ---------------------------------------------------------------------------------------------
