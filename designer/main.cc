@@ -382,6 +382,11 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
     return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
                               rules->info().id + "'"));
+  const int board_players = static_cast<int>(board["players"].size());
+  if (board_players < rules->info().min_players || board_players > rules->info().max_players)
+    return Fail(Status::Input(board_path + ": at /players: " + std::to_string(board_players) + " players, but " +
+                              rules->info().id + " is for " + std::to_string(rules->info().min_players) + " to " +
+                              std::to_string(rules->info().max_players)));
   std::vector<std::string> names;
   std::vector<std::vector<std::vector<std::string>>> grids;
   for (size_t i = 0; i < board["players"].size(); ++i) {
@@ -699,8 +704,9 @@ int main(int argc, char** argv) {
   watch->add_option("--set", watch_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   watch->add_option("--format", watch_options.format, "text or json (one JSON object per line)")
       ->check(CLI::IsMember({"text", "json"}));
-  watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads");
-  watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds (even during a reload)");
+  watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads")->check(CLI::NonNegativeNumber);
+  watch->add_option("--timeout", watch_options.timeout_s, "stop after this many seconds (even during a reload)")
+      ->check(CLI::Range(0, 100000000));
   watch->add_option("--recovery", watch_options.recovery_path,
                     "where the table is saved when watch is stopped by a signal (default: <game>-recovery.json here)");
   watch->add_option("--settle-ms", watch_options.settle_ms, "a burst of saves is loaded once it has been quiet this long")

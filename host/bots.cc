@@ -1,6 +1,8 @@
 // Random, greedy and heuristic bots, bot names with options, and the bot play loop (see bots.h).
 #include "host/bots.h"
 
+#include <cmath>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -120,6 +122,11 @@ bool ParseBotSpec(const std::string& text, BotSpec* out, std::string* error) {
     const double v = value.empty() ? 0 : std::strtod(value.c_str(), &end);
     if (eq == std::string::npos || eq == 0 || value.empty() || *end != '\0') {
       *error = "bot '" + text + "': option '" + opt + "' is not key=number";
+      return false;
+    }
+    // NaN passes every range check (its comparisons are all false): refused here, with the infinities.
+    if (!std::isfinite(v) || std::fabs(v) > 1e12) {
+      *error = "bot '" + text + "': option '" + opt + "' must be a finite number within ±1e12";
       return false;
     }
     out->options.emplace_back(opt.substr(0, eq), v);

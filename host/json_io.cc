@@ -1,6 +1,8 @@
 // Limited JSON parsing (see json_io.h).
 #include "host/json_io.h"
 
+#include <set>
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -34,10 +36,19 @@ class LimitSax : public nlohmann::json_sax<Json> {
   bool binary(binary_t&) override { return Entry(); }
   bool key(string_t& s) override {
     CheckString(s);
+    // A key given twice: the last one would silently win (a manifest with two "id"s).
+    if (!keys_.empty() && !keys_.back().insert(s).second) throw LimitError{"the key \"" + s + "\" appears twice in one object"};
     return true;
   }
-  bool start_object(std::size_t) override { return Open(); }
-  bool start_array(std::size_t) override { return Open(); }
+  bool start_object(std::size_t) override {
+    keys_.emplace_back();
+    return Open();
+  }
+  bool start_array(std::size_t) override {
+    Open();
+    keys_.emplace_back();  // arrays have no keys; the entry keeps the stack aligned
+    return true;
+  }
   bool end_object() override { return Close(); }
   bool end_array() override { return Close(); }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
@@ -57,6 +68,7 @@ class LimitSax : public nlohmann::json_sax<Json> {
   }
   bool Close() {
     if (!counts_.empty()) counts_.pop_back();
+    if (!keys_.empty()) keys_.pop_back();
     return true;
   }
   void CheckString(const string_t& s) const {
@@ -65,6 +77,7 @@ class LimitSax : public nlohmann::json_sax<Json> {
   }
   const JsonLimits& limits_;
   std::vector<size_t> counts_;
+  std::vector<std::set<std::string>> keys_;  // per open container: an object's keys so far
 };
 
 std::string Position(const std::string& text, size_t byte) {

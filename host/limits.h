@@ -46,8 +46,9 @@ constexpr size_t kMessageBytes = 4096;
 // ("expected an integer, got 1.5", "2147483648 outside 1..100000"). Floats that hold an exact
 // integer (3.0) are accepted; NaN, infinities, fractions, strings and the rest are refused.
 inline int64_t JsonInt(const nlohmann::json& j, int64_t lo, int64_t hi, const std::string& what) {
+  const std::string head = what.empty() ? "" : what + ": ";
   auto out_of_range = [&](const std::string& got) {
-    return std::runtime_error(what + ": " + got + " outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    return std::runtime_error(head + got + " outside " + std::to_string(lo) + ".." + std::to_string(hi));
   };
   if (j.is_number_integer()) {
     if (j.is_number_unsigned() && j.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
@@ -58,12 +59,11 @@ inline int64_t JsonInt(const nlohmann::json& j, int64_t lo, int64_t hi, const st
   }
   if (j.is_number_float()) {
     const double d = j.get<double>();
-    if (!std::isfinite(d)) throw std::runtime_error(what + ": expected an integer, got " + j.dump());
-    if (d != std::floor(d)) throw std::runtime_error(what + ": expected an integer, got " + j.dump());
+    if (!std::isfinite(d) || d != std::floor(d)) throw std::runtime_error(head + "expected an integer, got " + j.dump());
     if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) throw out_of_range(j.dump());
     return static_cast<int64_t>(d);
   }
-  throw std::runtime_error(what + ": expected an integer, got " + std::string(j.type_name()));
+  throw std::runtime_error(head + "expected an integer, got " + std::string(j.type_name()));
 }
 
 // The same for an optional field of an object: `def` when absent.

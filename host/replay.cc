@@ -42,7 +42,14 @@ Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
                          std::to_string(info.min_players) + " to " + std::to_string(info.max_players));
   Json resolved;
   Status st = ResolveParams(info, saved.params, &resolved);
-  if (!st.ok()) return Status::Input("at /params: " + st.message);
+  if (!st.ok()) {
+    // "parameter 'limit' of game ...": the pointer names the parameter.
+    std::string at = "/params";
+    const size_t q = st.message.find('\'');
+    if (q != std::string::npos && q < 20 && st.message.find('\'', q + 1) != std::string::npos)
+      at += "/" + st.message.substr(q + 1, st.message.find('\'', q + 1) - q - 1);
+    return Status::Input("at " + at + ": " + st.message);
+  }
   if (!rebuild) return Status::Ok();
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);

@@ -415,7 +415,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
                                     std::to_string(spec.games) + ") failed; reproduce with: plateau play " +
                                     rules->info().id + " --players " + std::to_string(spec.players) + " --seed " +
                                     std::to_string(seed) + " --bots " + bots_text +
-                                    (spec.params.empty() ? "" : " (and the same --set values)");
+                                    (spec.params.empty() ? "" : " (with the run's --set values, if any)");
           std::lock_guard<std::mutex> lock(mu);
           ++failures;
           if (spec.max_failures <= 1) {

@@ -400,74 +400,110 @@ Json State::ToJson() const {
 
 bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, State* out, std::string* error,
                      std::shared_ptr<const TileSet> tiles, std::shared_ptr<const RegionSet> regions) {
+  // Where the reading is, as a JSON pointer: every refusal names the field ("at /flow/round").
+  std::string at;
   try {
     State s;
     s.cards = card_set;
     s.tiles = tiles;
     s.regions = regions;
+    at = "/format";
     if (j.at("format").get<int>() != 1) {
       *error = "unsupported save format";
       return false;
     }
+    at = "/game";
     s.game_id = j.at("game").get<std::string>();
+    at = "/seed";
     if (!j.at("seed").is_number_unsigned() && !(j.at("seed").is_number_integer() && j.at("seed").get<int64_t>() >= 0))
-      throw std::runtime_error("seed: expected a whole number from 0 to 2^64-1, got " + DumpJson(j.at("seed")));
+      throw std::runtime_error("expected a whole number from 0 to 2^64-1, got " + DumpJson(j.at("seed")));
     s.seed = j.at("seed").get<uint64_t>();
+    at = "/rng";
     if (!Rng::FromString(j.at("rng").get<std::string>(), &s.rng)) {
       *error = "bad rng state";
       return false;
     }
+    at = "/params";
     s.params = j.at("params");
-    if (!s.params.is_object()) throw std::runtime_error("params: expected an object, got " + std::string(s.params.type_name()));
+    if (!s.params.is_object()) throw std::runtime_error("expected an object, got " + std::string(s.params.type_name()));
+    at = "/data_overrides";
     if (j.contains("data_overrides")) {
       std::string why;
       if (!CheckDataOverrides(j.at("data_overrides"), &why)) throw std::runtime_error(why);
       s.data_overrides = j.at("data_overrides");
     }
-    s.player_count = static_cast<int>(limits::JsonInt(j.at("player_count"), 1, limits::kSeats, "player_count"));
+    at = "/player_count";
+    s.player_count = static_cast<int>(limits::JsonInt(j.at("player_count"), 1, limits::kSeats, ""));
+    at = "/seats";
     if (!j.at("seats").is_array() || j.at("seats").size() > static_cast<size_t>(limits::kSeats))
-      throw std::runtime_error("seats: expected a list of at most " + std::to_string(limits::kSeats) + " seats");
-    for (const auto& seat : j.at("seats")) s.seats.push_back({seat.at("name"), seat.at("kind")});
+      throw std::runtime_error("expected a list of at most " + std::to_string(limits::kSeats) + " seats");
+    for (size_t i = 0; i < j.at("seats").size(); ++i) {
+      at = "/seats/" + std::to_string(i);
+      const Json& seat = j.at("seats")[i];
+      s.seats.push_back({seat.at("name"), seat.at("kind")});
+    }
     auto card = [&](const Json& name) {
       const CardId id = card_set->Find(name.get<std::string>());
       if (id == kNoCard) throw std::runtime_error("unknown card '" + name.get<std::string>() + "'");
       return id;
     };
+    at = "/zones";
+    size_t zi = 0;
     for (const auto& z : j.at("zones")) {
+      at = "/zones/" + std::to_string(zi++);
       Zone zone;
       zone.name = z.at("name");
-      zone.owner = static_cast<int>(limits::JsonInt(z.at("owner"), -1, limits::kSeats - 1, "zone owner"));
+      at += "/owner";
+      zone.owner = static_cast<int>(limits::JsonInt(z.at("owner"), -1, limits::kSeats - 1, ""));
+      at.resize(at.size() - 6);
       if (!ParseVisibility(z.at("visibility"), &zone.visibility)) throw std::runtime_error("bad zone visibility");
       for (const auto& c : z.at("cards")) zone.cards.push_back(card(c));
       s.zones.push_back(std::move(zone));
     }
+    at = "/grids";
+    size_t gi = 0;
     for (const auto& g : j.at("grids")) {
-      GridRules rules{static_cast<int>(limits::JsonInt(g.at("max_rows"), 0, 1000, "grid max_rows")),
-                      static_cast<int>(limits::JsonInt(g.at("max_cols"), 0, 1000, "grid max_cols")), g.at("must_touch")};
+      const std::string grid_at = "/grids/" + std::to_string(gi++);
+      at = grid_at + "/max_rows";
+      const int max_rows = static_cast<int>(limits::JsonInt(g.at("max_rows"), 0, 1000, ""));
+      at = grid_at + "/max_cols";
+      const int max_cols = static_cast<int>(limits::JsonInt(g.at("max_cols"), 0, 1000, ""));
+      at = grid_at;
+      GridRules rules{max_rows, max_cols, g.at("must_touch")};
       Grid grid(rules);
+      size_t ci = 0;
       for (const auto& e : g.at("cells")) {
+        at = grid_at + "/cells/" + std::to_string(ci++);
         Cell cell;
         cell.item = card(e.at(2));
         if (e.size() > 3) {
           cell.rotation = static_cast<uint8_t>(limits::JsonInt(e.at(3), 0, 3, "cell rotation"));
           cell.face_down = e.at(4).get<bool>() ? 1 : 0;
         }
-        grid.Set(static_cast<int>(limits::JsonInt(e.at(0), -limits::kCoord, limits::kCoord, "cell row")),
-                 static_cast<int>(limits::JsonInt(e.at(1), -limits::kCoord, limits::kCoord, "cell column")), cell);
+        const int row = static_cast<int>(limits::JsonInt(e.at(0), -limits::kCoord, limits::kCoord, "row"));
+        const int col = static_cast<int>(limits::JsonInt(e.at(1), -limits::kCoord, limits::kCoord, "column"));
+        if (grid.Occupied(row, col))
+          throw std::runtime_error("cell [" + std::to_string(row) + ", " + std::to_string(col) + "] is given twice");
+        grid.Set(row, col, cell);
       }
+      at = grid_at + "/key";
       s.grids.emplace_back(g.at("key").get<std::string>(), std::move(grid));
     }
+    at = "/counters";
     for (auto it = j.at("counters").begin(); it != j.at("counters").end(); ++it)
-      s.counters[it.key()] = Counter{limits::JsonInt(it->at("value"), INT64_MIN, INT64_MAX, "counter " + it.key() + " value"),
+      at = "/counters/" + it.key(), s.counters[it.key()] = Counter{limits::JsonInt(it->at("value"), INT64_MIN, INT64_MAX, "counter " + it.key() + " value"),
                                      limits::JsonInt(it->at("min"), INT64_MIN, INT64_MAX, "counter " + it.key() + " min"),
                                      limits::JsonInt(it->at("max"), INT64_MIN, INT64_MAX, "counter " + it.key() + " max"),
                                      limits::JsonInt(it->at("lost"), 0, INT64_MAX, "counter " + it.key() + " lost")};
+    at = "/tracks";
     for (auto it = j.at("tracks").begin(); it != j.at("tracks").end(); ++it)
-      s.tracks[it.key()] = Track{static_cast<int>(limits::JsonInt(it->at("length"), 1, limits::kTrackLength, "track " + it.key() + " length")),
+      at = "/tracks/" + it.key(), s.tracks[it.key()] = Track{static_cast<int>(limits::JsonInt(it->at("length"), 1, limits::kTrackLength, "track " + it.key() + " length")),
                                  it->at("circular").get<bool>(),
                                  static_cast<int>(limits::JsonInt(it->at("position"), 0, limits::kTrackLength - 1, "track " + it.key() + " position")),
                                  static_cast<int>(limits::JsonInt(it->at("laps"), INT32_MIN, INT32_MAX, "track " + it.key() + " laps"))};
+    at = "/features";
     for (auto it = j.at("features").begin(); it != j.at("features").end(); ++it) {
+      at = "/features/" + it.key();
       FeatureGraph::Data d;
       d.kind = it->at("kind").get<std::vector<std::string>>();
       d.open = it->at("open").get<std::vector<int>>();
@@ -485,6 +521,7 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       if (!FeatureGraph::Import(d, &fg, &why)) throw std::runtime_error(why);
       s.features.emplace(it.key(), std::move(fg));
     }
+    at = "/tile_maps";
     if (j.contains("tile_maps")) {
       if (!j["tile_maps"].is_object()) throw std::runtime_error("tile_maps: an object of tile maps by name");
       for (auto it = j["tile_maps"].begin(); it != j["tile_maps"].end(); ++it) {
@@ -494,6 +531,7 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
         s.tile_maps.emplace(it.key(), std::move(m));
       }
     }
+    at = "/region_maps";
     if (j.contains("region_maps")) {
       if (!j["region_maps"].is_object()) throw std::runtime_error("region_maps: an object of region maps by name");
       for (auto it = j["region_maps"].begin(); it != j["region_maps"].end(); ++it) {
@@ -503,19 +541,30 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
         s.region_maps.emplace(it.key(), std::move(m));
       }
     }
+    at = "/data";
     s.data = j.at("data");
+    at = "/flow";
     const Json& fl = j.at("flow");
+    at = "/flow/phase";
     s.flow.phase = fl.at("phase");
-    s.flow.round = static_cast<int>(limits::JsonInt(fl.at("round"), 0, limits::kRounds, "flow.round"));
-    s.flow.step = static_cast<int>(limits::JsonInt(fl.at("step"), 0, limits::kMoves, "flow.step"));
-    s.flow.turn = static_cast<int>(limits::JsonInt(fl.at("turn"), 0, limits::kMoves, "flow.turn"));
-    for (const auto& v : fl.at("to_move")) s.flow.to_move.push_back(static_cast<int>(limits::JsonInt(v, 0, limits::kSeats - 1, "flow.to_move")));
-    for (const auto& v : fl.at("committed")) s.flow.committed.push_back(static_cast<int>(limits::JsonInt(v, 0, 1, "flow.committed")));
+    at = "/flow/round";
+    s.flow.round = static_cast<int>(limits::JsonInt(fl.at("round"), 0, limits::kRounds, ""));
+    at = "/flow/step";
+    s.flow.step = static_cast<int>(limits::JsonInt(fl.at("step"), 0, limits::kMoves, ""));
+    at = "/flow/turn";
+    s.flow.turn = static_cast<int>(limits::JsonInt(fl.at("turn"), 0, limits::kMoves, ""));
+    at = "/flow/to_move";
+    if (fl.at("to_move").size() > static_cast<size_t>(limits::kSeats)) throw std::runtime_error("more entries than seats");
+    for (const auto& v : fl.at("to_move")) s.flow.to_move.push_back(static_cast<int>(limits::JsonInt(v, 0, limits::kSeats - 1, "seat index")));
+    at = "/flow/committed";
+    for (const auto& v : fl.at("committed")) s.flow.committed.push_back(static_cast<int>(limits::JsonInt(v, 0, 1, "")));
+    at = "/flow/pending";
     for (const auto& p : fl.at("pending")) {
       Move m;
       if (!p.is_null() && !MoveFromJson(p, *card_set, &m, error)) return false;
       s.flow.pending.push_back(std::move(m));
     }
+    at = "/flow/asks";
     if (fl.contains("asks"))
       for (const auto& a : fl.at("asks")) {
         std::vector<Move> moves;
@@ -526,16 +575,23 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
         }
         s.flow.asks.push_back(std::move(moves));
       }
+    at = "/flow/terminal";
     s.flow.terminal = fl.at("terminal");
-    s.move_count = static_cast<int>(limits::JsonInt(j.at("move_count"), 0, limits::kMoves, "move_count"));
-    for (const auto& e : j.at("log"))
-      s.log.push_back({static_cast<int>(limits::JsonInt(e.at("seat"), -1, limits::kSeats - 1, "log seat")), e.at("kind"), e.at("detail")});
+    at = "/move_count";
+    s.move_count = static_cast<int>(limits::JsonInt(j.at("move_count"), 0, limits::kMoves, ""));
+    at = "/log";
+    size_t li = 0;
+    for (const auto& e : j.at("log")) {
+      at = "/log/" + std::to_string(li++) + "/seat";
+      s.log.push_back({static_cast<int>(limits::JsonInt(e.at("seat"), -1, limits::kSeats - 1, "")), e.at("kind"), e.at("detail")});
+    }
+    at.clear();
     std::string why;
     if (!s.CheckInvariants(&why)) throw std::runtime_error(why);
     *out = std::move(s);
     return true;
   } catch (const std::exception& e) {
-    *error = std::string("bad saved state: ") + e.what();
+    *error = std::string("bad saved state: ") + (at.empty() ? "" : "at " + at + ": ") + e.what();
     return false;
   }
 }
@@ -546,23 +602,25 @@ bool State::CheckInvariants(std::string* error) const {
     return false;
   };
   const int n = static_cast<int>(seats.size());
-  if (n < 1) return fail("seats: a game has at least one seat");
+  if (n < 1) return fail("at /seats: a game has at least one seat");
   if (player_count < 1 || player_count > n)
-    return fail("player_count " + std::to_string(player_count) + " is not between 1 and the " + std::to_string(n) + " seats");
+    return fail("at /player_count: " + std::to_string(player_count) + " is not between 1 and the " + std::to_string(n) + " seats");
   for (int i = 0; i < player_count; ++i)
     if (seats[static_cast<size_t>(i)].kind != "player")
-      return fail("seats[" + std::to_string(i) + "]: the first " + std::to_string(player_count) + " seats are players");
-  if (!params.is_object()) return fail("params: expected an object");
-  if (!data.is_object()) return fail("data: expected an object");
+      return fail("at /seats/" + std::to_string(i) + ": the first " + std::to_string(player_count) + " seats are players");
+  if (!params.is_object()) return fail("at /params: expected an object");
+  if (!data.is_object()) return fail("at /data: expected an object");
   const size_t kinds[] = {zones.size(), grids.size(), counters.size(), tracks.size(), tile_maps.size(), region_maps.size()};
   for (size_t k : kinds)
     if (k > static_cast<size_t>(limits::kComponents))
       return fail("the state holds more than " + std::to_string(limits::kComponents) + " components of one kind");
   int64_t cards_total = 0;
-  for (const Zone& z : zones) {
-    if (z.owner < -1 || z.owner >= n) return fail("zone '" + z.name + "': owner " + std::to_string(z.owner + 1) + " is not a seat");
+  for (size_t zi = 0; zi < zones.size(); ++zi) {
+    const Zone& z = zones[zi];
+    if (z.owner < -1 || z.owner >= n)
+      return fail("at /zones/" + std::to_string(zi) + "/owner: seat " + std::to_string(z.owner + 1) + " of zone '" + z.name + "' is not one of 1.." + std::to_string(n));
     if (static_cast<int64_t>(z.cards.size()) > limits::kZoneCards)
-      return fail("zone '" + z.name + "' holds more than " + std::to_string(limits::kZoneCards) + " cards");
+      return fail("at /zones/" + std::to_string(zi) + ": zone '" + z.name + "' holds more than " + std::to_string(limits::kZoneCards) + " cards");
     cards_total += static_cast<int64_t>(z.cards.size());
   }
   if (cards_total > limits::kStateCards) return fail("the zones hold more than " + std::to_string(limits::kStateCards) + " cards");
@@ -574,29 +632,30 @@ bool State::CheckInvariants(std::string* error) const {
         key.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
       const std::string digits = key.substr(colon + 1);
       if (digits.size() > 3 || std::stoi(digits) < 1 || std::stoi(digits) > n)
-        return fail("grid '" + key + "': seat " + digits + " is not one of 1.." + std::to_string(n));
+        return fail("at /grids: grid '" + key + "' is for seat " + digits + ", not one of 1.." + std::to_string(n));
     }
   }
   if (cells > limits::kStateGridCells) return fail("the grids store more than " + std::to_string(limits::kStateGridCells) + " cells");
   for (const auto& [key, c] : counters)
-    if (c.min > c.max || c.value < c.min || c.value > c.max) return fail("counter '" + key + "': needs min <= value <= max");
+    if (c.min > c.max || c.value < c.min || c.value > c.max) return fail("at /counters/" + key + ": needs min <= value <= max");
   for (const auto& [key, t] : tracks)
-    if (t.position < 0 || t.position >= t.length) return fail("track '" + key + "': position outside the track");
+    if (t.position < 0 || t.position >= t.length) return fail("at /tracks/" + key + "/position: outside the track");
   std::vector<bool> seen(static_cast<size_t>(n), false);
   for (int seat : flow.to_move) {
-    if (seat < 0 || seat >= n) return fail("flow.to_move: seat " + std::to_string(seat + 1) + " is not one of 1.." + std::to_string(n));
-    if (seen[static_cast<size_t>(seat)]) return fail("flow.to_move: seat " + std::to_string(seat + 1) + " is listed twice");
+    if (seat < 0 || seat >= n) return fail("at /flow/to_move: seat " + std::to_string(seat + 1) + " is not one of 1.." + std::to_string(n));
+    if (seen[static_cast<size_t>(seat)]) return fail("at /flow/to_move: seat " + std::to_string(seat + 1) + " is listed twice");
     seen[static_cast<size_t>(seat)] = true;
   }
   if (!flow.committed.empty() && flow.committed.size() != seats.size())
-    return fail("flow.committed: " + std::to_string(flow.committed.size()) + " entries for " + std::to_string(n) + " seats");
+    return fail("at /flow/committed: " + std::to_string(flow.committed.size()) + " entries for " + std::to_string(n) + " seats");
   if (flow.pending.size() != flow.committed.size())
-    return fail("flow.pending: " + std::to_string(flow.pending.size()) + " entries, flow.committed has " +
+    return fail("at /flow/pending: " + std::to_string(flow.pending.size()) + " entries, flow.committed has " +
                 std::to_string(flow.committed.size()));
   if (!flow.asks.empty() && flow.asks.size() != seats.size())
-    return fail("flow.asks: " + std::to_string(flow.asks.size()) + " entries for " + std::to_string(n) + " seats");
-  for (const LogEntry& e : log)
-    if (e.seat < -1 || e.seat >= n) return fail("log: seat " + std::to_string(e.seat + 1) + " is not a seat");
+    return fail("at /flow/asks: " + std::to_string(flow.asks.size()) + " entries for " + std::to_string(n) + " seats");
+  for (size_t li = 0; li < log.size(); ++li)
+    if (log[li].seat < -1 || log[li].seat >= n)
+      return fail("at /log/" + std::to_string(li) + "/seat: seat " + std::to_string(log[li].seat + 1) + " is not a seat");
   return true;
 }
 

@@ -1205,6 +1205,16 @@ int DataNewindex(lua_State* L) {
   Json value;
   std::string error;
   if (!lua_isnil(L, 3) && !LuaToJson(L, 3, &value, &error)) Raise(L, "cannot store in state.data: " + error);
+  // The host's account of state.data (its copy is outside the scripts' memory cap): a large
+  // value is measured against everything already stored before it is kept.
+  const size_t asked = LastConversionBytes();
+  if (asked > (1u << 20)) {
+    const State* st = Readable(L);
+    const size_t stored = JsonTextBytes(st->data, limits::kStateDataBytes + 1);
+    if (stored + asked > limits::kStateDataBytes)
+      Raise(L, "cannot store in state.data: it would hold more than " + std::to_string(limits::kStateDataBytes >> 20) +
+                   " MiB (the host's limit; " + std::to_string(asked >> 20) + " MiB more asked)");
+  }
   // One value over another where there is one already: no node moves, so the handles'
   // remembered nodes stay good (the moves bots try write mostly this way).
   if (!value.is_structured()) {
@@ -1625,6 +1635,7 @@ int StateSetPhase(lua_State* L) {
   size_t len;
   const char* phase = luaL_checklstring(L, 2, &len);
   if (!IsValidUtf8(phase, len)) RaiseArg(L, 2, "the phase must be UTF-8 text");
+  if (len > 256) RaiseArg(L, 2, "the phase name is " + std::to_string(len) + " bytes, over 256");
   s->flow.phase.assign(phase, len);
   return 0;
 }
@@ -2109,6 +2120,10 @@ static bool ToJsonRec(lua_State* L, int idx, Json* out, std::string* error, int 
 
 thread_local size_t g_converted_bytes = 0;
 
+size_t LastConversionBytes() { return g_json_bytes; }
+
+constexpr size_t kMaxMoveFieldBytes = 64u << 10;
+
 size_t TakeConvertedBytes() {
   const size_t n = g_converted_bytes;
   g_converted_bytes = 0;
@@ -2349,6 +2364,13 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
     } else {
       Json v;
       if (!LuaToJson(L, -1, &v, error)) {
+        lua_pop(L, 2);
+        return false;
+      }
+      // A move is copied into lists, questions and the log of every game: its fields are kept
+      // small (the host's limit, stated in the API reference).
+      if (LastConversionBytes() > kMaxMoveFieldBytes) {
+        *error = std::string("move field '") + k + "' is over " + std::to_string(kMaxMoveFieldBytes >> 10) + " KiB";
         lua_pop(L, 2);
         return false;
       }

@@ -40,6 +40,8 @@ bool LuaToJson(lua_State* L, int idx, Json* out, std::string* error);
 // Bytes LuaToJson has converted on this thread since the last call (the host's copies of
 // script values): a hook that stored a lot has the state's data measured after it.
 size_t TakeConvertedBytes();
+// Bytes the last LuaToJson on this thread converted.
+size_t LastConversionBytes();
 // The bytes `j` stands for (16 a value plus its text), counted up to about `limit`.
 size_t JsonTextBytes(const Json& j, size_t limit);
 void PushJson(lua_State* L, const Json& j);

@@ -227,7 +227,11 @@ Status LuaRules::CheckShape() {
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       if (lua_type(L, -1) != LUA_TSTRING) return fail("game.categories must be a list of category names");
-      categories_.push_back(lua_tostring(L, -1));
+      size_t len = 0;
+      const char* name = lua_tolstring(L, -1, &len);
+      if (!IsValidUtf8(name, len) || len > 256)
+        return fail("game.categories[" + std::to_string(categories_.size() + 1) + "] must be UTF-8 text of at most 256 bytes");
+      categories_.push_back(std::string(name, len));
       lua_pop(L, 1);
     }
   }
@@ -278,6 +282,14 @@ void LuaRules::UpdateParams(const Json& params) {
   PushFrozenJson(L, params);
   lua_setfield(L, -2, "params");
   lua_pop(L, 1);
+}
+
+std::string LuaRules::HookWhere(const char* name) {
+  lua_State* L = rt_->L();
+  PushHook(name);
+  std::string where = WhereDefined(L, -1);
+  lua_pop(L, 1);
+  return where.empty() ? files_.roots.front().display + "/" + files_.rules_script + ": " : where;
 }
 
 Status LuaRules::PushHook(const char* name) {
@@ -531,7 +543,7 @@ Status LuaRules::ToMove(const State& state, std::vector<int>* seats) {
   if (!lua_isnil(L, -1)) {
     if (!lua_istable(L, -1)) {
       lua_pop(L, 1);
-      return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": to_move must return a list of seats", {}, {}};
+      return {ErrorKind::kScript, HookWhere("to_move") + "to_move must return a list of seats", {}, {}};
     }
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -596,7 +608,7 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
   }
   if (!lua_istable(L, -1)) {
     lua_pop(L, 1);
-    return {ErrorKind::kScript, file + ": legal_moves must return a list of moves", {}, {}};
+    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves must return a list of moves", {}, {}};
   }
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   moves.reserve(static_cast<size_t>(n));
@@ -607,7 +619,7 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
     if (!LuaToMove(L, -1, *files_.cards, &m, &error)) {
       lua_pop(L, 2);
       moves.clear();
-      return {ErrorKind::kScript, file + ": legal_moves: move #" + std::to_string(i) + ": " + error, {}, {}};
+      return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves: move #" + std::to_string(i) + ": " + error, {}, {}};
     }
     lua_pop(L, 1);
     moves.push_back(std::move(m));
@@ -783,7 +795,13 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
     if (!r.ok()) return r;
     // `return false, why` refuses the move, and so does `return nil, why`.
     const bool refused = (lua_isboolean(L, -2) && !lua_toboolean(L, -2)) || (lua_isnil(L, -2) && lua_isstring(L, -1));
-    std::string why = lua_isstring(L, -1) ? lua_tostring(L, -1) : "refused by the rules";
+    std::string why = "refused by the rules";
+    if (lua_isstring(L, -1)) {
+      size_t len = 0;
+      const char* text = lua_tolstring(L, -1, &len);
+      why = SanitizeUtf8(std::string(text, std::min(len, limits::kMessageBytes)));
+      if (len > limits::kMessageBytes) why += "... (" + std::to_string(len - limits::kMessageBytes) + " more bytes cut)";
+    }
     lua_pop(L, 2);
     if (refused) return Status::Illegal(why);
     if (state->record) state->Log(s, "move", MoveToJson(m, *files_.cards));
@@ -994,10 +1012,24 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
     lua_pop(L, 2);
     table.lines.push_back(std::move(line));
   }
+  // Every entry must be a seat's: a line for seat 5 of 2, or at 1.5, would be dropped unseen.
+  lua_pushnil(L);
+  while (lua_next(L, -3)) {
+    lua_pop(L, 1);
+    const bool seat_key = lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
+                          lua_tointeger(L, -1) <= static_cast<lua_Integer>(state.seats.size());
+    if (!seat_key) {
+      const std::string key = lua_type(L, -1) == LUA_TSTRING ? "'" + SanitizeUtf8(lua_tostring(L, -1)) + "'" : NumberText(L, -1);
+      lua_pop(L, 1);
+      return fail("entry " + key + " is not a seat (1.." + std::to_string(state.seats.size()) + ")");
+    }
+  }
   if (lua_istable(L, -1)) {
     std::string error;
     Json extra;
     if (!LuaToJson(L, -1, &extra, &error)) return fail("second result: " + error);
+    // Reports count and print it for every game: kept small.
+    if (LastConversionBytes() > (64u << 10)) return fail("second result (extra) is over 64 KiB");
     table.extra = extra;
   }
   lua_pop(L, 2);
@@ -1068,11 +1100,16 @@ Status LuaRules::Stats(const State& state, Json* out) {
   if (!st.ok()) return st;
   std::string error;
   Json j;
-  const bool ok = lua_istable(L, -1) && LuaToJson(L, -1, &j, &error) && j.is_object();
+  bool ok = lua_istable(L, -1) && LuaToJson(L, -1, &j, &error) && j.is_object();
+  // Reports accumulate it over thousands of games: kept to 1 MiB a game.
+  if (ok && LastConversionBytes() > (1u << 20)) {
+    ok = false;
+    error = "over 1 MiB";
+  }
   const std::string got = luaL_typename(L, -1);
   lua_pop(L, 1);
   if (!ok)
-    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": stats must return a table" +
+    return {ErrorKind::kScript, HookWhere("stats") + "stats must return a table" +
                 (error.empty() ? ", got " + got : ": " + error), {}, {}};
   *out = std::move(j);
   return Status::Ok();
@@ -1106,7 +1143,14 @@ std::string LuaRules::View(const State& state, int seat) {
     else lua_pushnil(L);
     Status st = CallHook("view", &state, false, 1, 1);
     if (!st.ok()) return text + "(view failed: " + st.message + ")\n";
-    if (lua_isstring(L, -1)) text += lua_tostring(L, -1) + std::string("\n");
+    if (lua_isstring(L, -1)) {
+      // A view is for a person to read: at most 64 KiB of it is printed.
+      size_t len = 0;
+      const char* v = lua_tolstring(L, -1, &len);
+      constexpr size_t kMaxView = 64u << 10;
+      text += std::string(v, std::min(len, kMaxView)) +
+              (len > kMaxView ? "... (view cut: " + std::to_string(len - kMaxView) + " more bytes)" : "") + "\n";
+    }
     lua_pop(L, 1);
   }
   return text;

@@ -82,6 +82,8 @@ class LuaRules : public Rules {
   Status Init(const Limits& limits);
   Status CheckShape();
   Status PushHook(const char* name);  // pushes game[name] (or nil)
+  // "<file>:<line>: " where hook `name` is defined (the rules file when it cannot be told).
+  std::string HookWhere(const char* name);
   Status CallHook(const char* name, const State* state, bool writable, int nargs, int nresults);
   Status EnsureDraftConfig(const Json& params);
   Status DraftFor(const State& state);

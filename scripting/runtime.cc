@@ -10,6 +10,7 @@
 #include "host/limits.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -308,12 +309,66 @@ std::string NestingLine(const std::string& source) {
   return "";
 }
 
+bool TooDeep(const std::string& message) {
+  return message.find("C stack overflow") != std::string::npos || message.find("too many C levels") != std::string::npos;
+}
+
+// Nesting that is not brackets (a chain of unary minus, of `..`, of nested functions): the
+// first line at which a prefix of the source is already too deep for the parser, found by
+// compiling prefixes (only parsed, in a scratch VM, never run).
+std::string DeepLineByParsing(const std::string& source) {
+  std::vector<size_t> ends;  // end offset of each line
+  for (size_t i = 0; i < source.size(); ++i)
+    if (source[i] == '\n') ends.push_back(i + 1);
+  ends.push_back(source.size());
+  auto too_deep = [&](size_t lines) {
+    lua_State* L = luaL_newstate();
+    if (!L) return false;
+    const size_t n = ends[lines - 1];
+    const bool deep = luaL_loadbufferx(L, source.data(), n, "=prefix", "t") != LUA_OK && lua_tostring(L, -1) &&
+                      TooDeep(lua_tostring(L, -1));
+    lua_close(L);
+    return deep;
+  };
+  size_t lo = 1, hi = ends.size();
+  if (!too_deep(hi)) return "";
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    if (too_deep(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return std::to_string(lo);
+}
+
 std::string ExplainCompileError(const std::string& message, const std::string& source, const std::string& chunk_name) {
-  if (message.find("C stack overflow") == std::string::npos && message.find("too many C levels") == std::string::npos)
-    return message;
-  const std::string line = NestingLine(source);
+  if (!TooDeep(message)) return message;
+  std::string line = NestingLine(source);
+  if (line.empty()) line = DeepLineByParsing(source);
   return chunk_name + (line.empty() ? "" : ":" + line) +
          ": brackets or blocks nested too deeply for the parser (about 200 levels at most)";
+}
+
+// Whether a message starts with "<file>.lua:<line>:".
+bool HasPosition(const std::string& message) {
+  const size_t colon = message.find(".lua:");
+  if (colon == std::string::npos || message.find('\n') < colon || message.find(' ') < colon) return false;
+  size_t i = colon + 5;
+  const size_t digits = i;
+  while (i < message.size() && std::isdigit(static_cast<unsigned char>(message[i]))) ++i;
+  return i > digits && i < message.size() && message[i] == ':';
+}
+
+// "<file>.lua:<line>: " of the first Lua frame in a traceback ("" when none).
+std::string FirstLuaFrame(const std::string& traceback) {
+  std::istringstream in(traceback);
+  std::string line;
+  while (std::getline(in, line)) {
+    const size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos) continue;
+    const std::string frame = line.substr(start);
+    if (HasPosition(frame)) return frame.substr(0, frame.find(':', frame.find(".lua:") + 5) + 1) + " ";
+  }
+  return "";
 }
 
 Status Runtime::Compile(const std::string& source, const std::string& chunk_name) {
@@ -408,6 +463,11 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     st.message = msg ? SanitizeUtf8(std::string(msg, std::min(len, limits::kMessageBytes))) : "error object is not a string";
     if (len > limits::kMessageBytes) st.message += "... (" + std::to_string(len - limits::kMessageBytes) + " more bytes cut)";
     st.traceback = last_traceback_;
+    // Errors raised from C with no Lua function running ("C stack overflow" inside gsub, a
+    // library's own error) carry no position: the first Lua frame of the traceback gives it.
+    // (Only for those: error(msg, 0) leaves its position out on purpose.)
+    if (st.message.find("stack overflow") != std::string::npos && !HasPosition(st.message))
+      st.message = FirstLuaFrame(last_traceback_) + st.message;
     // The violation itself (re-raised as it is, or through a handler that adds a traceback
     // after it); a script's own error() that merely quotes it is the script's error.
     if (sandbox_violation_ && msg && std::strncmp(msg, violation_message_.c_str(), violation_message_.size()) == 0 &&

@@ -674,6 +674,9 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
   if (!ReadTextFile(path, 1u << 20, &text, &error)) return Status::Input(error);
   Limits limits;
   limits.call_instructions = 200'000'000;
+  // A test's call lasts as long as the games it plays through the rules (each of those calls
+  // has its own budget), so its backstop is a fixed 10 s rather than one scaled to 200 M.
+  limits.wall_backstop_ms = 10'000;
   Runtime rt(limits);
   // Tests require() from the same folders as the rules (the game's, then its bases'), so a
   // base can share test helpers with the games that extend it.

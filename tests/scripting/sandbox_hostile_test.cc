@@ -337,7 +337,7 @@ TEST(HostileMemory, MemoryLeftAtTheCapDoesNotAbortTheHostsNextPush) {
   Runtime rt(l);
   Status st = RunChunk(rt,
                        "local hoard = {}\n"
-                       "while collectgarbage('count') * 1024 + 64 < 4 * 1024 * 1024 do hoard.chain = {hoard.chain} end\n"
+                       "while collectgarbage('count') * 1024 + 512 < 4 * 1024 * 1024 do hoard.chain = {hoard.chain} end\n"
                        "return hoard",
                        1);
   ASSERT_TRUE(st.ok()) << st.ToString();  // the hoard stays on the stack: alive
