@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
@@ -134,6 +136,11 @@ Json SaveJson(const State& state, const LuaRules& rules) {
 }
 
 Status WriteTextFile(const std::string& path, const std::string& text) {
+  // Only ever a regular file: renaming over a device or a FIFO (as root, /dev/full) would
+  // replace it.
+  struct stat target;
+  if (stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode))
+    return Status::Input("cannot write " + path + ": not a regular file");
   // Written beside the target and renamed over it: a crash or a full disk never leaves half a save.
   const std::string tmp = path + ".tmp";
   FILE* f = std::fopen(tmp.c_str(), "w");

@@ -131,7 +131,7 @@ int CmdReplay(const std::string& game, const std::string& path) {
     return Fail(st);
   }
   if (replayed.Hash() != saved.Hash()) {
-    std::fprintf(stderr, "plateau: replay of %zu moves reached state %s, but the save holds %s\n%s", moves.size(),
+    std::fprintf(stderr, "plateau: %s: replay of %zu moves reached state %s, but the save holds %s\n%s", path.c_str(), moves.size(),
                  replayed.Hash().c_str(), saved.Hash().c_str(), RulesChangeNote(saved, saved_rules, *rules).c_str());
     return 1;
   }
@@ -576,9 +576,9 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
 const CLI::Validator kSeedCheck(
     [](std::string& text) -> std::string {
       if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "expected a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        return "expected a whole number from 0 to 2^64-1, got '" + text + "'";
       if (text.size() == 20 && text > "18446744073709551615")
-        return text + " is over 18446744073709551615";
+        return text + " is over 2^64-1";
       return "";
     },
     "SEED");

@@ -57,7 +57,7 @@ Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
   State rebuilt;
   st = Replay(rules, saved, moves, &rebuilt);
   if (!st.ok()) {
-    st.message = "its seed and move log do not replay: " + st.message;
+    st.message = "at /log: its seed and move log do not replay: " + st.message;
     if (!st.script_failure()) st.kind = ErrorKind::kInput;
     return st;
   }

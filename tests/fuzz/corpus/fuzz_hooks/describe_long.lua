@@ -1,0 +1,1 @@
+Èreturn string.rep("\0", 1000)

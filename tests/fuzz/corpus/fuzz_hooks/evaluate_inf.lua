@@ -1,0 +1,1 @@
+Èif seat == 1 then return 1/0 end return -1e308

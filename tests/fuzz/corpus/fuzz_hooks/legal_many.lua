@@ -1,0 +1,1 @@
+Èlocal t = {} for i = 1, 5000 do t[i] = {type = "pass", i = i} end return t

@@ -1,0 +1,1 @@
+Èreturn {[2] = {total = 1}}, {winner = function() end}

@@ -1,0 +1,1 @@
+Èreturn {{total = 0/0}, {total = 2^63}, {breakdown = {a = 1e308, b = -1e308}}}

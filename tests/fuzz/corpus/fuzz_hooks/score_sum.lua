@@ -1,0 +1,1 @@
+Èlocal t = {} for i = 1, state.seat_count do t[i] = {breakdown = {a = math.maxinteger, b = math.maxinteger}} end return t

@@ -1,0 +1,1 @@
+Èlocal t = {} t.t = t return t

@@ -1,0 +1,1 @@
+Èreturn {0, state.seat_count + 1, 1.5, 2^53}

@@ -1,0 +1,1 @@
+€return {math.maxinteger, math.mininteger, 2^53, 2^63, -0.0}

@@ -1,0 +1,1 @@
+€return ctx.move and ctx.move{type = "x", card = "hen"} or {type = "x"}

@@ -1,0 +1,1 @@
+€local t = {} t.self = t return t

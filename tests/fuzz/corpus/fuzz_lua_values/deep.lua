@@ -1,0 +1,1 @@
+€local t = {} for i = 1, 40 do t = {t} end return t

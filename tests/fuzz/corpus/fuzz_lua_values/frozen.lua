@@ -1,0 +1,1 @@
+€return {ctx.params, ctx.data.cards, ctx.params.list}

@@ -1,0 +1,1 @@
+€state.data.obj.a.b[2] = "t" return state.data.obj

@@ -1,0 +1,1 @@
+€return string.rep("ab", 70000)

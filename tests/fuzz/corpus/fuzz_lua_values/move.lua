@@ -1,0 +1,1 @@
+€return {type = "place", card = "fox", cell = {1, -2}, to = {3, 4}, amount = 2, args = {x = {1, 2}}}

@@ -1,0 +1,1 @@
+€return {type = "place", cell = {2^40, 1.5}}

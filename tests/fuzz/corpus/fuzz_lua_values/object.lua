@@ -1,0 +1,1 @@
+€return {a = 1, b = {c = true, d = "x"}, e = {}}

@@ -1,0 +1,1 @@
+€table.remove(state.data.list) state.data.empty[1] = "a" return state.data

@@ -1,0 +1,1 @@
+€return {["\xff"] = "\xc0\x80", s = "caf\xc3\xa9"}

@@ -1,0 +1,1 @@
+€state.data.list[7] = 1 return 1

@@ -1,0 +1,9 @@
+-- deal = -5 with keep = -5 (the keeps then sum to 0 with a round of 10): refused naming deal.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:
+-- expect: game.draft
+-- expect: deal
+game.to_move, game.legal_moves, game.moves = nil, nil, nil
+function game.draft(ctx) return {rounds = {{deal = -5, keep = -5}, {deal = 10, keep = 10}, {deal = 5, keep = 5}}, grid = {rows = 2, cols = 5}, deck = {token = 30, blank = 30}} end

@@ -1,0 +1,9 @@
+-- A deck count of 2^32 + 30, which an int truncation reads as 30: refused by the deck limit.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:
+-- expect: game.draft
+-- expect: token
+game.to_move, game.legal_moves, game.moves = nil, nil, nil
+function game.draft(ctx) return {rounds = {{deal = 5, keep = 5}, {deal = 5, keep = 5}}, grid = {rows = 2, cols = 5}, deck = {token = 2 ^ 32 + 30, blank = 30}} end

@@ -1,0 +1,9 @@
+-- A frame of 2.5 x 4 rows (area 10 = the rounds' cards): not an integer; refused, not truncated.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:
+-- expect: game.draft
+-- expect: rows
+game.to_move, game.legal_moves, game.moves = nil, nil, nil
+function game.draft(ctx) return {rounds = {{deal = 5, keep = 5}, {deal = 5, keep = 5}}, grid = {rows = 2.5, cols = 4}, deck = {token = 30, blank = 30}} end

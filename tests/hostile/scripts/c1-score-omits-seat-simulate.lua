@@ -1,0 +1,11 @@
+-- score has no line for seat 2: the report must not call -9.2e18 the winning total (it counts
+-- the seat as unscored, or refuses the score naming the seat).
+-- class: 1
+-- command: simulate {game} -n 10 --players 2 --bots random --threads 1
+-- expect-exit: 0|1
+-- expect-fail: seat 2
+-- reject: -9223372036854775808
+-- reject: -9.2e+18
+-- reject: -9.22337e+18
+-- reject: e+18
+function game.score(ctx, state) return {{breakdown = {bumps = 1}}} end

@@ -1,0 +1,7 @@
+-- state:set_round(2^40): beyond the host's round counter; refused naming the line.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:7:
+-- expect: set_round
+function game.setup(ctx, state) state.data.count = 0 state.data.added = {0, 0} state:set_round(2 ^ 40) end

@@ -1,0 +1,7 @@
+-- to_move returns seat -1: out of range, named.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:7:
+-- expect: to_move
+function game.to_move(ctx, state) return {-1} end

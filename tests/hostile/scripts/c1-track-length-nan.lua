@@ -1,0 +1,7 @@
+-- add_track of length NaN: refused naming the line.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:7:
+-- expect: length
+function game.setup(ctx, state) state.data.count = 0 state.data.added = {0, 0} state:add_track("t", {length = 0 / 0}) end

@@ -1,0 +1,11 @@
+-- zone:draw of 2^32 + 1 cards, which an int truncation reads as 1: refused by the maximum.
+-- class: 1
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:10:
+-- expect: draw
+function game.setup(ctx, state)
+  state.data.count = 0 state.data.added = {0, 0}
+  local deck = state:add_zone("deck", nil, "hidden", {"token", "blank", "token"})
+  deck:draw(state:add_zone("hand", 1), 2 ^ 32 + 1)
+end

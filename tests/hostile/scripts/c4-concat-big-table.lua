@@ -1,0 +1,11 @@
+-- table.concat of a million pieces, again and again (one C call each).
+-- class: 4
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: instruction budget
+-- limit: 8
+local T
+function game.moves.bump(ctx, state, seat, move)
+  if not T then T = {} for i = 1, 1000000 do T[i] = "ab" end end
+  for r = 1, 100000 do local s = table.concat(T) end
+end

@@ -1,0 +1,12 @@
+-- find with a 255-character pattern without special characters (taken as plain text): the
+-- same O(n*m) matching, charged by its cost.
+-- class: 4
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: instruction budget
+-- limit: 8
+local S = ("a"):rep(1 << 24)
+local P = ("a"):rep(254) .. "b"
+function game.moves.bump(ctx, state, seat, move)
+  for i = 1, 100000 do S:find(P) end
+end

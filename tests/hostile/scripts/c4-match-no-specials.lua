@@ -1,0 +1,11 @@
+-- match with a 255-character literal pattern on 16 MiB: the matcher's O(n*m) scan, in a loop.
+-- class: 4
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: instruction budget
+-- limit: 8
+local S = ("a"):rep(1 << 24)
+local P = ("a"):rep(254) .. "b"
+function game.moves.bump(ctx, state, seat, move)
+  for i = 1, 100000 do S:match(P) end
+end

@@ -1,0 +1,10 @@
+-- utf8.len of 16 MiB, again and again.
+-- class: 4
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 1
+-- expect: instruction budget
+-- limit: 8
+local S = ("\u{e9}"):rep(1 << 23)
+function game.moves.bump(ctx, state, seat, move)
+  for r = 1, 1000000 do utf8.len(S) end
+end

@@ -1,0 +1,9 @@
+-- watch (text output): SIGINT while idle saves the table to a recovery file.
+-- class: 6
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 3 --timeout 20 --settle-ms 50
+-- step: wait [start]
+-- step: signal INT
+-- expect-exit: 0|1|2
+-- expect: recover
+-- expect-file: *recover*
+-- limit: 10

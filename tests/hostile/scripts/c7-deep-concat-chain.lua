@@ -1,0 +1,7 @@
+-- A chain of 100,000 ".." (right associative, so nested): refused or compiled, with a line.
+-- class: 7
+-- rules: whole
+-- prepare: perl -e 'print "local game = require(\"base\")\nlocal x = ", "\"a\" .. " x 100000, "\"b\"\nreturn game\n"' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 0|1
+-- expect-fail: games/hostile/rules.lua:2:

@@ -1,0 +1,7 @@
+-- rules.lua nests 40,000 function bodies (100,000 would pass the 1 MiB file limit): refused naming the file and line.
+-- class: 7
+-- rules: whole
+-- prepare: perl -e 'print "local game = require(\"base\")\nlocal f = ", "function() return " x 40000, "1", " end" x 40000, "\nreturn game\n"' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:2:

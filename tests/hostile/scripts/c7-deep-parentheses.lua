@@ -1,0 +1,8 @@
+-- rules.lua nests 100,000 parentheses: a syntax error naming the file and line, not a bare
+-- "C stack overflow".
+-- class: 7
+-- rules: whole
+-- prepare: perl -e 'print "local game = require(\"base\")\nlocal x = ", "(" x 100000, "1", ")" x 100000, "\nreturn game\n"' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:2:

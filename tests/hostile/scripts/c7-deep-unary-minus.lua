@@ -1,0 +1,7 @@
+-- 100,000 unary minus signs in a row: refused naming the line.
+-- class: 7
+-- rules: whole
+-- prepare: perl -e 'print "local game = require(\"base\")\nlocal x = ", "- " x 100000, "1\nreturn game\n"' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua:2:

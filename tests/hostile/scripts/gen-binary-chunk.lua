@@ -1,0 +1,8 @@
+-- rules.lua is a compiled chunk: a sandbox violation naming the file.
+-- class: 0
+-- rules: whole
+-- prepare: printf '\033Lua\124\000\031\223\r\n\032\n' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 1
+-- expect: games/hostile/rules.lua
+-- expect: binary chunk

@@ -1,0 +1,7 @@
+-- require of a 2 MiB module (over the documented 1 MiB): refused naming the module.
+-- class: 0
+-- prepare: perl -e 'print "return {\n", "  1,\n" x 500000, "}\n"' > "$GAME/big.lua"
+-- command: validate {game}
+-- expect-exit: 1
+-- expect: big
+local big = require("big")

@@ -1,0 +1,7 @@
+-- rules.lua is a directory: refused naming the file.
+-- class: 0
+-- rules: whole
+-- prepare: rm "$GAME/rules.lua" && mkdir "$GAME/rules.lua"
+-- command: play {game} --players 2 --seed 1 --bots random
+-- expect-exit: 2
+-- expect: games/hostile/rules.lua

@@ -1,0 +1,8 @@
+-- rules.lua is a FIFO (a read would block forever): refused naming the file, at once.
+-- class: 0
+-- rules: whole
+-- prepare: rm "$GAME/rules.lua" && mkfifo "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 2
+-- expect: games/hostile/rules.lua
+-- limit: 5

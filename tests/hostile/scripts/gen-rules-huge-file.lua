@@ -1,0 +1,8 @@
+-- rules.lua of 64 MiB of comments: refused by a file-size limit naming it, quickly.
+-- class: 2
+-- rules: whole
+-- prepare: perl -e 'print "local game = require(\"base\")\n"; print "-" x 1048575, "\n" for 1..64; print "return game\n"' > "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 1|2
+-- expect: games/hostile/rules.lua
+-- limit: 10

@@ -1,0 +1,8 @@
+-- rules.lua is a link to a file outside the folder: refused naming the link.
+-- class: 0
+-- rules: whole
+-- prepare: rm "$GAME/rules.lua" && ln -s /etc/hostname "$GAME/rules.lua"
+-- command: validate {game}
+-- expect-exit: 2
+-- expect: games/hostile/rules.lua
+-- expect: outside

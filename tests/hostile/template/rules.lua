@@ -1,0 +1,2 @@
+local game = require('base')
+return game
