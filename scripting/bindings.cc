@@ -2195,8 +2195,10 @@ void PushFrozenJson(lua_State* L, const Json& j) {
     } else {
       for (auto it = j.begin(); it != j.end(); ++it) {
         if (it.key() == "$schema_name" || it.key() == "$cards_key") continue;  // the loader's annotations, not data
+        // The key with its length: a C string would end at a NUL byte and merge two keys.
+        lua_pushlstring(L, it.key().data(), it.key().size());
         PushFrozenJson(L, *it);
-        lua_setfield(L, -2, it.key().c_str());
+        lua_rawset(L, -3);
       }
     }
     MakeReadOnly(L);

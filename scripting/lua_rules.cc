@@ -822,7 +822,12 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
       rollback();
       return st;
     }
-    if (!waiting.empty()) return Status::Ok();
+    // A trial (a bot deliberating) is undone by UndoTrial, which needs the journal open: kept
+    // on success here as on the single-mover path below (found by tests/fuzz/fuzz_hooks).
+    if (!waiting.empty()) {
+      detach.keep = trial && &undo == &undo_;
+      return Status::Ok();
+    }
     for (size_t i = 0; i < state->seats.size(); ++i) {
       if (!state->flow.committed[i]) continue;
       const Move m = state->flow.pending[i];
@@ -834,6 +839,7 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
         return st;
       }
     }
+    detach.keep = trial && &undo == &undo_;
     return Status::Ok();
   }
   st = run(seat, move);

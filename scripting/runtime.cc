@@ -414,7 +414,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
     signaled.store(false, std::memory_order_relaxed);
     backstop_signaled.store(false, std::memory_order_relaxed);
     backstop_due = 0;
-    backstop_ms.store(limits_.wall_backstop_ms > 0 ? limits_.wall_backstop_ms : std::max<int64_t>(1500, limit_ / 10'000),
+    backstop_ms.store(limits_.wall_backstop_ms > 0 ? limits_.wall_backstop_ms : std::max<int64_t>(3000, limit_ / 10'000),
                       std::memory_order_relaxed);
     call_start_tick.store(g_tick.load(std::memory_order_relaxed), std::memory_order_relaxed);
     in_call.store(true, std::memory_order_release);

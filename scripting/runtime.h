@@ -34,7 +34,7 @@ struct Limits {
   // Backstop for loops whose every instruction is very expensive (comparing or concatenating
   // megabyte strings): a call still running after this long is ended like a budget kill.
   // It is not a rule outcome; instruction counts decide every normal case. 0: scaled to the
-  // call's budget, 1 ms per 10,000 instructions and at least 1.5 s (2 s for a 20 M call,
+  // call's budget, 1 ms per 10,000 instructions and at least 3 s (3 s for a 20 M call,
   // 5 s for a 50 M load), about ten times what a budget's worth of instructions takes.
   int wall_backstop_ms = 0;
   bool budget = true;                       // off only for the benchmark's comparison

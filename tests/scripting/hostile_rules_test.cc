@@ -13,8 +13,12 @@
 #include <memory>
 #include <string>
 
+#include <lua.hpp>
+
 #include "host/bots.h"
+#include "scripting/bindings.h"
 #include "scripting/lua_rules.h"
+#include "scripting/runtime.h"
 #include "test_util.h"
 
 namespace plateau::scripting {
@@ -292,6 +296,62 @@ TEST(HostileRules, NilAtTheEndOfAnEmptyDataListRemovesNothing) {
   ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_TRUE(s.data["bag"].is_array() && s.data["bag"].empty());
   EXPECT_TRUE(s.data["box"].empty());
+}
+
+}  // namespace
+}  // namespace plateau::scripting
+
+namespace plateau::scripting {
+bool PushFrozenSource(lua_State* L, int idx);  // sandbox.cc: a frozen proxy's table
+namespace {
+
+// Found by tests/fuzz/fuzz_hooks: a bot's trial of one of several simultaneous choices must be
+// undone completely, whether the move only commits (others still choosing) or runs them all.
+TEST(HostileRules, TrialOfASimultaneousChoiceIsUndoneCompletely) {
+  TempGame g("local game = {api_version = 1, moves = {}, categories = {'n'}}\n"
+             "function game.setup(ctx, state) state.data.n = 0 end\n"
+             "function game.to_move(ctx, state) if state.data.n >= 4 then return {} end return {1, 2} end\n"
+             "function game.legal_moves(ctx, state, seat) return {{type = 'play'}} end\n"
+             "function game.moves.play(ctx, state, seat, move) state.data.n = (state.data.n or 0) + 1 end\n"
+             "function game.score(ctx, state)\n"
+             "  return {{breakdown = {n = state.data.n}}, {breakdown = {n = state.data.n}}}\n"
+             "end\n"
+             "return game\n");
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(g.Load(&rules).ok());
+  State s;
+  ASSERT_TRUE(rules->NewGame(Json::object(), 2, 1, &s).ok());
+  Move play;
+  play.type = "play";
+  const std::string start = s.Hash();
+  ASSERT_TRUE(rules->TryMove(&s, 0, play).ok());  // P1 commits, P2 still to choose
+  rules->UndoTrial(&s);
+  EXPECT_EQ(s.Hash(), start) << "a committing trial left the state changed";
+  ASSERT_TRUE(rules->Apply(&s, 0, play).ok());
+  const std::string committed = s.Hash();
+  ASSERT_TRUE(rules->TryMove(&s, 1, play).ok());  // the last choice: both handlers run
+  rules->UndoTrial(&s);
+  EXPECT_EQ(s.Hash(), committed) << "a trial that ran every choice left the state changed";
+}
+
+// Found by tests/fuzz/fuzz_lua_values: keys of frozen tables (ctx.data, ctx.params) keep their
+// bytes; a NUL byte does not cut a key short and merge it with another.
+TEST(HostileRules, FrozenTablesKeepKeysWithNulBytes) {
+  Runtime rt;
+  lua_State* L = rt.L();
+  Json j = Json::object();
+  j[""] = 1;
+  j[std::string("\0", 1)] = 3;
+  PushFrozenJson(L, j);
+  int keys = 0;
+  ASSERT_TRUE(PushFrozenSource(L, -1));
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    ++keys;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  EXPECT_EQ(keys, 2);
 }
 
 }  // namespace

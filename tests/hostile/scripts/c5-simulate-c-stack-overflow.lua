@@ -1,5 +1,5 @@
 -- Every game overflows the C stack (gsub calling itself): stopped at the first game, named with
--- file:line (not a bare "C stack overflow"), and the VM is reset.
+-- its file and line (not a bare "C stack overflow"), and the VM is reset.
 -- class: 5
 -- command: simulate {game} -n 200 --players 2 --bots random
 -- expect-exit: 1
