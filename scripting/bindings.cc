@@ -40,20 +40,25 @@ void PushCoord(lua_State* L, Coord c) {
 
 namespace {
 // Why the value at idx is not an integer within [lo, hi], or "" when it is (*out is set).
+// Every binding taking a number runs this: the accepted path builds no string.
 std::string IntegerProblem(lua_State* L, int idx, lua_Integer lo, lua_Integer hi, lua_Integer* out) {
-  const std::string range = " outside " + std::to_string(lo) + ".." + std::to_string(hi);
+  auto outside = [&](const std::string& got) {
+    return got + " outside " + std::to_string(lo) + ".." + std::to_string(hi);
+  };
   if (lua_type(L, idx) != LUA_TNUMBER) return std::string("expected an integer, got ") + luaL_typename(L, idx);
   if (lua_isinteger(L, idx)) {
     *out = lua_tointeger(L, idx);
-    return *out < lo || *out > hi ? std::to_string(*out) + range : "";
+    return *out < lo || *out > hi ? outside(std::to_string(*out)) : std::string();
   }
   const double d = lua_tonumber(L, idx);
+  const bool whole = std::isfinite(d) && d == std::floor(d);
+  if (whole && d >= static_cast<double>(lo) && d <= static_cast<double>(hi)) {
+    *out = static_cast<lua_Integer>(d);
+    return "";
+  }
   char text[64];
   std::snprintf(text, sizeof text, "%.17g", d);
-  if (!std::isfinite(d) || d != std::floor(d)) return std::string("expected an integer, got ") + text;
-  if (d < static_cast<double>(lo) || d > static_cast<double>(hi)) return text + range;
-  *out = static_cast<lua_Integer>(d);
-  return "";
+  return whole ? outside(text) : std::string("expected an integer, got ") + text;
 }
 }  // namespace
 

@@ -340,10 +340,7 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
   if (st.ok() && writable && state && nresults >= 0 && TakeConvertedBytes() > (1u << 20) &&
       JsonTextBytes(state->data, limits::kStateDataBytes + 1) > limits::kStateDataBytes) {
     lua_pop(L, nresults);  // a failed call leaves nothing on the stack
-    PushHook(name);
-    const std::string where = WhereDefined(L, -1);
-    lua_pop(L, 1);
-    st = {ErrorKind::kMemory, where + name + ": state.data would hold more than " +
+    st = {ErrorKind::kMemory, HookWhere(name) + name + ": state.data would hold more than " +
                                   std::to_string(limits::kStateDataBytes >> 20) + " MiB (the host's limit)", {}, {}};
   }
   const uint64_t epoch = binding_.epoch;
@@ -1085,9 +1082,7 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
   if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) || std::fabs(lua_tonumber(L, -1)) > limits::kEvaluate) {
     const std::string got = NumberText(L, -1);
     lua_pop(L, 1);
-    PushHook("evaluate");
-    const std::string where = WhereDefined(L, -1);
-    lua_pop(L, 1);
+    const std::string where = HookWhere("evaluate");
     char range[32];
     std::snprintf(range, sizeof range, "%g", limits::kEvaluate);
     return {ErrorKind::kScript, where + "evaluate must return a finite number within ±" + range + ", got " + got, {}, {}};
