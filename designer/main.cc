@@ -24,6 +24,7 @@
 #include "scripting/lua_rules.h"
 #include "scripting/test_runner.h"
 #include "designer/watch.h"
+#include "designer/studio.h"
 #include "designer/playthrough.h"
 #include "designer/mutate.h"
 #include "designer/cli_common.h"
@@ -712,6 +713,15 @@ int main(int argc, char** argv) {
   watch->add_option("--settle-ms", watch_options.settle_ms, "a burst of saves is loaded once it has been quiet this long")
       ->check(CLI::Range(1, 10000));
 
+  StudioOptions studio_options;
+  auto* studio = app.add_subcommand("studio", "serve the designer's web page on 127.0.0.1 (table, play, live reload, plots)");
+  studio->add_option("game", studio_options.game, "game id or path to a game folder (default: the first game listed)");
+  studio->add_option("--port", studio_options.port, "port (default: any free one)")->check(CLI::Range(0, 65535));
+  studio->add_option("--players", studio_options.players, "number of players")->check(CLI::Range(1, 16));
+  studio->add_option("--seed", studio_options.seed, "random seed")->check(kSeedCheck);
+  studio->add_option("--bots", studio_options.bots, "one per seat: human or a bot (default human,greedy)");
+  studio->add_option("--set", studio_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+
   std::vector<std::string> test_games, scenarios;
   auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");
   test->add_option("games", test_games, "game ids or folders");
@@ -753,6 +763,7 @@ int main(int argc, char** argv) {
   if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format, sets);
   if (*watch) return RunWatch(watch_options);
+  if (*studio) return RunStudio(studio_options);
   if (*playthrough) return CmdPlaythrough(game, players, seed, regen, sets);
   if (*test && mutate) {
     if (test_games.size() != 1) {

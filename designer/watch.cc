@@ -29,8 +29,7 @@ using scripting::LuaRules;
 
 // Every regular file under the folder (recursively, hidden files skipped), with its
 // modification time, size and inode: a rename-over changes the inode even at equal mtime.
-using Snapshot = std::map<std::string, std::tuple<long long, long long, unsigned long long>>;
-
+template <typename Snapshot>
 void Scan(const std::string& dir, Snapshot* out) {
   ForEachFile(
       dir, 6, [](const std::string&) { return true; },
@@ -40,17 +39,6 @@ void Scan(const std::string& dir, Snapshot* out) {
           (*out)[path] = {static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
                           static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_ino)};
       });
-}
-
-Json ScoresJson(const ScoreTable& t) {
-  Json out = Json::array();
-  for (const auto& line : t.lines) {
-    nlohmann::ordered_json b = nlohmann::ordered_json::object();
-    Json breakdown = Json::object();
-    for (const auto& [k, v] : line.breakdown) breakdown[k] = v;
-    out.push_back({{"name", line.name}, {"total", line.total}, {"breakdown", breakdown}});
-  }
-  return out;
 }
 
 void Emit(const WatchOptions& o, const char* event, bool ok, double ms, const Status& error, const State& state,
@@ -151,8 +139,58 @@ void GuardTimeout(int seconds) {
     if (!g_recovery.done.load()) g_recovery.SaveAndExit("--timeout of " + std::to_string(seconds) + " s reached during a reload", 0);
   }).detach();
 }
-
 }  // namespace
+
+void FolderWatcher::Watch(const LuaRules& rules) {
+  folders_.clear();
+  for (const auto& root : rules.files().roots) folders_.push_back(root.folder);
+  seen_ = ScanAll();
+}
+
+FolderWatcher::Snapshot FolderWatcher::ScanAll() const {
+  Snapshot out;
+  for (const auto& folder : folders_) Scan(folder, &out);
+  return out;
+}
+
+bool FolderWatcher::Changed() {
+  std::this_thread::sleep_for(std::chrono::milliseconds(poll_ms_));
+  Snapshot now = ScanAll();
+  if (now == seen_) return false;
+  // Something changed: wait until the folder has been quiet for settle_ms (one reload per burst).
+  detected_ = Clock::now();
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(settle_ms_));
+    Snapshot again = ScanAll();
+    if (again == now) break;
+    now = std::move(again);
+    if (Clock::now() - detected_ > std::chrono::seconds(2)) break;  // a file written forever
+  }
+  seen_ = std::move(now);
+  return true;
+}
+
+ReloadEvent ReloadOnTable(const std::string& folder, Clock::time_point detected, State* state,
+                          std::unique_ptr<LuaRules>* rules) {
+  scripting::Limits limits;
+  scripting::ReloadResult r = scripting::ReloadRules(folder, limits, state, rules);
+  ReloadEvent e;
+  e.ok = r.ok;
+  e.error = r.error;
+  e.changes = r.changes;
+  e.ms = std::chrono::duration<double, std::milli>(Clock::now() - detected).count();
+  return e;
+}
+
+Json ScoresJson(const ScoreTable& t) {
+  Json out = Json::array();
+  for (const auto& line : t.lines) {
+    Json breakdown = Json::object();
+    for (const auto& [k, v] : line.breakdown) breakdown[k] = v;
+    out.push_back({{"name", line.name}, {"total", line.total}, {"breakdown", breakdown}});
+  }
+  return out;
+}
 
 int RunWatch(const WatchOptions& o) {
   {
@@ -163,7 +201,6 @@ int RunWatch(const WatchOptions& o) {
   }
   GuardSignals();
   GuardTimeout(o.timeout_s);
-  scripting::Limits limits;
   std::unique_ptr<LuaRules> rules;
   const auto t0 = Clock::now();
   Json given = Json::object(), params;
@@ -215,38 +252,16 @@ int RunWatch(const WatchOptions& o) {
   Emit(o, "start", true, std::chrono::duration<double, std::milli>(Clock::now() - t0).count(), {}, state, *rules, "");
   g_recovery.Keep(state, *rules);
 
-  // The game's folder and the folders of the bases it extends: a variant's rules are also
-  // the base's modules and data.
-  auto scan_all = [&rules](Snapshot* out) {
-    for (const auto& root : rules->files().roots) Scan(root.folder, out);
-  };
-  Snapshot seen;
-  scan_all(&seen);
+  FolderWatcher watcher(o.poll_ms, o.settle_ms);
+  watcher.Watch(*rules);
   int reloads = 0;
   const auto started = t0;
   for (;;) {
     if (o.max_reloads >= 0 && reloads >= o.max_reloads) break;
     if (o.timeout_s > 0 && Clock::now() - started > std::chrono::seconds(o.timeout_s)) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(o.poll_ms));
-    Snapshot now;
-    scan_all(&now);
-    if (now == seen) continue;
-    // Something changed: wait until the folder has been quiet for settle_ms (one reload per burst).
-    const auto detected = Clock::now();
-    for (;;) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(o.settle_ms));
-      Snapshot again;
-      scan_all(&again);
-      if (again == now) break;
-      now = std::move(again);
-      if (Clock::now() - detected > std::chrono::seconds(2)) break;  // a file written forever
-    }
-    seen = now;
-    const auto t_reload = Clock::now();
-    scripting::ReloadResult r = scripting::ReloadRules(folder, limits, &state, &rules);
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - detected).count();
-    (void)t_reload;
-    Emit(o, "reload", r.ok, ms, r.error, state, *rules, r.changes);
+    if (!watcher.Changed()) continue;
+    const ReloadEvent r = ReloadOnTable(folder, watcher.detected(), &state, &rules);
+    Emit(o, "reload", r.ok, r.ms, r.error, state, *rules, r.changes);
     if (r.ok) g_recovery.Keep(state, *rules);
     ++reloads;
   }

@@ -118,6 +118,7 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     if (line.seat < 0 || line.seat >= players) continue;
     const size_t s = static_cast<size_t>(line.seat);
     r->seat_totals[s].Add(static_cast<double>(line.total));
+    r->seat_score_counts[s][line.total] += 1;
     if (line.total == best) share[s] = 1.0 / winners;
     r->seat_wins[s] += share[s];
     BotRecord& bot = r->bots[seat_bot[s]];
@@ -164,6 +165,7 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
   if (ending.empty() && stats.contains("ending") && stats["ending"].is_string()) ending = stats["ending"];
   if (ending.empty()) ending = "rules";
   r->rounds.Add(rounds);
+  r->round_counts[static_cast<int64_t>(std::llround(rounds))] += 1;
   r->endings[ending] += 1;
   r->top_score.Add(static_cast<double>(best));
   r->spread.Add(static_cast<double>(best - worst));
@@ -209,6 +211,7 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
   r->stopped_by_rules += p.stopped_by_rules;
   for (size_t s = 0; s < p.seat_totals.size(); ++s) {
     r->seat_totals[s].Merge(p.seat_totals[s]);
+    for (const auto& [total, n] : p.seat_score_counts[s]) r->seat_score_counts[s][total] += n;
     r->seat_wins[s] += p.seat_wins[s];
   }
   for (size_t k = 0; k < p.categories.size(); ++k) {
@@ -227,6 +230,7 @@ void Merge(const SimulationReport& p, int players, SimulationReport* r) {
     for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), 0) + v->get<int>();
   }
   r->rounds.Merge(p.rounds);
+  for (const auto& [k, n] : p.round_counts) r->round_counts[k] += n;
   r->top_score.Merge(p.top_score);
   r->spread.Merge(p.spread);
   for (const auto& [k, v] : p.endings) r->endings[k] += v;
@@ -244,6 +248,7 @@ void InitReport(const SimulationSpec& spec, SimulationReport* r) {
   r->players = spec.players;
   r->seat_totals.assign(static_cast<size_t>(spec.players), Stat{});
   r->seat_wins.assign(static_cast<size_t>(spec.players), 0);
+  r->seat_score_counts.assign(static_cast<size_t>(spec.players), {});
   r->rotate_seats = spec.rotate_seats;
   for (int s = 0; s < spec.players; ++s) {
     const std::string& bot = spec.rotate_seats ? "rotating" : spec.bots[static_cast<size_t>(s) % spec.bots.size()];
@@ -360,6 +365,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     for (;;) {
       const int c = next.fetch_add(1);
       if (c >= chunks || c * kChunk > stop_after.load(std::memory_order_relaxed)) break;
+      if (spec.cancel && spec.cancel->load()) break;
       SimulationReport p;
       InitReport(spec, &p);
       for (int g = c * kChunk; g < std::min(spec.games, (c + 1) * kChunk) && g <= stop_after.load(std::memory_order_relaxed);
@@ -452,6 +458,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         }
         if (!card_set) card_set = state.cards;
         const int d = done.fetch_add(1) + 1;
+        if (spec.done_games) spec.done_games->store(d);
         if (spec.progress && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
           std::lock_guard<std::mutex> lock(mu);
           const int width = 30;
@@ -483,6 +490,9 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   for (auto& th : threads) th.join();
   if (spec.progress) std::fprintf(stderr, "\r%60s\r", "");
   if (!first_failure.ok()) return first_failure;
+  if (spec.cancel && spec.cancel->load())
+    return Status::Input("the simulation was cancelled after " + std::to_string(done.load()) + " of " +
+                         std::to_string(spec.games) + " games");
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::sort(r.stopped_seeds.begin(), r.stopped_seeds.end());
   std::sort(r.rules_stopped_seeds.begin(), r.rules_stopped_seeds.end());

@@ -5,6 +5,7 @@
 // a degenerate design (a dominant seat, something that never happens, games that never end).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -36,6 +37,11 @@ struct SimulationSpec {
   // replayed in every game would only repeat the wait. With more (--keep-going), the run goes
   // on, counting failed games in the report, until this many have failed.
   int max_failures = 1;
+  // For a caller that shows the run while it goes (plateau studio): `done_games`, when set,
+  // counts finished games; `cancel`, when set and true, stops the run early (Simulate then
+  // returns kInput "cancelled").
+  std::atomic<int>* done_games = nullptr;
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct Stat {
@@ -126,6 +132,10 @@ struct SimulationReport {
   std::vector<uint64_t> rules_stopped_seeds;  // up to 5, stopped by the rules' own
   Json extra_counts = Json::object();      // counts of values seen in score extras
   Stat rounds;                             // game length
+  // Distributions for plots (plateau studio), not part of ToJson: per seat, how many games
+  // ended with each total; how many games lasted each number of rounds.
+  std::vector<std::map<int64_t, int64_t>> seat_score_counts;
+  std::map<int64_t, int64_t> round_counts;
   Stat top_score, spread;                  // the winner's total; winner minus last
   std::map<std::string, int64_t> endings;  // the game's `ending`, or "round limit"
   std::map<std::string, Stat> counts;      // the game's per-game numbers

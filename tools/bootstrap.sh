@@ -28,7 +28,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libspdlog-dev
-          nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev)
+          nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
+          libcpp-httplib-dev libjs-chart.js chromium)
 # The fuzzers' compiler and libFuzzer, for `hardening` and `fuzz` only.
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
@@ -44,6 +45,20 @@ install_packages() {
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
+}
+
+# plateau studio's browser tests: Node.js (Debian's, unless one is already installed, such as
+# NodeSource's, which bundles npm and conflicts with Debian's npm package) and playwright-core
+# at the version pinned in tests/studio/package-lock.json. playwright-core drives Debian's
+# chromium and downloads no browser.
+install_studio_test_tools() {
+  if ! command -v npm >/dev/null; then
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm
+  fi
+  (cd tests/studio && npm ci --no-audit --no-fund --loglevel=error)
 }
 
 build() {
@@ -112,7 +127,7 @@ case "${1:-}" in
     ./build/plateau play ecosysteme-savane --players 4 --seed 1 --bots greedy,random,greedy,random
     ;;
   test)
-    install_packages; build
+    install_packages; install_studio_test_tools; build
     (cd build && ctest --output-on-failure -j "$(nproc)")
     ;;
   hardening)

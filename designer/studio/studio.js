@@ -1,0 +1,606 @@
+// plateau studio's page script: draws the host's state JSON generically (grids of cards, tile
+// maps, region maps from data coordinates, zones, counters, tracks), the score table, the
+// moves of the human seats, the log with a slider over the game's history, the reload banner,
+// and the simulation's plots (Chart.js). No game-specific code: a game may only give names,
+// colours and icons in its data (cards' "name", "color", "icon").
+'use strict';
+
+const TOKEN = new URLSearchParams(location.search).get('token') || '';
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c != null) e.append(c);
+  return e;
+};
+const SVG = 'http://www.w3.org/2000/svg';
+const svg = (tag, attrs = {}) => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+};
+
+function url(path, params = {}) {
+  const q = new URLSearchParams({ token: TOKEN, ...params });
+  return `${path}?${q}`;
+}
+async function api(path, body, params) {
+  const opts = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(url(path, params), opts);
+  let data;
+  try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
+  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  return data;
+}
+function say(text, isError) {
+  const m = $('message');
+  m.hidden = !text;
+  m.textContent = text || '';
+  m.className = 'message' + (isError ? ' error' : '');
+}
+
+// Colours: a card's own (from the game's data), else one derived from its id.
+function colourOf(id) {
+  const card = game && game.cards[id];
+  if (card && (card.color || card.colour)) return card.color || card.colour;
+  let h = 0;
+  for (const ch of String(id)) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${h}, 55%, 78%)`;
+}
+const SEAT_COLOURS = ['#d9534f', '#337ab7', '#5cb85c', '#f0ad4e', '#9b59b6', '#1abc9c', '#7f8c8d', '#e67e22'];
+function cardName(id) {
+  const card = game && game.cards[id];
+  if (!card) return id;
+  const n = card.name;
+  return typeof n === 'object' && n ? (n.en || n.fr || id) : (n || id);
+}
+
+let game = null;       // /api/game
+let table = null;      // /api/state
+let viewing = -1;      // -1: the live table; else the move number shown
+let prevScores = null; // scores before the latest change, to highlight what moved
+let pickCell = null;   // a clicked cell whose several moves are listed
+
+async function loadGame() {
+  game = await api('/api/game');
+  $('title').textContent = game.name;
+  $('game-info').textContent = `${game.folder} · ${game.min_players}–${game.max_players} players · rules ${game.fingerprint}`;
+  $('sim-n').max = game.max_sim_games;
+}
+
+async function refresh() {
+  try {
+    const next = await api('/api/state', undefined, viewing >= 0 ? { at: viewing } : {});
+    if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
+    table = next;
+    draw();
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+// ---- the table ---------------------------------------------------------------------------
+
+function seatName(s) { return table.state.seats[s] ? table.state.seats[s].name : `seat ${s + 1}`; }
+
+// Points a seat scores for a card id, when the game's score categories are card ids.
+function pointsFor(seat, id) {
+  const line = table.scores[seat];
+  if (!line || !(id in line.breakdown)) return '';
+  return `\n${line.name}'s ${cardName(id)}: ${line.breakdown[id]} points`;
+}
+
+// The legal moves of the human seats, each with the seat.
+function humanMoves() {
+  const out = [];
+  for (const l of table.legal) for (const m of l.moves) out.push({ seat: l.seat, move: m });
+  return out;
+}
+
+// Which grid a seat's placement lands on: the seat's own grid, else the only one.
+function gridOfSeat(seat) {
+  const grids = table.state.grids;
+  const own = grids.filter((g) => g.key.endsWith(':' + (seat + 1)));
+  if (own.length === 1) return own[0].key;
+  return grids.length === 1 ? grids[0].key : null;
+}
+
+function cellMoves(kind, name, r, c) {
+  return humanMoves().filter(({ seat, move }) => {
+    if (!move.cell || move.cell[0] !== r || move.cell[1] !== c) return false;
+    if (kind === 'grid') return gridOfSeat(seat) === name;
+    return kind === 'tiles' && Object.keys(table.state.tile_maps || {}).length === 1;
+  });
+}
+
+function clickCell(kind, name, r, c) {
+  const moves = cellMoves(kind, name, r, c);
+  if (moves.length === 1) return play(moves[0].seat, moves[0].move.i);
+  pickCell = { kind, name, r, c };
+  drawMoves();
+}
+
+function ownerLabel(key) {
+  const [name, seat] = key.split(':');
+  return seat ? `${seatName(Number(seat) - 1)} · ${name}` : name;
+}
+
+function drawGrid(g) {
+  const seat = g.key.includes(':') ? Number(g.key.split(':')[1]) - 1 : -1;
+  const cells = new Map();
+  let minR = Infinity, maxR = -Infinity, minC = Infinity, maxC = -Infinity;
+  const see = (r, c) => { minR = Math.min(minR, r); maxR = Math.max(maxR, r); minC = Math.min(minC, c); maxC = Math.max(maxC, c); };
+  for (const cell of g.cells) { cells.set(`${cell[0]},${cell[1]}`, cell); see(cell[0], cell[1]); }
+  const targets = new Set();
+  if (viewing < 0)
+    for (const { seat: s, move } of humanMoves())
+      if (move.cell && gridOfSeat(s) === g.key) { targets.add(`${move.cell[0]},${move.cell[1]}`); see(move.cell[0], move.cell[1]); }
+  const box = el('div', { class: 'component grid-box' }, el('h3', { text: ownerLabel(g.key) }));
+  if (!isFinite(minR)) { box.append(el('div', { class: 'empty', text: '(empty)' })); return box; }
+  const grid = el('div', { class: 'grid', 'data-grid': g.key });
+  grid.style.gridTemplateColumns = `repeat(${maxC - minC + 1}, 4.6em)`;
+  for (let r = minR; r <= maxR; r++)
+    for (let c = minC; c <= maxC; c++) {
+      const cell = cells.get(`${r},${c}`);
+      const key = `${r},${c}`;
+      const d = el('div', { class: 'cell', 'data-cell': key });
+      if (cell) {
+        const id = cell[2];
+        const faceDown = cell.length > 3 && cell[3];
+        d.classList.add('card');
+        d.style.background = faceDown ? '#999' : colourOf(id);
+        d.textContent = faceDown ? `(${cardName(id)})` : cardName(id);
+        d.title = `${cardName(id)} at (${r}, ${c})${faceDown ? ', face down' : ''}${seat >= 0 ? pointsFor(seat, id) : ''}`;
+      } else if (targets.has(key)) {
+        d.classList.add('target');
+        d.title = `play here (${r}, ${c})`;
+        d.textContent = '+';
+      }
+      if (targets.has(key)) {
+        d.classList.add('target');
+        d.addEventListener('click', () => clickCell('grid', g.key, r, c));
+      }
+      grid.append(d);
+    }
+  box.append(grid);
+  return box;
+}
+
+// Tile maps: each tile a square whose four edges take their kind's colour (turned by the
+// tile's rotation), with the segments' kinds and the pieces on it.
+const EDGE_COLOURS = { savanna: '#c9dd8b', trail: '#c8a165', bush: '#3f7d3a', field: '#e8d47a', road: '#bbb', city: '#b5651d', water: '#5dade2' };
+function drawTileMap(name, map) {
+  const defs = {};
+  const tiles = (game.data.tiles && game.data.tiles.tiles) || [];
+  for (const t of tiles) defs[t.id] = t;
+  const targets = new Map();
+  if (viewing < 0)
+    for (const { move } of humanMoves()) if (move.cell) targets.set(`${move.cell[0]},${move.cell[1]}`, move.cell);
+  const all = map.tiles.map((t) => [t[0], t[1]]).concat([...targets.values()]);
+  if (!all.length) return el('div', { class: 'component', text: `${name}: (empty)` });
+  const rs = all.map((p) => p[0]), cs = all.map((p) => p[1]);
+  const minR = Math.min(...rs), minC = Math.min(...cs), maxR = Math.max(...rs), maxC = Math.max(...cs);
+  const S = 44;
+  const W = (maxC - minC + 1) * S, H = (maxR - minR + 1) * S;
+  const s = svg('svg', { width: Math.min(W, 900), viewBox: `0 0 ${W} ${H}`, class: 'tilemap', 'data-map': name });
+  const pieces = {};
+  for (const o of map.occupants || []) pieces[o[0]] = (pieces[o[0]] || []).concat([o]);
+  map.tiles.forEach((t, index) => {
+    const [r, c, id, rot] = t;
+    const x = (c - minC) * S, y = (r - minR) * S;
+    const g = svg('g', { transform: `translate(${x},${y})` });
+    const def = defs[id] || { edges: ['?', '?', '?', '?'] };
+    const title = svg('title');
+    title.textContent = `${id} at (${r}, ${c}), turned ${rot}°\nedges ${def.edges.join(', ')}` +
+      (def.segments || []).map((sg) => `\n${sg.kind} ${sg.sides.join('-')} ${JSON.stringify(sg.tally || {})}`).join('');
+    g.append(title);
+    g.append(svg('rect', { width: S, height: S, fill: EDGE_COLOURS.savanna, stroke: '#555', 'stroke-width': 0.5 }));
+    const h = S / 2;
+    const tri = [`0,0 ${S},0 ${h},${h}`, `${S},0 ${S},${S} ${h},${h}`, `${S},${S} 0,${S} ${h},${h}`, `0,${S} 0,0 ${h},${h}`];
+    const turn = Math.round((rot || 0) / 90) % 4;
+    for (let side = 0; side < 4; side++) {
+      const kind = def.edges[(side - turn + 4) % 4];
+      g.append(svg('polygon', { points: tri[side], fill: EDGE_COLOURS[kind] || colourOf(kind), opacity: kind === 'savanna' ? 0 : 0.9 }));
+    }
+    const label = svg('text', { x: 2, y: S - 3, 'font-size': 7, fill: '#222' });
+    label.textContent = id;
+    g.append(label);
+    (pieces[index] || []).forEach((p, k) => {
+      g.append(svg('circle', { cx: 10 + 10 * k, cy: 10, r: 5, fill: SEAT_COLOURS[(p[1] - 1 + 8) % 8], stroke: '#000' }));
+    });
+    s.append(g);
+  });
+  for (const [key, cell] of targets) {
+    const [r, c] = cell;
+    const rect = svg('rect', { x: (c - minC) * S + 2, y: (r - minR) * S + 2, width: S - 4, height: S - 4, class: 'target', 'data-cell': key });
+    rect.addEventListener('click', () => clickCell('tiles', name, r, c));
+    s.append(rect);
+  }
+  return el('div', { class: 'component' }, el('h3', { text: `tile map ${name} (${map.tiles.length} tiles)` }), s);
+}
+
+// Region maps: regions at their data coordinates (x, y on 0..100), borders as lines, the
+// seats' marks as coloured dots; a region a legal move names is clickable.
+function drawRegionMap(name, map) {
+  const regions = (game.data.regions && game.data.regions.regions) || [];
+  const at = {};
+  for (const r of regions) at[r.id] = r;
+  const maxY = Math.max(60, ...regions.map((r) => r.y || 0)) + 4;
+  const s = svg('svg', { viewBox: `0 0 100 ${maxY}`, class: 'regionmap', 'data-map': name });
+  for (const [a, b] of (game.data.regions && game.data.regions.borders) || []) {
+    if (!at[a] || !at[b] || Math.abs(at[a].x - at[b].x) > 50) continue;  // no line across the map's seam
+    s.append(svg('line', { x1: at[a].x, y1: at[a].y, x2: at[b].x, y2: at[b].y, stroke: '#ccc', 'stroke-width': 0.15 }));
+  }
+  const movesOf = {};
+  if (viewing < 0)
+    for (const hm of humanMoves()) {
+      const text = JSON.stringify(hm.move.args || {});
+      for (const r of regions) if (text.includes(`"${r.id}"`)) (movesOf[r.id] = movesOf[r.id] || []).push(hm);
+    }
+  for (const r of regions) {
+    const g = svg('g', { 'data-region': r.id });
+    const title = svg('title');
+    const marks = (map.marks || {})[r.id] || [];
+    title.textContent = `${(r.name && (r.name.en || r.name.fr)) || r.id} (${r.kind}${r.group ? ', ' + r.group : ''})` +
+      (marks.length ? `\nmarks: ${marks.map((m) => seatName(m - 1)).join(', ')}` : '');
+    g.append(title);
+    g.append(svg('circle', { cx: r.x, cy: r.y, r: 1.6, fill: r.kind === 'sea' ? '#aed6f1' : '#d5e8b5', stroke: movesOf[r.id] ? '#d35400' : '#777',
+      'stroke-width': movesOf[r.id] ? 0.5 : 0.1, class: movesOf[r.id] ? 'target' : '' }));
+    marks.forEach((m, k) => g.append(svg('circle', { cx: r.x - 1 + k * 1.1, cy: r.y - 2.2, r: 0.6, fill: SEAT_COLOURS[(m - 1 + 8) % 8] })));
+    if (movesOf[r.id]) g.addEventListener('click', () => {
+      if (movesOf[r.id].length === 1) return play(movesOf[r.id][0].seat, movesOf[r.id][0].move.i);
+      pickCell = { region: r.id, moves: movesOf[r.id] };
+      drawMoves();
+    });
+    s.append(g);
+  }
+  return el('div', { class: 'component' }, el('h3', { text: `region map ${name}` }), s);
+}
+
+function drawZone(z) {
+  const owner = z.owner >= 0 ? seatName(z.owner) + ' · ' : '';
+  const box = el('div', { class: 'component zone' }, el('h3', { text: `${owner}${z.name} [${z.count}]${z.visibility === 'hidden' ? ' (hidden)' : ''}` }));
+  const list = el('div', { class: 'zone-cards' });
+  for (const id of z.cards.slice(0, 60)) {
+    const c = el('span', { class: 'chip', text: cardName(id), title: `${cardName(id)}${z.owner >= 0 ? pointsFor(z.owner, id) : ''}` });
+    c.style.background = colourOf(id);
+    list.append(c);
+  }
+  if (z.cards.length > 60) list.append(el('span', { text: ` … ${z.cards.length - 60} more` }));
+  box.append(list);
+  return box;
+}
+
+function drawTrack(key, t) {
+  const box = el('div', { class: 'component' }, el('h3', { text: `${ownerLabel(key)}: space ${t.position + 1} of ${t.length}${t.circular ? ' (circular)' : ''}` }));
+  const row = el('div', { class: 'track' });
+  for (let i = 0; i < Math.min(t.length, 100); i++) row.append(el('span', { class: 'space' + (i === t.position ? ' here' : ''), text: String(i + 1) }));
+  box.append(row);
+  return box;
+}
+
+function draw() {
+  const st = table.state;
+  $('players').value = st.player_count;
+  if (document.activeElement !== $('seed')) $('seed').value = st.seed;
+  $('history-note').textContent = viewing >= 0 ? `— after move ${table.at} of ${table.moves_total} (history, read-only)` : (table.over ? '— game over' : '');
+  // Seats: who plays each one.
+  const seats = $('seats');
+  seats.replaceChildren();
+  table.seats.forEach((s, i) => {
+    const input = el('input', { type: 'text', value: s.controller, size: 10, 'data-seat': i, title: "human, or a bot: random, greedy, heuristic, mcts:iters=200" });
+    input.addEventListener('change', setSeats);
+    const chip = el('span', { class: 'seat' + (table.to_move.includes(i) ? ' moving' : '') }, el('b', { text: s.name }), ' ', input);
+    chip.style.borderColor = SEAT_COLOURS[i % 8];
+    seats.append(chip);
+  });
+  const board = $('board');
+  board.replaceChildren();
+  for (const g of st.grids) board.append(drawGrid(g));
+  for (const [name, m] of Object.entries(st.tile_maps || {})) board.append(drawTileMap(name, m));
+  for (const [name, m] of Object.entries(st.region_maps || {})) board.append(drawRegionMap(name, m));
+  for (const z of st.zones) if (z.count > 0 || z.name === 'hand') board.append(drawZone(z));
+  const counters = Object.entries(st.counters || {});
+  if (counters.length) {
+    const box = el('div', { class: 'component' }, el('h3', { text: 'counters' }));
+    for (const [k, c] of counters) box.append(el('span', { class: 'chip counter', text: `${ownerLabel(k)}: ${c.value}${c.max !== undefined && c.max < 9e18 ? '/' + c.max : ''}` }));
+    board.append(box);
+  }
+  for (const [k, t] of Object.entries(st.tracks || {})) board.append(drawTrack(k, t));
+  $('view').textContent = table.view;
+  $('data').textContent = JSON.stringify(st.data, null, 1).slice(0, 20000);
+  drawScores();
+  drawMoves();
+  drawLog();
+  drawReload();
+}
+
+function drawScores() {
+  const t = $('scores');
+  t.replaceChildren();
+  if (table.score_error) { t.append(el('tr', {}, el('td', { class: 'error', text: table.score_error }))); return; }
+  const lines = table.scores;
+  const cats = table.categories || [];
+  t.append(el('tr', {}, el('th'), ...lines.map((l) => el('th', { text: l.name }))));
+  const before = (i, k) => prevScores && prevScores[i] ? (k === null ? prevScores[i].total : prevScores[i].breakdown[k]) : undefined;
+  const cell = (i, k, v) => {
+    const was = before(i, k);
+    const td = el('td', { text: String(v ?? 0), 'data-seat': i, 'data-category': k === null ? 'TOTAL' : k });
+    const parts = Object.entries(lines[i].breakdown).map(([c, p]) => `${c}: ${p}`).join('\n');
+    td.title = `${lines[i].name}, ${k === null ? 'total' : k}: ${v ?? 0}` + (was !== undefined && was !== v ? ` (was ${was})` : '') + (k === null ? `\n${parts}` : '');
+    if (was !== undefined && was !== v) td.classList.add('changed');
+    return td;
+  };
+  for (const k of cats) t.append(el('tr', {}, el('th', { text: cardName(k) }), ...lines.map((l, i) => cell(i, k, l.breakdown[k]))));
+  t.append(el('tr', { class: 'total' }, el('th', { text: 'TOTAL' }), ...lines.map((l, i) => cell(i, null, l.total))));
+  $('extra').textContent = table.extra && Object.keys(table.extra).length ? JSON.stringify(table.extra) : '';
+}
+
+function drawMoves() {
+  const list = $('moves');
+  list.replaceChildren();
+  const who = table.to_move.map((s) => `${seatName(s)} (${table.seats[s] ? table.seats[s].controller : '?'})`).join(', ');
+  $('to-move').textContent = viewing >= 0 ? 'history: go back to live to play' : table.over ? 'The game is over.' : `to move: ${who}`;
+  if (viewing >= 0) return;
+  let moves = humanMoves();
+  if (pickCell && pickCell.moves) moves = pickCell.moves;
+  else if (pickCell) moves = cellMoves(pickCell.kind, pickCell.name, pickCell.r, pickCell.c);
+  if (pickCell) list.append(el('li', { class: 'note' }, el('button', { text: 'show all moves', onclick: () => { pickCell = null; drawMoves(); } })));
+  for (const { seat, move } of moves.slice(0, 500)) {
+    const b = el('button', { class: 'move', text: `${seatName(seat)}: ${move.label}`, 'data-seat': seat, 'data-index': move.i });
+    b.addEventListener('click', () => play(seat, move.i));
+    list.append(el('li', {}, b));
+  }
+  for (const l of table.legal) if (l.count > l.moves.length) list.append(el('li', { class: 'note', text: `… ${l.count - l.moves.length} more moves for ${seatName(l.seat)}` }));
+}
+
+function drawLog() {
+  const slider = $('slider');
+  slider.max = table.moves_total;
+  slider.value = viewing >= 0 ? viewing : table.moves_total;
+  $('slider-label').textContent = `move ${slider.value} / ${table.moves_total}`;
+  const log = $('log');
+  log.replaceChildren();
+  const shown = viewing >= 0 ? viewing : table.moves_total;
+  for (const e of table.log.slice(-400)) {
+    const li = el('li', { class: e.kind + (e.n > shown ? ' future' : ''), value: e.n, text: e.seat >= 0 ? `${seatName(e.seat)}: ${e.text}` : e.text });
+    li.addEventListener('click', () => goTo(e.n));
+    log.append(li);
+  }
+}
+
+function drawReload() {
+  const r = table.reload;
+  const box = $('reload');
+  if (!r) { box.hidden = true; return; }
+  box.hidden = false;
+  box.className = 'reload ' + (r.ok ? 'ok' : 'error');
+  const when = new Date(r.at * 1000).toLocaleTimeString();
+  box.textContent = r.ok
+    ? `${when}: rules reloaded in ${r.ms.toFixed(1)} ms${r.changes ? ': ' + r.changes.trim().split('\n').join('; ') : ' (no score changed)'}`
+    : `${when}: the save was refused, the old rules keep running and the table is unchanged:\n${r.error}`;
+}
+
+async function goTo(n) {
+  viewing = n >= table.moves_total && viewing < 0 ? -1 : n;
+  pickCell = null;
+  await refresh();
+}
+
+// ---- actions -----------------------------------------------------------------------------
+
+async function act(path, body, done) {
+  try {
+    await api(path, body);
+    say(done || '');
+  } catch (e) {
+    say(e.message, true);
+  }
+  pickCell = null;
+  await refresh();
+}
+const play = (seat, index) => act('/api/move', { seat, index, version: table.version });
+function setSeats() {
+  const seats = [...document.querySelectorAll('#seats input')].map((i) => i.value.trim());
+  act('/api/seats', { seats });
+}
+$('undo').addEventListener('click', () => act('/api/undo', {}));
+$('new-game').addEventListener('click', () => { viewing = -1; act('/api/new', { players: Number($('players').value) || 0, seed: Number($('seed').value) || 0 }); });
+$('save').addEventListener('click', () => act('/api/save', { path: $('file').value }, `saved in ${$('file').value}`));
+$('load').addEventListener('click', () => { viewing = -1; act('/api/load', { path: $('file').value }, `loaded ${$('file').value}`); });
+$('slider').addEventListener('input', () => { $('slider-label').textContent = `move ${$('slider').value} / ${table.moves_total}`; });
+$('slider').addEventListener('change', () => goTo(Number($('slider').value)));
+$('live').addEventListener('click', () => { viewing = -1; refresh(); });
+
+// ---- simulations -------------------------------------------------------------------------
+
+const charts = [];
+let lastSim = null;
+
+// Error bars for bar charts: each dataset may carry `errors` (half-widths, same units).
+const errorBars = {
+  id: 'errorBars',
+  afterDatasetsDraw(chart) {
+    const ctx = chart.ctx;
+    chart.data.datasets.forEach((ds, di) => {
+      if (!ds.errors) return;
+      const meta = chart.getDatasetMeta(di);
+      meta.data.forEach((bar, i) => {
+        const v = ds.data[i], e = ds.errors[i];
+        if (e == null) return;
+        const y = chart.scales.y;
+        const top = y.getPixelForValue(v + e), bottom = y.getPixelForValue(Math.max(0, v - e));
+        ctx.save();
+        ctx.strokeStyle = '#222';
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(bar.x, top); ctx.lineTo(bar.x, bottom);
+        ctx.moveTo(bar.x - 5, top); ctx.lineTo(bar.x + 5, top);
+        ctx.moveTo(bar.x - 5, bottom); ctx.lineTo(bar.x + 5, bottom);
+        ctx.stroke();
+        ctx.restore();
+      });
+    });
+  },
+};
+
+function chartBox(title, config) {
+  const canvas = el('canvas', { width: 460, height: 260 });
+  const save = el('button', { class: 'small', text: 'PNG' });
+  const box = el('div', { class: 'chart', 'data-chart': title }, el('h3', { text: title }, ' ', save), canvas);
+  $('charts').append(box);
+  config.options = Object.assign({ animation: false, responsive: false, plugins: { legend: { display: (config.data.datasets || []).length > 1 } } }, config.options || {});
+  config.plugins = [errorBars];
+  const chart = new Chart(canvas.getContext('2d'), config);
+  save.addEventListener('click', () => download(`${title}.png`, canvas.toDataURL('image/png')));
+  charts.push(chart);
+}
+
+function download(name, href) {
+  const a = el('a', { href, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+function downloadText(name, text, type) {
+  download(name, URL.createObjectURL(new Blob([text], { type })));
+}
+
+function drawSimulation(sim) {
+  for (const c of charts.splice(0)) c.destroy();
+  $('charts').replaceChildren();
+  const r = sim.report, p = sim.plots;
+  const games = r.games;
+  // Score distribution per seat.
+  const totals = [...new Set(p.seat_scores.flatMap((s) => s.map((x) => x[0])))].sort((a, b) => a - b);
+  chartBox('score distribution per seat', {
+    type: 'line',
+    data: { labels: totals, datasets: p.seat_scores.map((s, i) => {
+      const m = new Map(s);
+      return { label: p.seat_names[i], data: totals.map((t) => m.get(t) || 0), borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8], pointRadius: 1, tension: 0.2 };
+    }) },
+    options: { scales: { x: { title: { display: true, text: 'total' } }, y: { title: { display: true, text: 'games' } } } },
+  });
+  // Win rate per seat (and per bot) with 95% error bars over games.
+  const se = (p0, n) => 196 * Math.sqrt(Math.max(p0 * (1 - p0), 0) / Math.max(n, 1));
+  const winLabels = r.seats.map((s) => s.seat);
+  const winData = r.seats.map((s) => 100 * s.win_rate);
+  const winErr = r.seats.map((s) => se(s.win_rate, games));
+  const bots = Object.entries(r.bots || {});
+  if (bots.length > 1) for (const [b, rec] of bots) { winLabels.push(`bot ${b}`); winData.push(100 * rec.win_rate); winErr.push(se(rec.win_rate, rec.seats * games / r.seats.length)); }
+  chartBox('win rate % (95% interval)', {
+    type: 'bar',
+    data: { labels: winLabels, datasets: [{ label: 'win %', data: winData, errors: winErr, backgroundColor: winLabels.map((_, i) => SEAT_COLOURS[i % 8]) }] },
+    options: { scales: { y: { beginAtZero: true, suggestedMax: 100 } } },
+  });
+  chartBox('game length (rounds)', {
+    type: 'bar',
+    data: { labels: p.rounds.map((x) => x[0]), datasets: [{ label: 'games', data: p.rounds.map((x) => x[1]), backgroundColor: '#6c8ebf' }] },
+  });
+  const endings = Object.entries(r.endings || {});
+  chartBox('how games ended', {
+    type: 'bar',
+    data: { labels: endings.map((e) => e[0]), datasets: [{ label: 'games', data: endings.map((e) => e[1]), backgroundColor: '#82b366' }] },
+  });
+  const cards = Object.entries(r.cards || {});
+  if (cards.length)
+    chartBox('card balance', {
+      type: 'bar',
+      data: { labels: cards.map((c) => cardName(c[0])), datasets: [
+        { label: 'points per copy', data: cards.map((c) => c[1].points_per_copy), backgroundColor: '#d79b00', yAxisID: 'y' },
+        { label: 'pick rate %', data: cards.map((c) => 100 * (c[1].pick_rate || 0)), backgroundColor: '#9673a6', yAxisID: 'y2' },
+      ] },
+      options: { plugins: { legend: { display: true } }, scales: { y: { position: 'left' }, y2: { position: 'right', grid: { drawOnChartArea: false } } } },
+    });
+  const counts = Object.entries(r.counts || {});
+  if (counts.length)
+    chartBox("the game's stats (mean per game)", {
+      type: 'bar',
+      data: { labels: counts.map((c) => c[0]), datasets: [{ label: 'mean', data: counts.map((c) => c[1].mean), errors: counts.map((c) => 1.96 * c[1].stdev / Math.sqrt(games)), backgroundColor: '#b85450' }] },
+      options: { indexAxis: 'x' },
+    });
+  const tags = Object.entries(r.tags || {});
+  if (tags.length)
+    chartBox('tags: share of games %', {
+      type: 'bar',
+      data: { labels: tags.map((t) => t[0]), datasets: [{ label: '% of games', data: tags.map((t) => 100 * t[1].games / games), backgroundColor: '#10739e' }] },
+    });
+  $('sim-findings').textContent = (r.findings || []).length ? 'Findings: ' + r.findings.join(' · ') : 'No findings.';
+  const cmp = $('sim-compare-box');
+  cmp.hidden = !sim.compare_text;
+  $('sim-compare').textContent = sim.compare_text || '';
+  if (sim.compare && sim.compare.changed > 0) cmp.open = true;
+}
+
+function simCsv(sim) {
+  const r = sim.report;
+  const rows = [['measure', 'seat or name', 'value']];
+  for (const s of r.seats) { rows.push(['mean total', s.seat, s.mean]); rows.push(['win rate', s.seat, s.win_rate]); }
+  rows.push(['rounds mean', '', r.rounds.mean]);
+  for (const [k, v] of Object.entries(r.endings || {})) rows.push(['ending', k, v]);
+  for (const [k, v] of Object.entries(r.cards || {})) { rows.push(['points per copy', k, v.points_per_copy]); rows.push(['pick rate', k, v.pick_rate]); }
+  for (const [k, v] of Object.entries(r.counts || {})) rows.push(['stat mean', k, v.mean]);
+  sim.plots.seat_scores.forEach((s, i) => { for (const [t, n] of s) rows.push([`games with total ${t}`, sim.plots.seat_names[i], n]); });
+  for (const [k, n] of sim.plots.rounds) rows.push([`games of ${k} rounds`, '', n]);
+  const q = (x) => { const s = String(x); return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s; };
+  return rows.map((row) => row.map(q).join(',')).join('\n') + '\n';
+}
+
+async function refreshSim() {
+  const sim = await api('/api/simulate');
+  const running = sim.state === 'running';
+  $('sim-run').disabled = running;
+  $('sim-cancel').disabled = !running;
+  $('sim-progress').max = sim.games || 1;
+  $('sim-progress').value = sim.state === 'done' ? sim.games : sim.done || 0;
+  $('sim-status').textContent = running ? `${sim.done} / ${sim.games} games` : sim.state === 'done' ? `${sim.report.games} games in ${sim.report.seconds.toFixed(1)} s` : sim.state === 'idle' ? '' : `${sim.state}: ${sim.error}`;
+  $('sim-status').className = sim.state === 'failed' || sim.state === 'cancelled' ? 'error' : '';
+  $('sim-panel').dataset.state = sim.state;
+  if (sim.state === 'done' && (!lastSim || lastSim.report !== sim.report) && JSON.stringify(lastSim && lastSim.report) !== JSON.stringify(sim.report)) {
+    lastSim = sim;
+    drawSimulation(sim);
+  }
+  $('sim-csv').disabled = $('sim-json').disabled = !lastSim;
+}
+$('sim-run').addEventListener('click', async () => {
+  try {
+    await api('/api/simulate', { n: Number($('sim-n').value), bots: $('sim-bots').value, players: Number($('sim-players').value) || 0,
+      seed: Number($('sim-seed').value) || 0, rotate_seats: $('sim-rotate').checked });
+    say('');
+  } catch (e) {
+    say(e.message, true);
+  }
+  refreshSim();
+});
+$('sim-cancel').addEventListener('click', () => api('/api/simulate/cancel', {}).then(refreshSim));
+$('sim-csv').addEventListener('click', () => lastSim && downloadText(`${game.id}-report.csv`, simCsv(lastSim), 'text/csv'));
+$('sim-json').addEventListener('click', () => lastSim && downloadText(`${game.id}-report.json`, JSON.stringify(lastSim.report, null, 2), 'application/json'));
+
+// ---- live updates ------------------------------------------------------------------------
+
+function listen() {
+  const events = new EventSource(url('/api/events'));
+  events.addEventListener('update', async (e) => {
+    const ev = JSON.parse(e.data);
+    if (ev.kind === 'sim') return refreshSim();
+    if (ev.kind === 'reload' && ev.ok) await loadGame();
+    if (viewing < 0 || ev.kind === 'reload') await refresh();
+  });
+}
+
+(async () => {
+  try {
+    await loadGame();
+    await refresh();
+    await refreshSim();
+    listen();
+    document.body.dataset.ready = '1';
+  } catch (e) {
+    say(e.message, true);
+  }
+})();

@@ -1,0 +1,549 @@
+// plateau studio's game session (see studio_session.h): the table, play, undo, save/load,
+// hot reload through designer/watch (the same code as `plateau watch`) and simulations.
+#include "designer/studio_session.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "designer/cli_common.h"
+#include "designer/watch.h"
+#include "host/compare.h"
+#include "host/json_io.h"
+#include "host/replay.h"
+#include "host/simulate.h"
+
+namespace plateau {
+
+using scripting::LuaRules;
+
+namespace {
+
+// A move as a player reads it: "place gazelle at (0, 1)", the script's args after it.
+std::string MoveText(const Move& m, const CardSet& cards) {
+  std::string out = m.type;
+  if (m.card != kNoCard) out += " " + cards.Name(m.card);
+  if (m.has_cell) out += " at (" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + ")";
+  if (m.has_to) out += " to (" + std::to_string(m.to.row) + ", " + std::to_string(m.to.col) + ")";
+  if (m.args->is_object())
+    for (auto it = m.args->begin(); it != m.args->end(); ++it)
+      out += ", " + it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump());
+  return out;
+}
+
+// A move as the page lists it: the rules' own words when they give some (describe), else the
+// move's fields.
+std::string Label(LuaRules& rules, const State& state, int seat, const Move& m) {
+  std::string label;
+  if (rules.Describe(state, seat, m, &label).ok() && !label.empty()) return label;
+  return MoveText(m, *state.cards);
+}
+
+bool IsHuman(const std::string& spec) { return spec == "human"; }
+
+}  // namespace
+
+StudioSession::~StudioSession() {
+  Stop();
+  CancelSimulation();
+  std::lock_guard<std::mutex> lock(sim_mu_);
+  if (sim_thread_.joinable()) sim_thread_.join();
+}
+
+Status StudioSession::Start(const StudioOptions& options) {
+  std::lock_guard<std::mutex> lock(mu_);
+  options_ = options;
+  Json given;
+  Status st = ParseSets(options.sets, &given);
+  if (st.ok()) st = ParseDataSets(options.sets, &g_data_sets);
+  if (st.ok()) st = LoadRules(options.game, &rules_);
+  if (st.ok()) st = ResolveParams(rules_->info(), given, &params_);
+  if (!st.ok()) return st;
+  if (rules_->info().abstract)
+    return Status::Input(rules_->info().id + " is an abstract base for other games, not a game to play: open one that extends it");
+  const GameInfo& info = rules_->info();
+  const int players = options.players ? options.players : std::max(info.min_players, std::min(4, info.max_players));
+  if (players < info.min_players || players > info.max_players)
+    return Status::Input("--players " + std::to_string(players) + " is outside " + info.id + "'s " +
+                         std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
+  seat_specs_ = Split(options.bots.empty() ? std::string("human,greedy") : options.bots);
+  return NewGameLocked(players, options.seed);
+}
+
+Status StudioSession::NewGameLocked(int players, unsigned long long seed) {
+  const GameInfo& info = rules_->info();
+  if (players < info.min_players || players > info.max_players)
+    return Status::Input("players: " + std::to_string(players) + " is outside " + info.id + "'s " +
+                         std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
+  State fresh;
+  Status st = rules_->NewGame(params_, players, seed, &fresh);
+  if (!st.ok()) return st;
+  state_ = std::move(fresh);
+  st = MakeBots();
+  if (st.ok()) st = RunBots();
+  Changed({{"kind", "new"}});
+  return st;
+}
+
+// One controller per seat of the table (pseudo-seats too: a solo opponent that must move is a
+// bot unless the page says otherwise); the list's last entry repeats, as with --bots.
+Status StudioSession::MakeBots() {
+  if (seat_specs_.empty()) seat_specs_ = {"human", "greedy"};
+  const size_t seats = state_.seats.size();
+  std::vector<std::string> specs(seats);
+  std::vector<std::unique_ptr<Bot>> bots(seats);
+  for (size_t i = 0; i < seats; ++i) {
+    specs[i] = i < static_cast<size_t>(state_.player_count) ? seat_specs_[std::min(i, seat_specs_.size() - 1)] : "random";
+    if (i < seat_specs_.size()) specs[i] = seat_specs_[i];
+    if (IsHuman(specs[i])) continue;
+    std::string error;
+    bots[i] = MakeBot(specs[i], state_.seed * 31 + i, &error, &rules_->info());
+    if (!bots[i]) return Status::Input("seat " + std::to_string(i + 1) + ": " + error + " (or 'human')");
+  }
+  seat_specs_ = std::move(specs);
+  bots_ = std::move(bots);
+  return Status::Ok();
+}
+
+// Bots play until a human seat must move or the game ends. A simultaneous step is played by
+// its bots first; the humans' choices then complete it.
+Status StudioSession::RunBots() {
+  std::vector<int> seats;
+  for (int moves = 0; moves < 100000; ++moves) {
+    Status st = rules_->ToMove(state_, &seats);
+    if (!st.ok()) return st;
+    int bot_seat = -1;
+    for (int s : seats)
+      if (s >= 0 && static_cast<size_t>(s) < bots_.size() && bots_[static_cast<size_t>(s)]) {
+        bot_seat = s;
+        break;
+      }
+    if (bot_seat < 0) return Status::Ok();
+    Move m;
+    st = bots_[static_cast<size_t>(bot_seat)]->Choose(*rules_, state_, bot_seat, &m);
+    if (st.ok()) st = rules_->Apply(&state_, bot_seat, m);
+    if (!st.ok()) {
+      st.message = "seat " + std::to_string(bot_seat + 1) + " (" + seat_specs_[static_cast<size_t>(bot_seat)] + "): " + st.message;
+      return st;
+    }
+  }
+  return Status::Input("the bots played 100000 moves without the game ending or a human seat having to move");
+}
+
+void StudioSession::Notify(const Json& event) {
+  std::lock_guard<std::mutex> lock(event_mu_);
+  ++events_;
+  last_event_ = event;
+  last_event_["version"] = version_.load();
+  event_cv_.notify_all();
+}
+
+void StudioSession::Changed(const Json& event) {
+  ++version_;
+  Notify(event);
+}
+
+long long StudioSession::WaitEvent(long long after, int timeout_ms, Json* out) {
+  std::unique_lock<std::mutex> lock(event_mu_);
+  event_cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [&] { return events_ > after || stopping_.load(); });
+  *out = last_event_;
+  return events_;
+}
+
+Status StudioSession::Table(int at, Json* out) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<LoggedMove> moves;
+  Status st = MovesOfLog(state_, &moves);
+  if (!st.ok()) return st;
+  const int total = static_cast<int>(moves.size());
+  State past;
+  const bool history = at >= 0 && at < total;
+  if (history) {
+    // An earlier moment of the game, rebuilt from the seed and the first `at` moves (the same
+    // replay that checks saves). Moves played before a reload replay under today's rules.
+    st = Replay(*rules_, state_, std::vector<LoggedMove>(moves.begin(), moves.begin() + at), &past);
+    if (!st.ok()) {
+      st.message = "the game after move " + std::to_string(at) + " cannot be rebuilt: " + st.message;
+      return st;
+    }
+  }
+  const State& s = history ? past : state_;
+  Json j = s.ToJson();
+  j.erase("rng");
+  j.erase("log");
+  // A hidden zone (a deck) shows how many cards it holds, not which.
+  for (auto& z : j["zones"]) {
+    if (z.value("visibility", std::string()) == "hidden") {
+      z["count"] = z["cards"].size();
+      z["cards"] = Json::array();
+    } else {
+      z["count"] = z["cards"].size();
+    }
+  }
+  Json out_j;
+  out_j["state"] = std::move(j);
+  out_j["version"] = version_.load();
+  out_j["at"] = history ? at : total;
+  out_j["moves_total"] = total;
+  out_j["hash"] = s.Hash();
+  ScoreTable table;
+  st = rules_->Score(s, &table);
+  if (st.ok()) {
+    out_j["scores"] = ScoresJson(table);
+    // The categories in the rulebook's order (a JSON object sorts them).
+    Json order = Json::array();
+    for (const auto& line : table.lines)
+      for (const auto& [k, v] : line.breakdown)
+        if (std::find(order.begin(), order.end(), Json(k)) == order.end()) order.push_back(k);
+    out_j["categories"] = order;
+    out_j["extra"] = table.extra;
+  } else {
+    out_j["scores"] = Json::array();
+    out_j["score_error"] = st.ToString();
+  }
+  Json seats = Json::array();
+  for (size_t i = 0; i < s.seats.size(); ++i)
+    seats.push_back({{"name", s.seats[i].name},
+                     {"kind", s.seats[i].kind},
+                     {"controller", i < seat_specs_.size() ? seat_specs_[i] : "random"}});
+  out_j["seats"] = seats;
+  std::vector<int> to_move;
+  st = rules_->ToMove(s, &to_move);
+  if (!st.ok()) return st;
+  out_j["to_move"] = to_move;
+  out_j["over"] = to_move.empty();
+  Json legal = Json::array();
+  if (!history)
+    for (int seat : to_move) {
+      if (seat < 0 || static_cast<size_t>(seat) >= bots_.size() || bots_[static_cast<size_t>(seat)]) continue;
+      std::vector<Move> list;
+      st = rules_->LegalMoves(s, seat, &list);
+      if (!st.ok()) return st;
+      Json items = Json::array();
+      for (size_t i = 0; i < list.size() && i < 2000; ++i) {
+        const Move& m = list[i];
+        Json item = {{"i", i}, {"label", Label(*rules_, s, seat, m)}, {"type", m.type}};
+        if (m.card != kNoCard) item["card"] = s.CardName(m.card);
+        if (m.has_cell) item["cell"] = {m.cell.row, m.cell.col};
+        if (m.has_to) item["to"] = {m.to.row, m.to.col};
+        if (m.args->is_object()) item["args"] = *m.args;
+        items.push_back(std::move(item));
+      }
+      legal.push_back({{"seat", seat}, {"moves", items}, {"count", list.size()}});
+    }
+  out_j["legal"] = legal;
+  // The log: each move with who played it, numbered as the slider counts (1 = the first move).
+  Json log = Json::array();
+  int n = 0;
+  for (const LogEntry& e : state_.log) {
+    if (e.kind == "move") {
+      ++n;
+      std::string text;
+      Move m;
+      std::string error;
+      if (MoveFromJson(e.detail, *state_.cards, &m, &error)) text = MoveText(m, *state_.cards);
+      else text = DumpJson(e.detail);
+      log.push_back({{"n", n}, {"seat", e.seat}, {"kind", "move"}, {"text", text}});
+    } else if (e.kind == "reload") {
+      auto field = [&](const char* key) {
+        return e.detail.is_object() && e.detail.contains(key) && e.detail[key].is_string() ? e.detail[key].get<std::string>()
+                                                                                          : std::string("?");
+      };
+      log.push_back({{"n", n}, {"seat", -1}, {"kind", "reload"}, {"text", "rules reloaded (" + field("from") + " -> " + field("to") + ")"}});
+    }
+  }
+  out_j["log"] = log;
+  out_j["view"] = rules_->View(s, -1);
+  out_j["reload"] = last_reload_;
+  *out = std::move(out_j);
+  return Status::Ok();
+}
+
+Json StudioSession::Game() {
+  std::lock_guard<std::mutex> lock(mu_);
+  const GameInfo& info = rules_->info();
+  const GameFiles& files = rules_->files();
+  Json params = Json::array();
+  for (const auto& p : info.params) params.push_back({{"name", p.name}, {"type", p.type}, {"default", p.default_value}});
+  // The documents that lay out the table: tiles (edges, segments) and regions (coordinates,
+  // neighbours); a game may also give names, colours and icons in a "studio" data file.
+  Json data = Json::object();
+  if (files.manifest.contains("data") && files.manifest["data"].is_object())
+    for (auto it = files.manifest["data"].begin(); it != files.manifest["data"].end(); ++it) {
+      const std::string schema = it->is_object() ? it->value("schema", std::string()) : std::string();
+      if ((schema == "tiles" || schema == "regions" || it.key() == "studio") && files.data.count(it.key()))
+        data[schema.empty() ? it.key() : schema] = files.data.at(it.key());
+    }
+  Json cards = Json::object();
+  for (const auto& [name, doc] : files.data)
+    if (doc.is_object() && doc.contains("cards") && doc["cards"].is_array())
+      for (const auto& c : doc["cards"])
+        if (c.is_object() && c.contains("id") && c["id"].is_string()) {
+          Json card = {{"name", c.contains("name") ? c["name"] : c["id"]}};
+          for (const char* key : {"color", "colour", "icon", "category", "kind"})
+            if (c.contains(key)) card[key] = c[key];
+          cards[c["id"].get<std::string>()] = card;
+        }
+  return {{"id", info.id},       {"name", info.name}, {"min_players", info.min_players}, {"max_players", info.max_players},
+          {"params", params},    {"data", data},      {"cards", cards},                  {"folder", GameFolderDisplay(info.folder)},
+          {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}};
+}
+
+Status StudioSession::Play(int seat, int index, long long version) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (version != version_)
+    return Status::Illegal("the table changed since this move was listed (another tab moved, or the rules reloaded): "
+                           "look at the table again and choose again");
+  if (seat < 0 || static_cast<size_t>(seat) >= state_.seats.size())
+    return Status::Input("seat " + std::to_string(seat + 1) + " is not at this table");
+  if (bots_[static_cast<size_t>(seat)])
+    return Status::Illegal(state_.seats[static_cast<size_t>(seat)].name + " is played by the bot " +
+                           seat_specs_[static_cast<size_t>(seat)]);
+  std::vector<int> to_move;
+  Status st = rules_->ToMove(state_, &to_move);
+  if (!st.ok()) return st;
+  if (std::find(to_move.begin(), to_move.end(), seat) == to_move.end())
+    return Status::Illegal(state_.seats[static_cast<size_t>(seat)].name + " is not to move now");
+  std::vector<Move> moves;
+  st = rules_->LegalMoves(state_, seat, &moves);
+  if (!st.ok()) return st;
+  if (index < 0 || static_cast<size_t>(index) >= moves.size())
+    return Status::Illegal("move " + std::to_string(index) + " is not one of the " + std::to_string(moves.size()) +
+                           " legal moves of " + state_.seats[static_cast<size_t>(seat)].name);
+  st = rules_->Apply(&state_, seat, moves[static_cast<size_t>(index)]);
+  if (st.ok()) st = RunBots();
+  Changed({{"kind", "move"}});
+  return st;
+}
+
+Status StudioSession::Undo() {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<LoggedMove> moves;
+  Status st = MovesOfLog(state_, &moves);
+  if (!st.ok()) return st;
+  if (moves.empty()) return Status::Illegal("nothing to undo: no move has been played");
+  // Back to before the last human move (with the bots' answers to it); a table of bots only
+  // goes back one move.
+  int cut = static_cast<int>(moves.size()) - 1;
+  for (int i = cut; i >= 0; --i)
+    if (static_cast<size_t>(moves[static_cast<size_t>(i)].seat) < bots_.size() && !bots_[static_cast<size_t>(moves[static_cast<size_t>(i)].seat)]) {
+      cut = i;
+      break;
+    }
+  State back;
+  st = Replay(*rules_, state_, std::vector<LoggedMove>(moves.begin(), moves.begin() + cut), &back);
+  if (!st.ok()) {
+    st.message = "undo: the game before move " + std::to_string(cut + 1) + " cannot be rebuilt: " + st.message;
+    return st;
+  }
+  state_ = std::move(back);
+  Changed({{"kind", "undo"}});
+  return Status::Ok();
+}
+
+Status StudioSession::NewGame(int players, unsigned long long seed) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return NewGameLocked(players ? players : state_.player_count, seed);
+}
+
+Status StudioSession::SetSeats(const std::vector<std::string>& seats) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (seats.empty() || seats.size() > state_.seats.size())
+    return Status::Input("seats: give 1 to " + std::to_string(state_.seats.size()) + " entries, 'human' or a bot");
+  const std::vector<std::string> before = seat_specs_;
+  seat_specs_ = seats;
+  Status st = MakeBots();
+  if (!st.ok()) {
+    seat_specs_ = before;
+    MakeBots();
+    return st;
+  }
+  st = RunBots();
+  Changed({{"kind", "seats"}});
+  return st;
+}
+
+Status StudioSession::Save(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (path.empty() || path.size() < 6 || path.compare(path.size() - 5, 5, ".json") != 0)
+    return Status::Input("save: give a file name ending in .json (got '" + path + "')");
+  return WriteSave(state_, *rules_, path);
+}
+
+Status StudioSession::Load(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::unique_ptr<LuaRules> rules;
+  State state;
+  Status st = LoadRulesAndSave(options_.game, path, &rules, &state);
+  if (!st.ok()) return st;  // the table stays as it was
+  rules_ = std::move(rules);
+  state_ = std::move(state);
+  rules_changed_ = true;
+  st = MakeBots();
+  Changed({{"kind", "load"}, {"path", path}});
+  return st;
+}
+
+void StudioSession::Stop() {
+  stopping_ = true;
+  std::lock_guard<std::mutex> lock(event_mu_);
+  event_cv_.notify_all();
+}
+
+void StudioSession::WatchLoop() {
+  FolderWatcher watcher(options_.poll_ms, options_.settle_ms);
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    watcher.Watch(*rules_);
+  }
+  while (!stopping_) {
+    {
+      // A loaded save brings rules of its own: watch their folders.
+      std::lock_guard<std::mutex> lock(mu_);
+      if (rules_changed_) watcher.Watch(*rules_);
+      rules_changed_ = false;
+    }
+    if (!watcher.Changed()) continue;
+    std::lock_guard<std::mutex> lock(mu_);
+    ScoreTable before;
+    const bool scored = rules_->Score(state_, &before).ok();
+    const std::string hash = state_.Hash();
+    const ReloadEvent r = ReloadOnTable(rules_->info().folder, watcher.detected(), &state_, &rules_);
+    Json e = {{"kind", "reload"}, {"ok", r.ok}, {"ms", r.ms}, {"changes", r.changes}, {"state_before", hash},
+              {"state_after", state_.Hash()}};
+    if (scored) e["scores_before"] = ScoresJson(before);
+    if (!r.ok) {
+      e["error"] = r.error.ToString();
+      e["error_kind"] = ErrorKindName(r.error.kind);
+    }
+    e["at"] = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    last_reload_ = e;
+    // A refused reload leaves the table as it was: the page keeps its moves valid.
+    if (r.ok) {
+      MakeBots();  // bots may use the game's options, which the new manifest may change
+      Changed(e);
+    } else {
+      Notify(e);
+    }
+  }
+}
+
+Status StudioSession::StartSimulation(const Json& request) {
+  if (!request.is_object()) return Status::Input("simulate: the request must be a JSON object");
+  const Json n = request.value("n", Json(100));
+  if (!n.is_number_integer() || n.get<long long>() < 1)
+    return Status::Input("simulate: n must be a whole number of games, 1 or more (got " + DumpJson(n) + ")");
+  if (n.get<long long>() > kStudioMaxGames)
+    return Status::Input("simulate: the studio runs at most " + std::to_string(kStudioMaxGames) + " games at a time (asked " +
+                         DumpJson(n) + "); for more use `plateau simulate " + options_.game + " -n N`");
+  for (const char* key : {"bots"})
+    if (request.contains(key) && !request[key].is_string()) return Status::Input(std::string("simulate: ") + key + " must be a string");
+  for (const char* key : {"players", "seed", "max_rounds"})
+    if (request.contains(key) && !(request[key].is_number_unsigned() || (request[key].is_number_integer() && request[key].get<long long>() >= 0)))
+      return Status::Input(std::string("simulate: ") + key + " must be a whole number, 0 or more");
+  std::lock_guard<std::mutex> lock(sim_mu_);
+  if (sim_.value("state", std::string()) == "running")
+    return Status::Illegal("a simulation is already running: wait for it or cancel it");
+  if (sim_thread_.joinable()) sim_thread_.join();
+  sim_cancel_ = false;
+  sim_done_ = 0;
+  sim_ = {{"state", "running"}, {"done", 0}, {"games", n}, {"request", request}};
+  sim_thread_ = std::thread(&StudioSession::RunSimulation, this, request);
+  return Status::Ok();
+}
+
+void StudioSession::CancelSimulation() { sim_cancel_ = true; }
+
+Json StudioSession::Simulation() {
+  std::lock_guard<std::mutex> lock(sim_mu_);
+  Json j = sim_;
+  j["done"] = sim_done_.load();
+  return j;
+}
+
+// Runs on its own thread: the same simulation as `plateau simulate` (host/simulate), with the
+// page's progress and cancel. The report is the CLI's JSON report plus the distributions the
+// plots need, and its comparison with the previous run from the page (host/compare).
+void StudioSession::RunSimulation(Json request) {
+  SimulationSpec spec;
+  spec.games = request.value("n", 100);
+  spec.seed = request.value("seed", 1ull);
+  spec.max_rounds = request.value("max_rounds", 500);
+  spec.bots = Split(request.value("bots", std::string("random")));
+  if (spec.bots.empty()) spec.bots = {"random"};
+  spec.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+  spec.done_games = &sim_done_;
+  spec.cancel = &sim_cancel_;
+  spec.rotate_seats = request.value("rotate_seats", false);
+  std::string game;
+  Status st;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    game = rules_->info().folder;
+    const GameInfo& info = rules_->info();
+    spec.players = request.value("players", 0);
+    if (spec.players == 0) spec.players = state_.player_count;
+    spec.params = params_;
+    if (spec.players < info.min_players || spec.players > info.max_players)
+      st = Status::Input("simulate: players " + std::to_string(spec.players) + " is outside " + info.id + "'s " +
+                         std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
+  }
+  SimulationReport report;
+  auto progress = std::thread([this, &spec] {
+    // The page's progress bar: an event a few times a second while the games run.
+    int last = -1;
+    while (!stopping_) {
+      {
+        std::lock_guard<std::mutex> lock(sim_mu_);
+        if (sim_.value("state", std::string()) != "running") break;
+      }
+      const int d = sim_done_.load();
+      if (d != last) Notify({{"kind", "sim"}, {"done", d}, {"games", spec.games}});
+      last = d;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  });
+  if (st.ok())
+    st = Simulate(
+        [&](std::unique_ptr<Rules>* out) {
+          std::unique_ptr<LuaRules> r;
+          Status s = LoadRules(game, &r);
+          *out = std::move(r);
+          return s;
+        },
+        spec, &report);
+  Json result;
+  {
+    std::lock_guard<std::mutex> lock(sim_mu_);
+    if (st.ok()) {
+      Json j = report.ToJson();
+      j["game"] = options_.game;
+      j["players"] = spec.players;
+      j["seed"] = spec.seed;
+      j["params"] = spec.params;
+      j["sets"] = options_.sets;
+      j["max_rounds"] = spec.max_rounds;
+      Json dist = Json::array();
+      for (const auto& counts : report.seat_score_counts) {
+        Json seat = Json::array();
+        for (const auto& [total, k] : counts) seat.push_back({total, k});
+        dist.push_back(seat);
+      }
+      Json rounds = Json::array();
+      for (const auto& [r, k] : report.round_counts) rounds.push_back({r, k});
+      Json plots = {{"seat_scores", dist}, {"rounds", rounds}, {"seat_names", report.seat_names}};
+      Json compare;
+      if (!previous_report_.is_null()) compare = CompareReports(previous_report_, j);
+      sim_ = {{"state", "done"}, {"games", spec.games}, {"report", j}, {"plots", plots}, {"compare", compare},
+              {"compare_text", compare.is_null() ? "" : CompareToText(compare, "the previous run")}};
+      previous_report_ = j;
+    } else {
+      const bool cancelled = sim_cancel_.load();
+      sim_ = {{"state", cancelled ? "cancelled" : "failed"}, {"games", spec.games}, {"error", st.ToString()}};
+    }
+  }
+  progress.join();
+  Notify({{"kind", "sim"}, {"state", Simulation()["state"]}});
+}
+
+}  // namespace plateau

@@ -1,0 +1,354 @@
+// Browser and HTTP tests of `plateau studio` (ctest: studio.*). Starts the studio on a free
+// port, then drives the page in headless Debian chromium through playwright-core (no browser
+// download), or talks HTTP to it directly for the refusals a browser would not send.
+//   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
+// Cases: security, page, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
+// Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [plateau, source, outDir, which] = process.argv.slice(2);
+if (!plateau || !source || !outDir || !which) {
+  console.error('usage: node studio_test.mjs <plateau> <source dir> <output dir> <case>');
+  process.exit(2);
+}
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+const running = [];  // studios started, stopped on the way out whatever happens
+function fail(message) {
+  console.error(`FAIL ${which}: ${message}`);
+  for (const p of running) p.kill('SIGTERM');
+  process.exit(1);
+}
+function skip(message) {
+  console.log(`SKIP: ${message}`);
+  for (const p of running) p.kill('SIGTERM');
+  process.exit(77);
+}
+function check(cond, message) {
+  if (!cond) fail(message);
+  console.log(`ok - ${message}`);
+}
+
+// Starts `plateau studio` and reads the URL it prints.
+function startStudio(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(plateau, ['studio', ...args, '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.push(proc);
+    let out = '', err = '';
+    const timer = setTimeout(() => reject(new Error(`the studio printed no URL in 20 s\n${out}\n${err}`)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, url: m[0], port: Number(m[1]), token: m[2], stderr: () => err });
+      }
+    });
+    proc.stderr.on('data', (d) => { err += d; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the studio exited with ${code}\n${out}\n${err}`)); });
+  });
+}
+function stopStudio(s) {
+  s.proc.removeAllListeners('exit');
+  s.proc.kill('SIGTERM');
+}
+
+// A raw HTTP request: headers exactly as given (a browser would never send a foreign Host).
+function raw(s, method, target, headers = {}, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: s.port, method, path: target, headers: { Host: `127.0.0.1:${s.port}`, ...headers } }, (res) => {
+      let data = '';
+      res.on('data', (d) => { data += d; });
+      res.on('end', () => {
+        let json = null;
+        try { json = JSON.parse(data); } catch (e) { /* not JSON */ }
+        resolve({ status: res.statusCode, body: data, json });
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+const post = (s, p, obj, headers = {}) =>
+  raw(s, 'POST', `${p}?token=${s.token}`, { 'Content-Type': 'application/json', ...headers }, typeof obj === 'string' ? obj : JSON.stringify(obj));
+
+async function browser() {
+  if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is not installed (Debian package chromium; bash tools/bootstrap.sh test installs it)`);
+  let chromium;
+  try {
+    ({ chromium } = await import(path.join(here, 'node_modules', 'playwright-core', 'index.mjs')));
+  } catch (e) {
+    skip(`playwright-core is not installed in ${here}/node_modules (run npm ci there; bash tools/bootstrap.sh test does): ${e.message}`);
+  }
+  const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-chromium-'));
+  // A fresh profile per run (playwright passes it as --user-data-dir).
+  const b = await chromium.launchPersistentContext(userData, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 1000 },
+    // The test's own probes (waitForFunction) are evaluated as strings, which the page's
+    // policy forbids; the policy itself is checked in the security case.
+    bypassCSP: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return { b, cleanup: async () => { await b.close(); fs.rmSync(userData, { recursive: true, force: true }); } };
+}
+
+async function openPage(b, s) {
+  const page = await b.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const res = await page.goto(s.url);
+  check(res.status() === 200, 'the page opens with the token');
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  page.errors = errors;
+  return page;
+}
+
+const cases = {
+  // Refusals: no token, a wrong token, a foreign Host (DNS rebinding), a foreign Origin
+  // (another site posting), paths out of the page's files, bodies too big or not JSON, a
+  // simulation of 10^9 games, a move that is not legal or listed on an older table.
+  async security() {
+    const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
+    try {
+      let r = await raw(s, 'GET', '/');
+      check(r.status === 403 && /token/.test(r.json && r.json.error), 'no token: 403 naming the token');
+      r = await raw(s, 'GET', `/?token=${'0'.repeat(s.token.length)}`);
+      check(r.status === 403, 'a wrong token: 403');
+      r = await raw(s, 'GET', `/?token=${s.token}`);
+      check(r.status === 200 && r.body.includes('studio.js'), 'the token opens the page');
+      r = await new Promise((resolve) => http.get(`http://127.0.0.1:${s.port}/?token=${s.token}`, (res) => { res.resume(); resolve(res); }));
+      check(/frame-ancestors 'none'/.test(r.headers['content-security-policy']) && r.headers['referrer-policy'] === 'no-referrer',
+        'the page forbids framing and inline scripts, and sends no referrer (the token is in its URL)');
+      r = await raw(s, 'GET', `/api/state?token=${s.token}`, { Host: `evil.example:${s.port}` });
+      check(r.status === 403 && /Host/.test(r.json.error), 'a foreign Host (DNS rebinding): 403');
+      const before = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+      r = await post(s, '/api/move', { seat: 0, index: 0, version: before.version }, { Origin: 'http://evil.example' });
+      check(r.status === 403 && /origin/.test(r.json.error), 'a move from another origin: 403');
+      r = await raw(s, 'GET', `/chart.js?token=${s.token}`, { 'Sec-Fetch-Site': 'cross-site' });
+      check(r.status === 403, 'a cross-site fetch: 403');
+      for (const p of ['/../../etc/passwd', '/%2e%2e/etc/passwd', '/studio.js%00', '//etc/passwd', '/..%2fgame.json']) {
+        r = await raw(s, 'GET', `${p}?token=${s.token}`);
+        check(r.status === 400 && /bad path/.test(r.json.error), `path ${p}: 400 bad path`);
+      }
+      r = await raw(s, 'GET', `/game.json?token=${s.token}`);
+      check(r.status === 404 && r.json && r.json.error, 'a file that is not the page\'s: 404 as JSON');
+      r = await post(s, '/api/move', '{"seat": 0, "index":');
+      check(r.status === 400 && /request body/.test(r.json.error), `malformed JSON: 400 (${r.json.error})`);
+      r = await post(s, '/api/move', JSON.stringify({ pad: 'x'.repeat(200000) }));
+      check(r.status === 413 && /KiB/.test(r.json && r.json.error), `a 200 KB body: 413 naming the limit (${r.status} ${r.body.slice(0, 80)})`);
+      r = await post(s, '/api/move', '[1, 2]');
+      check(r.status === 400 && /object/.test(r.json.error), 'a body that is not an object: 400');
+      r = await raw(s, 'POST', `/api/undo?token=${s.token}`, { 'Content-Type': 'text/plain' }, '{}');
+      check(r.status === 415, 'a form-like (text/plain) post: 415');
+      r = await post(s, '/api/simulate', { n: 1e9 });
+      check(r.status === 400 && /at most 100000/.test(r.json.error), `10^9 games: refused (${r.json.error})`);
+      r = await post(s, '/api/move', { seat: 0, index: 99999, version: before.version });
+      check(r.status === 409 && /legal moves/.test(r.json.error), 'a move index out of the legal list: 409');
+      r = await post(s, '/api/move', { seat: 1, index: 0, version: before.version });
+      check(r.status === 409 && /bot/.test(r.json.error), "a move for the bot's seat: 409");
+      r = await post(s, '/api/move', { seat: 0, index: 0, version: before.version - 1 });
+      check(r.status === 409 && /changed/.test(r.json.error), 'a move listed on an older table: 409');
+      r = await post(s, '/api/save', { path: '../x.txt' });
+      check(r.status === 400, 'a save not named *.json: 400');
+      let after = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+      check(after.hash === before.hash && after.version === before.version, 'after every refusal the table is unchanged');
+      // Two tabs at once: the same listed move sent twice together; exactly one is played.
+      const both = await Promise.all([0, 1].map(() => post(s, '/api/move', { seat: 0, index: 0, version: before.version })));
+      const codes = both.map((x) => x.status).sort();
+      check(codes[0] === 200 && codes[1] === 409, `two tabs moving at once: one played, one refused (${codes})`);
+      after = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+      check(after.moves_total >= 1 && after.hash !== before.hash, 'the one move is on the table');
+    } finally {
+      stopStudio(s);
+    }
+  },
+
+  // The page: refused without the token, drawn with it (grids, score table, moves, log).
+  async page() {
+    const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
+    const { b, cleanup } = await browser();
+    try {
+      const page = await b.newPage();
+      const res = await page.goto(`http://127.0.0.1:${s.port}/`);
+      check(res.status() === 403 && (await page.content()).includes('token'), 'without the token the page is refused, saying why');
+      const p = await openPage(b, s);
+      await p.screenshot({ path: path.join(outDir, 'studio-table.png'), fullPage: true });
+      check(await p.locator('.grid-box').count() === 2, 'each seat\'s grid is drawn');
+      check(await p.locator('#scores td[data-category="TOTAL"]').count() === 2, 'the score table has a total per seat');
+      check(await p.locator('.cell.target').count() > 0, 'the human seat\'s placements are clickable cells');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+      await p.screenshot({ path: path.join(outDir, 'studio-table.png'), fullPage: true });
+    } finally {
+      await cleanup();
+      stopStudio(s);
+    }
+  },
+
+  // A Savane game played to the end by clicking cells (and, where a cell takes several
+  // cards, the move list), then the slider steps back through it; undo; save and load.
+  async play() {
+    const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy', '--seed', '7']);
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-play-'));
+    const { b, cleanup } = await browser();
+    try {
+      const p = await openPage(b, s);
+      let clicks = 0;
+      for (; clicks < 200; clicks++) {
+        if ((await p.locator('#to-move').textContent()).includes('over')) break;
+        const version = await p.evaluate(() => table.version);
+        await p.locator('.cell.target').first().click();
+        // A cell that takes several cards lists them: the first one is played.
+        await p.waitForFunction((v) => table.version !== v || pickCell, version, { timeout: 20000 });
+        if (await p.evaluate((v) => table.version === v, version)) await p.locator('#moves button.move').first().click();
+        await p.waitForFunction((v) => table.version !== v, version, { timeout: 20000 });
+      }
+      check((await p.locator('#to-move').textContent()).includes('over'), `the game ends after ${clicks} clicks`);
+      const totals = await p.locator('#scores tr.total td').allTextContents();
+      check(totals.length === 2 && totals.every((t) => /^-?\d+$/.test(t)), `final totals shown: ${totals}`);
+      const cards = await p.locator('.grid[data-grid="grid:1"] .cell.card').count();
+      check(cards === 20, `the human's grid is full (${cards} cards)`);
+      await p.screenshot({ path: path.join(outDir, 'studio-played.png'), fullPage: true });
+      // History: the slider shows the game after its first 4 moves.
+      await p.evaluate(() => { const sl = document.getElementById('slider'); sl.value = 4; sl.dispatchEvent(new Event('change')); });
+      await p.waitForFunction(() => table.at === 4);
+      const early = await p.locator('.grid[data-grid="grid:1"] .cell.card').count();
+      check(early < cards && early >= 1, `the slider at move 4 shows the table then (${early} cards)`);
+      check((await p.locator('#history-note').textContent()).includes('history'), 'history is marked read-only');
+      await p.locator('#live').click();
+      await p.waitForFunction(() => table.at === table.moves_total);
+      // Save, undo, load: the loaded save is the finished game again.
+      const file = path.join(tmp, 'game.json');
+      await p.fill('#file', file);
+      await p.click('#save');
+      await p.waitForFunction(() => document.getElementById('message').textContent.startsWith('saved'));
+      check(fs.existsSync(file), 'Save writes the file');
+      const endHash = await p.evaluate(() => table.hash);
+      let v = await p.evaluate(() => table.version);
+      await p.click('#undo');
+      await p.waitForFunction((x) => table.version !== x, v);
+      check(!(await p.locator('#to-move').textContent()).includes('over') && (await p.locator('.cell.target').count()) > 0, 'Undo gives the human the last move back');
+      v = await p.evaluate(() => table.version);
+      await p.click('#load');
+      await p.waitForFunction((x) => table.version !== x, v);
+      check(await p.evaluate((h) => table.hash === h, endHash), 'Load puts the saved table back');
+      const replay = await new Promise((resolve) => {
+        const r = spawn(plateau, ['replay', 'ecosysteme-savane', file]);
+        r.on('exit', resolve);
+      });
+      check(replay === 0, 'the page\'s save replays with `plateau replay` (the same files as play --save)');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+      check(!(await p.locator('#message').getAttribute('class')).includes('error'), 'no move was refused on the way');
+    } finally {
+      await cleanup();
+      stopStudio(s);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  },
+
+  // Live reload on a copy of Savane: an edit of the score shows on the page (the changed
+  // cells marked); a broken save shows its file:line and the table stays; a fix recovers.
+  async reload() {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-reload-'));
+    const dir = path.join(tmp, 'ecosysteme-savane');
+    fs.cpSync(path.join(source, 'games', 'ecosysteme-savane'), dir, { recursive: true });
+    const rules = path.join(dir, 'rules.lua');
+    const text = fs.readFileSync(rules, 'utf8');
+    if (!text.includes('hyena = hyena,')) fail('games/ecosysteme-savane/rules.lua no longer has "hyena = hyena,": update this test');
+    const s = await startStudio([dir, '--players', '2', '--bots', 'human,greedy']);
+    const { b, cleanup } = await browser();
+    try {
+      const p = await openPage(b, s);
+      const total = async () => Number(await p.locator('#scores td[data-seat="0"][data-category="TOTAL"]').textContent());
+      const before = await total();
+      const cellsBefore = await p.locator('.cell').count();
+      const t0 = Date.now();
+      fs.writeFileSync(rules, text.replace('hyena = hyena,', 'hyena = hyena + 100,'));
+      await p.waitForFunction((x) => Number(document.querySelector('#scores td[data-seat="0"][data-category="TOTAL"]').textContent) === x + 100, before, { timeout: 10000 });
+      check(true, `the reload's +100 shows in P1's total within ${Date.now() - t0} ms of the save`);
+      check(await p.locator('#scores td.changed[data-category="hyena"]').count() === 2, 'the changed category is marked for both seats');
+      check((await p.locator('#reload').getAttribute('class')).includes('ok'), 'the reload banner says it reloaded');
+      await p.screenshot({ path: path.join(outDir, 'studio-reload.png'), fullPage: true });
+      fs.writeFileSync(rules, 'local broken = = 1\n' + text);
+      await p.waitForFunction(() => document.getElementById('reload').className.includes('error'), null, { timeout: 10000 });
+      const banner = await p.locator('#reload').textContent();
+      check(/rules\.lua:1/.test(banner), `a broken save shows its file:line (${banner.split('\n')[1]})`);
+      check(await total() === before + 100 && (await p.locator('.cell').count()) === cellsBefore, 'the table and the score stay as they were');
+      await p.screenshot({ path: path.join(outDir, 'studio-broken.png'), fullPage: true });
+      fs.writeFileSync(rules, text);
+      await p.waitForFunction((x) => Number(document.querySelector('#scores td[data-seat="0"][data-category="TOTAL"]').textContent) === x, before, { timeout: 10000 });
+      check(true, 'the next good save recovers');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    } finally {
+      await cleanup();
+      stopStudio(s);
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  },
+
+  // A small simulation from the page: progress, then plots drawn (canvases not blank); a
+  // second run is compared with the first; a too-big run is refused on the page.
+  async simulate() {
+    const s = await startStudio(['ecosysteme-savane', '--players', '3', '--bots', 'human,greedy']);
+    const { b, cleanup } = await browser();
+    try {
+      const p = await openPage(b, s);
+      await p.fill('#sim-n', '1000000000');
+      await p.click('#sim-run');
+      await p.waitForFunction(() => document.getElementById('message').textContent.includes('at most'));
+      check(true, 'a run of 10^9 games is refused on the page, saying the limit');
+      await p.fill('#sim-n', '60');
+      await p.fill('#sim-bots', 'random,greedy');
+      await p.click('#sim-run');
+      await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 120000 });
+      const titles = await p.locator('.chart').evaluateAll((els) => els.map((e) => e.dataset.chart));
+      for (const want of ['score distribution per seat', 'win rate % (95% interval)', 'game length (rounds)', 'how games ended', 'card balance'])
+        check(titles.includes(want), `the plot "${want}" is there`);
+      const blank = await p.evaluate(() => [...document.querySelectorAll('.chart canvas')].map((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let ink = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
+        return ink;
+      }));
+      check(blank.length >= 5 && blank.every((ink) => ink > 500), `every canvas has ink (${blank})`);
+      const png = await p.evaluate(() => document.querySelector('.chart canvas').toDataURL('image/png'));
+      check(png.startsWith('data:image/png;base64,') && png.length > 2000, 'a plot saves as PNG');
+      await p.screenshot({ path: path.join(outDir, 'studio-report.png'), fullPage: true });
+      // Cancel: a long run stopped from the page.
+      await p.fill('#sim-n', '100000');
+      await p.click('#sim-run');
+      await p.waitForSelector('#sim-panel[data-state="running"]');
+      await p.click('#sim-cancel');
+      await p.waitForSelector('#sim-panel[data-state="cancelled"]', { timeout: 30000 });
+      check((await p.locator('#sim-status').textContent()).includes('cancelled'), 'Cancel stops a running simulation and says so');
+      // A second finished run is compared with the first.
+      await p.fill('#sim-n', '40');
+      await p.click('#sim-run');
+      await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 120000 });
+      check((await p.locator('#sim-compare').textContent()).length > 0, 'the second run is compared with the first');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    } finally {
+      await cleanup();
+      stopStudio(s);
+    }
+  },
+};
+
+if (!cases[which]) fail(`no case '${which}' (${Object.keys(cases).join(', ')})`);
+fs.mkdirSync(outDir, { recursive: true });
+try {
+  await cases[which]();
+  console.log(`PASS studio.${which}`);
+  process.exit(0);
+} catch (e) {
+  fail(e.stack || e.message);
+}
