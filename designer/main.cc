@@ -683,7 +683,7 @@ int main(int argc, char** argv) {
   make->add_option("base", new_options.base, "the base game, e.g. ecosysteme")->required();
   make->add_option("id", new_options.id, "the new game's id, e.g. ecosysteme-jungle")->required();
   make->add_option("--name", new_options.name, "display name (default: the id)");
-  make->add_option("--dir", new_options.folder, "create it in this folder instead of games/<id>");
+  make->add_option("--dir", new_options.folder, "create it in this folder instead of ./<id>");
 
   bool regen = false;
   auto* playthrough = app.add_subcommand("playthrough", "record a golden playthrough of a seeded game");

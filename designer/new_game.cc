@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "designer/cli_common.h"
-#include "host/home.h"
 #include "host/json_io.h"
 
 namespace plateau {
@@ -34,7 +33,7 @@ int RunNewGame(const NewGameOptions& o) {
   if (!std::regex_match(o.id, std::regex("^[a-z][a-z0-9_-]{0,63}$")))
     return Fail(Status::Input("new game id '" + o.id + "': use lower-case letters, digits, '-' and '_', starting with a letter"));
   const std::string base_folder = ResolveGameFolder(o.base);
-  if (base_folder.empty()) return Fail(Status::Input("unknown base game '" + o.base + "'"));
+  if (base_folder.empty()) return Fail(Status::Input("the base: " + UnknownGameMessage(o.base)));
   GameFiles base;
   Status st = LoadGameFiles(o.base, &base);
   if (!st.ok()) return Fail(st);
@@ -42,7 +41,9 @@ int RunNewGame(const NewGameOptions& o) {
   if (!fs::is_directory(tmpl))
     return Fail(Status::Input("base game '" + o.base + "' has no template/ folder to start a variant from (" +
                               tmpl.string() + ")"));
-  const fs::path target = o.folder.empty() ? fs::path(PlateauHome()) / "games" / o.id : fs::path(o.folder);
+  // Where the command runs, never into the tree the binary was built from (a modder's work is
+  // theirs; an id is looked up in ./ as well, so the hints below work as typed).
+  const fs::path target = o.folder.empty() ? fs::path(o.id) : fs::path(o.folder);
   std::error_code ec;
   if (fs::exists(target, ec))
     return Fail(Status::Input(target.string() + " already exists: choose another id or --dir (nothing was written)"));
@@ -95,7 +96,11 @@ int RunNewGame(const NewGameOptions& o) {
     std::fprintf(stderr, "plateau: the new game was written to %s but does not load:\n", target.string().c_str());
     return Fail(st);
   }
-  const std::string arg = o.folder.empty() ? o.id : target.string();
+  // The hints name the game the shortest way that finds this very folder from here: its id,
+  // unless ./games/<id> or another game of that id comes first; else its path.
+  std::string arg = target.string();
+  if (arg.find('/') == std::string::npos) arg = "./" + arg;
+  if (fs::equivalent(ResolveGameFolder(o.id), target, ec) && !ec) arg = o.id;
   std::printf("created %s (%d files), a variant of %s\n\n", target.string().c_str(), files, base.info.id.c_str());
   std::printf("next:\n  plateau validate %s\n  plateau test %s\n  plateau play %s --players 2\n"
               "  plateau simulate %s -n 500 --bots greedy     # balance: points per card, pick rates\n"

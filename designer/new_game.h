@@ -11,7 +11,7 @@ struct NewGameOptions {
   std::string base;    // a game id or folder with a template/ folder
   std::string id;      // the new game's id
   std::string name;    // display name (default: the id)
-  std::string folder;  // where to create it (default: games/<id>)
+  std::string folder;  // where to create it (default: ./<id>, where the command runs)
 };
 
 int RunNewGame(const NewGameOptions& options);

@@ -35,8 +35,7 @@ Status Validated(const std::string& schema, const Json& doc, const std::string& 
 Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* seen) {
   const std::string folder = ResolveGameFolder(game);
   if (folder.empty())
-    return Status::Input("unknown game '" + game + "': not a game id under " + PlateauHome() +
-                         "/games nor a folder with a game.json");
+    return Status::Input(UnknownGameMessage(game));
   const std::string display = GameFolderDisplay(folder);
   Json manifest;
   std::string error;
@@ -279,16 +278,36 @@ std::string GameFolderDisplay(const std::string& folder) {
   return "games/" + base.substr(base.find_last_of('/') + 1);
 }
 
+std::vector<std::string> GameFolderCandidates(const std::string& game) {
+  if (game.empty()) return {};
+  // A path (anything with a slash, or "." / "..") names its folder and nothing else.
+  if (game.find('/') != std::string::npos || game == "." || game == "..") return {game};
+  // An id: a games/ folder where the command runs (a modder's collection, or the tree itself),
+  // then a folder of that name where the command runs (what `plateau new` writes), then the
+  // games of the Plateau home (PLATEAU_HOME, else the source tree the binary was built from).
+  return {"games/" + game, game, PlateauHome() + "/games/" + game};
+}
+
 std::string ResolveGameFolder(const std::string& game) {
-  if (game.empty()) return "";
-  if (game.find('/') != std::string::npos || game == "." || game == "..") {
-    return IsFile(game + "/game.json") ? game : "";
-  }
-  const std::string path = PlateauHome() + "/games/" + game;
-  if (IsFile(path + "/game.json")) return path;
-  // A folder in the current directory also works (a modder's checkout).
-  if (IsFile(game + "/game.json")) return game;
+  for (const std::string& folder : GameFolderCandidates(game))
+    if (IsFile(folder + "/game.json")) return folder;
   return "";
+}
+
+std::string UnknownGameMessage(const std::string& game) {
+  const std::vector<std::string> places = GameFolderCandidates(game);
+  if (places.empty()) return "unknown game '': a game id or a folder is needed";
+  // An argument of any length is named, in a message of bounded length.
+  auto bounded = [](const std::string& s) {
+    return s.size() <= 300 ? s : s.substr(0, 120) + "...(" + std::to_string(s.size()) + " bytes)";
+  };
+  std::string msg = "unknown game '" + bounded(game) + "': no game.json in ";
+  for (size_t i = 0; i < places.size(); ++i) {
+    // A path is shown as given; the places an id was looked up in are shown as paths.
+    const std::string shown = places.size() == 1 || places[i][0] == '/' ? places[i] : "./" + places[i];
+    msg += (i == 0 ? "" : i + 1 == places.size() ? " nor " : ", ") + bounded(shown);
+  }
+  return msg;
 }
 
 Status LoadGameFiles(const std::string& game, GameFiles* out) {

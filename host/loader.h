@@ -32,7 +32,7 @@ struct GameFiles {
   std::vector<Root> roots;  // the game's folder first, then the folders of its bases
 };
 
-// `game` is a game id under <home>/games or a path to a game folder anywhere.
+// `game` is a game id or a path to a game folder anywhere (see GameFolderCandidates).
 Status LoadGameFiles(const std::string& game, GameFiles* out);
 // One `--set <data>.<path>=<value>` override of a data value for a run. The path's first
 // segment names a data file of the manifest ("chenilles", "cards"); then each segment is an
@@ -59,8 +59,13 @@ std::string RulesFingerprint(const GameFiles& files);
 
 // Game ids found under <home>/games, sorted.
 std::vector<std::string> ListGames();
-// The folder a game argument refers to, or "" when there is none.
+// Where a game argument is looked for, in order: a path (it has a '/') is its own folder; an id
+// is looked up in ./games/<id>, then ./<id>, then <home>/games/<id> (host/home.h).
+std::vector<std::string> GameFolderCandidates(const std::string& game);
+// The first candidate folder holding a game.json, or "" when there is none.
 std::string ResolveGameFolder(const std::string& game);
+// "unknown game 'x': no game.json in ./games/x, ./x nor /home/games/x": every place looked.
+std::string UnknownGameMessage(const std::string& game);
 // How errors name a game folder wherever it is: "games/<folder name>".
 std::string GameFolderDisplay(const std::string& folder);
 

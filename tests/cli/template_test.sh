@@ -24,6 +24,21 @@ out=$(cd "$work" && "$plateau" new ecosysteme jungle --dir "$work/jungle" 2>&1);
 [ "$rc" = 2 ] && echo "$out" | grep -q "already exists" || fail "plateau new over an existing folder: $out"
 out=$(cd "$work" && "$plateau" new ecosysteme "Bad Id" --dir "$work/bad" 2>&1); rc=$?
 [ "$rc" = 2 ] && [ ! -e "$work/bad" ] || fail "plateau new with a bad id: $out"
+# Without --dir the variant goes where the command runs, and every "next:" hint works as typed
+# from there; an unknown game names each place it was looked for.
+(cd "$work" && "$plateau" new ecosysteme foret > "$work/new.txt") || fail "plateau new ecosysteme foret: $(cat "$work/new.txt")"
+[ -f "$work/foret/game.json" ] || fail "plateau new did not write ./foret: $(cat "$work/new.txt")"
+[ ! -e "$src/games/foret" ] || fail "plateau new wrote into the source tree"
+grep -q '^  plateau validate foret$' "$work/new.txt" || fail "the hints do not name the game by its id: $(cat "$work/new.txt")"
+(cd "$work" && "$plateau" validate foret > /dev/null) || fail "'plateau validate foret' from where it was made"
+(cd "$work" && "$plateau" test foret --games 3 > /dev/null) || fail "'plateau test foret' from where it was made"
+# A games/ folder where the command runs comes first: the hints then give the path.
+mkdir -p "$work/coll/games" && cp -r "$work/foret" "$work/coll/games/foret"
+(cd "$work/coll" && "$plateau" new ecosysteme foret > "$work/new2.txt") || fail "plateau new beside games/foret"
+grep -q '^  plateau validate ./foret$' "$work/new2.txt" || fail "the hints should name ./foret: $(cat "$work/new2.txt")"
+out=$(cd "$work" && "$plateau" validate nope 2>&1); rc=$?   # (set +e since the bad id above)
+[ "$rc" = 2 ] || fail "an unknown game should exit 2, got $rc: $out"
+echo "$out" | grep -qF "unknown game 'nope': no game.json in ./games/nope, ./nope nor $src/games/nope" || fail "$out"
 # A card type without a scoring rule is named with its file and place.
 sed -i 's/"cards": \[/"cards": [\n    {"id": "vine", "count": 20, "kind": "plant", "name": {"en": "Vine"}},/' "$work/jungle/data/cards.json"
 out=$(cd "$work" && "$plateau" validate "$work/jungle" 2>&1); rc=$?

@@ -95,9 +95,15 @@ TEST(Loader, UnknownGameIdFailsWithInputError) {
   GameFiles files;
   Status st = LoadGameFiles("no-such-game", &files);
   EXPECT_EQ(st.kind, ErrorKind::kInput);
-  EXPECT_NE(st.message.find("unknown game 'no-such-game'"), std::string::npos) << st.message;
+  // Every place an id is looked for, in the order they are tried.
+  EXPECT_NE(st.message.find("unknown game 'no-such-game': no game.json in ./games/no-such-game, ./no-such-game nor " +
+                            PlateauHome() + "/games/no-such-game"),
+            std::string::npos)
+      << st.message;
   st = LoadGameFiles("/definitely/not/a/folder", &files);
   EXPECT_EQ(st.kind, ErrorKind::kInput);
+  // A path is only looked for where it says.
+  EXPECT_EQ(st.message, "unknown game '/definitely/not/a/folder': no game.json in /definitely/not/a/folder");
 }
 
 // A game folder written under a temporary directory, passed to the loader by path.
