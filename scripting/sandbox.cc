@@ -806,7 +806,17 @@ int SafeRequire(lua_State* L) {
   lua_pop(L, 1);
   Runtime* rt = Runtime::From(L);
   const Runtime::Source src = rt->FindSource(mod + ".lua");
-  if (!src.found) return luaL_error(L, "module '%s' not found in the game folder", name);
+  if (!src.found) {
+    // Name every folder looked in; a game that extends nothing is told how a base's modules are
+    // found, since forgetting "extends" is how a variant usually gets here.
+    const auto& roots = rt->source_roots();
+    std::string where = roots.empty() ? "the game folder" : roots.front().display;
+    for (size_t i = 1; i < roots.size(); ++i) where += (i + 1 == roots.size() ? " nor " : ", ") + roots[i].display;
+    const std::string hint = roots.size() == 1
+        ? " (the modules of a base game are found only when game.json names the base in \"extends\")"
+        : "";
+    return luaL_error(L, "module '%s' not found in %s (looked for %s.lua)%s", name, where.c_str(), mod.c_str(), hint.c_str());
+  }
   if (!src.error.empty()) return SandboxError(L, "sandbox: %s", src.error.c_str());
   const std::string chunk = "@" + src.name;
   if (luaL_loadbufferx(L, src.text.data(), src.text.size(), chunk.c_str(), "t") != LUA_OK) {

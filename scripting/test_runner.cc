@@ -33,19 +33,35 @@ struct Runner {
 
 Runner* R(lua_State* L) { return static_cast<Runner*>(lua_touserdata(L, lua_upvalueindex(1))); }
 
-// Raises a test failure located at the test line that called the assertion.
+// Raises a test failure located at the test file's own line: the first frame of the file the
+// test function is in (the outermost Lua frame), so a failure inside a shared helper (the
+// Écosystème base's testing.lua, a game's own test module) names the line of the test that
+// called it, then the helper's line.
 [[noreturn]] void Fail(lua_State* L, const std::string& message) {
-  int level = 1;
   lua_Debug ar;
-  // Skip frames of C functions so the position is the test's own line.
-  while (lua_getstack(L, level, &ar)) {
+  int first = 0, mine = 0;
+  std::string first_where, test_source;
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0) break;
-    ++level;
+    if (ar.currentline <= 0) continue;  // C functions
+    if (!first) {
+      first = level;
+      first_where = std::string(ar.short_src) + ":" + std::to_string(ar.currentline);
+    }
+    test_source = ar.source;
   }
-  luaL_where(L, level);
+  for (int level = first; first && lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0 && test_source == ar.source) {
+      mine = level;
+      break;
+    }
+  }
+  luaL_where(L, mine ? mine : first ? first : 1);
   lua_pushstring(L, message.c_str());
-  lua_concat(L, 2);
+  if (mine && mine != first) lua_pushstring(L, ("\n  (in " + first_where + ")").c_str());
+  else lua_pushliteral(L, "");
+  lua_concat(L, 3);
   lua_error(L);
   std::abort();
 }
@@ -129,8 +145,10 @@ int SeatArg(lua_State* L, int idx, const State& s) {
   return static_cast<int>(CheckIntRange(L, idx, 1, static_cast<lua_Integer>(s.seats.size()), "seat") - 1);
 }
 
+// A failure of the rules keeps what `plateau validate` shows for it: the hook and move, and
+// the rules VM's traceback.
 void CheckStatus(lua_State* L, const Status& st, const char* what) {
-  if (!st.ok()) Fail(L, std::string(what) + ": " + st.message);
+  if (!st.ok()) Fail(L, std::string(what) + ": " + (st.script_failure() ? st.ToString() : st.message));
 }
 
 // The rules for a game with data overrides {["<data>.<path>"] = value, ...} (the command
@@ -544,9 +562,11 @@ int LoadGame(lua_State* L) {
   if (!State::FromJson(j, r->rules->files().cards, &g->state, &error, r->rules->files().tiles, r->rules->files().regions)) Fail(L, error);
   if (g->state.game_id != r->rules->info().id)
     Fail(L, "load_game: at /game: a saved '" + g->state.game_id + "' game, not '" + r->rules->info().id + "'");
-  // Tests build tables by hand (set_data), so a test's save is not rebuilt from its moves;
-  // its players and parameters must still be the game's.
-  CheckStatus(L, CheckSave(*r->rules, g->state, false), "load_game");
+  // A save `plateau play` wrote under these very rules is rebuilt from its seed and moves, as
+  // `play --load` does. A test's own g:save() records no rules fingerprint, since tests build
+  // tables by hand (set_data); those, and saves from other rules, are checked for players and
+  // parameters only.
+  CheckStatus(L, CheckSave(*r->rules, g->state, SaveRebuildable(j, g->state, r->rules->fingerprint())), "load_game");
   return 1;
 }
 

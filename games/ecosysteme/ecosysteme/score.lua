@@ -7,6 +7,7 @@
 
 local majority = require("ecosysteme.majority")
 local draft = require("ecosysteme.draft")
+local check = require("ecosysteme.check")
 
 local M = {}
 
@@ -65,10 +66,26 @@ local checked = {}  -- specs are module-level tables: a handful per rules instan
 
 local function check_cards(ctx, spec)
   if checked[spec] then return end
-  local known = {}
-  for _, name in ipairs(spec.categories or {}) do known[name] = true end
-  for _, name in ipairs(spec.unscored or {}) do known[name] = true end
-  local cards = ctx.data.cards
+  if type(spec.categories) ~= "table" then check.fail("score.assemble: the table needs categories = {...} (game.categories)") end
+  if type(spec.grid) ~= "function" then check.fail("score.assemble: the table needs grid = function(seat, view) ... end") end
+  local known, categories = {}, {}
+  for _, name in ipairs(spec.categories) do known[name] = true; categories[name] = true end
+  for _, name in ipairs(spec.unscored or {}) do
+    check.card(ctx, name, "score.assemble: unscored")
+    known[name] = true
+  end
+  -- A majority's card and category are checked here, once: a misspelt card would rank every
+  -- seat at 0 copies, a misspelt category would pay points that never reach the total.
+  for m, maj in ipairs(spec.majorities or NONE) do
+    local what = "score.assemble: majority #" .. m
+    if type(maj.points) ~= "table" then check.fail(what .. " needs points = {first, second, ...}") end
+    if not categories[maj.category] then
+      check.fail(what .. ": category '" .. tostring(maj.category) .. "' is not a category of the score table (" ..
+                 check.names(spec.categories) .. ")")
+    end
+    if maj.card ~= nil then check.card(ctx, maj.card, what) end
+  end
+  local cards = check.cards_data(ctx)
   for i, card in ipairs(cards.cards) do
     if not known[card.id] then
       error((cards["$file"] or "data/cards.json") .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id ..
@@ -77,6 +94,24 @@ local function check_cards(ctx, spec)
     end
   end
   checked[spec] = true
+end
+
+-- The grid function of a table returned no breakdown, or fewer majority counts than the table
+-- declares majorities: the message says what came back and what was expected.
+local function bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
+  if type(b) ~= "table" then
+    check.fail("score.assemble: the grid function returned " .. type(b) .. " for seat " .. seat ..
+               ", not a breakdown table")
+  end
+  local got, names = 0, {}
+  for m = 1, nmaj do
+    local counts = m == 1 and c1 or m == 2 and c2 or m == 3 and c3 or c4
+    if counts[seat] ~= nil and got == m - 1 then got = m end
+    names[m] = tostring(majorities[m].category)
+  end
+  check.fail("score.assemble: the grid function returned " .. got .. " majority count(s) for seat " .. seat ..
+             ", but the table declares " .. nmaj .. " (" .. table.concat(names, ", ") ..
+             "): return the breakdown, then one count per majority in that order")
 end
 
 function M.assemble(ctx, state, spec)
@@ -106,6 +141,11 @@ function M.assemble(ctx, state, spec)
       elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)
       elseif nmaj == 3 then b, c1[k], c2[k], c3[k] = grid(k, v, state, ctx)
       else b, c1[k], c2[k], c3[k], c4[k] = grid(k, v, state, ctx) end
+      -- A grid function that forgets its counts would rank that seat as holding none.
+      if type(b) ~= "table" or (nmaj >= 1 and (c1[k] == nil or (nmaj >= 2 and (c2[k] == nil or
+          (nmaj >= 3 and (c3[k] == nil or (nmaj >= 4 and c4[k] == nil))))))) then
+        bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
+      end
       lines[k] = { breakdown = b }
     end
   end

@@ -22,6 +22,8 @@
 --   })
 --   local b, kept = sheet:run(state:grid(seat):view())   -- b.zebra, b.gazelle, kept.gazelles
 
+local check = require("ecosysteme.check")
+
 local M = {}
 
 local Sheet = {}
@@ -46,16 +48,39 @@ function M.sheet(ctx, entries, categories)
     if not seen[name] then seen[name] = true; names[#names + 1] = name end
   end
   for _, name in ipairs(categories or {}) do add(name) end
+  -- Mistakes in an entry are named at the variant's line with the entry's number: points that
+  -- went to a category the table does not hold would vanish from the total without a word.
+  local function entry(k, e)
+    return "score sheet entry #" .. k .. (type(e) == "table" and e.score and (" (score = '" .. tostring(e.score) .. "')") or "")
+  end
   for k, e in ipairs(entries) do
-    if type(e.query) ~= "table" then error("score sheet entry #" .. k .. " needs query = {op, args...}", 2) end
+    if type(e) ~= "table" or type(e.query) ~= "table" then check.fail(entry(k, e) .. " needs query = {op, args...}") end
+    if categories and e.score and not seen[e.score] then
+      check.fail(entry(k, e) .. ": '" .. tostring(e.score) .. "' is not a category of the score table (" ..
+                 check.names(categories) .. "): add it to game.categories")
+    end
+    if e.per ~= nil and type(e.per) ~= "number" then
+      check.fail(entry(k, e) .. ": per must be a number, got " .. type(e.per))
+    end
     ops[k] = e.query
     -- Flat arrays (false for "none"): Sheet:run reads them for every grid scored.
     scores[k], pers[k], keeps[k] = e.score or false, e.per or 1, e.keep or false
-    if e.score then add(e.score) end
+    if e.score and not categories then add(e.score) end
   end
   local padded = {}
   for i = 1, 16 do padded[i] = names[i] or names[1] or "_" end
-  return setmetatable({ query = ctx.query(ops), n = #entries, scores = scores, pers = pers, keeps = keeps,
+  local ok, query = pcall(ctx.query, ops)
+  if not ok then
+    -- The host names the bad argument of the whole list; compiled one by one, the entry is found.
+    for k = 1, #ops do
+      local one_ok, why = pcall(ctx.query, { ops[k] })
+      if not one_ok then
+        check.fail(entry(k, entries[k]) .. ": " .. (tostring(why):match("%((.*)%)$") or tostring(why)))
+      end
+    end
+    check.fail("score sheet: " .. tostring(query))
+  end
+  return setmetatable({ query = query, n = #entries, scores = scores, pers = pers, keeps = keeps,
                         categories = names, padded = padded, extra = #names > 16 }, Sheet)
 end
 

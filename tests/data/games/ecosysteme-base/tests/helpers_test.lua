@@ -135,3 +135,38 @@ test("draft: the 4 x 5 frame in 2 rounds and the rulebooks' solo schedule", func
   expect_eq({ draft.ROWS, draft.COLS, draft.ROUNDS }, { 4, 5, 2 })
   expect_eq({ draft.SOLO_HAND, draft.SOLO_DRAW, draft.SOLO_DRAW_ON_ROW }, { 10, 1, 5 })
 end)
+
+---------------------------------------------------------------------------------------------
+-- Mistakes a variant makes with card ids are errors at the variant's own line (here, this
+-- file's), followed by the base line that found them (ecosysteme.check).
+
+local cards = require("ecosysteme.cards")
+
+-- A ctx with only the card data these helpers read (the test VM has no game).
+local CTX = { data = { cards = { ["$file"] = "games/t/data/cards.json", cards = {
+  { id = "lion", kind = "animal", count = 3 }, { id = "gnu", kind = "animal", count = 2 },
+  { id = "grass", kind = "terrain" },
+} } } }
+
+test("cards.without: an id not in the list is an error at the caller's line", function()
+  expect_eq(cards.without({ "lion", "gnu" }, "gnu"), { "lion" })
+  local ok, e = pcall(function() return cards.without({ "lion", "gnu" }, "lino") end)
+  expect_eq(ok, false)
+  expect_true(e:find("^games/ecosysteme%-base/tests/helpers_test%.lua:%d+: cards%.without: 'lino' is not in the list %(it holds lion, gnu%)"), e)
+  expect_true(e:find("(found by games/ecosysteme/ecosysteme/cards.lua:", 1, true), e)
+end)
+
+test("cards.by_field: a field no card has, and a value no card has, are errors naming what exists", function()
+  local by, none = cards.by_field(CTX, "kind")
+  expect_eq(by.animal, { "lion", "gnu" })
+  expect_eq(none, {})
+  expect_error(function() return by.animl end, "cards.by_field: no card has kind 'animl' (the values: animal, terrain)")
+  expect_error(function() return cards.by_field(CTX, "kidn") end,
+               "helpers_test.lua:" )
+  expect_error(function() return cards.by_field(CTX, "kidn") end,
+               "cards.by_field: no card of games/t/data/cards.json has a field 'kidn'")
+end)
+
+test("cards.deck: a card without a count is refused naming the file and the card's JSON path", function()
+  expect_error(function() return cards.deck(CTX) end, "games/t/data/cards.json: at /cards/2: card 'grass' has no count")
+end)

@@ -1,0 +1,83 @@
+-- Écosystème base: errors about what a variant passed to a base function (an unknown card id,
+-- a grid function that returns too little, a missing data file). Such a mistake is the
+-- modder's, so the message starts at the modder's own line: check.fail walks up the call
+-- stack to the first frame outside this folder (the variant's rules.lua or test file) and
+-- names it first, then the base line that found the mistake:
+--
+--   games/foret/rules.lua:31: cards.without: 'elefant' is not in the list (...)
+--     (found by games/ecosysteme/ecosysteme/cards.lua:52)
+--
+-- The sandbox has no `debug` library; `pcall(error, "", level)` gives the "file:line: " of a
+-- frame the way error() itself would name it ("" for a C frame), which is all the walk needs.
+-- It runs only when an error is raised, never on the scoring path.
+
+local M = {}
+
+-- "games/<base folder>/ecosysteme/": the prefix of every chunk name of this folder, read from
+-- this file's own chunk name so the check holds wherever the base is installed.
+local BASE
+do
+  local _, here = pcall(error, "", 2)   -- level 2: this chunk (level 1 is pcall)
+  BASE = here:match("^(.*/)[^/]*:%d+: $") or "games/ecosysteme/ecosysteme/"
+end
+
+-- Raises `msg` at the first stack frame outside the base's folder, adding the first base
+-- frame (where the mistake was found). A variant's `return base.f(...)` is a tail call, which
+-- leaves no frame of the variant on the stack: the message then starts at the base's line and
+-- says so (the template and the docs call the base without `return` for this reason).
+function M.fail(msg)
+  local found
+  -- Level 1 is pcall, 2 this function, 3 the base function that called it.
+  for level = 3, 60 do
+    local _, at = pcall(error, "", level)
+    if at ~= "" then
+      if at:sub(1, #BASE) == BASE then
+        -- The first base line that is not this module's own helpers.
+        if at:sub(#BASE + 1, #BASE + 10) ~= "check.lua:" then found = found or at end
+      else
+        error(at .. msg .. (found and ("\n  (found by " .. found:sub(1, -3) .. ")") or ""), 0)
+      end
+    end
+  end
+  error((found or "") .. msg .. "\n  (no line of the variant on the stack: a `return base_function(...)` tail call" ..
+        " drops it; `local a, b = base_function(...) return a, b` keeps it)", 0)
+end
+
+-- A short list of names for messages: "a, b, c" (the first 12, then how many more).
+function M.names(list)
+  local out = {}
+  for i = 1, math.min(#list, 12) do out[i] = tostring(list[i]) end
+  local text = table.concat(out, ", ")
+  if #list > 12 then text = text .. ", ... (" .. #list .. " in all)" end
+  return text
+end
+
+-- The "cards" data document, or an error saying what the manifest lacks (the mistake is in
+-- game.json, not at a line of Lua).
+function M.cards_data(ctx)
+  local data = ctx.data and ctx.data.cards
+  if type(data) ~= "table" or type(data.cards) ~= "table" then
+    error("game '" .. tostring(ctx.game_id) .. "' has no \"cards\" data file: a variant of the Écosystème base " ..
+          "needs in its game.json \"data\": {\"cards\": {\"file\": \"data/cards.json\", \"schema\": \"cards\"}}", 0)
+  end
+  return data
+end
+
+-- Raises unless `id` is a card of the "cards" data file; `what` names the place it was given
+-- ("cards.without", "score sheet entry #3").
+local known_cache
+function M.card(ctx, id, what)
+  if not known_cache then
+    local known = {}
+    for _, card in ipairs(M.cards_data(ctx).cards) do known[card.id] = true end
+    known_cache = known
+  end
+  if not known_cache[id] then
+    local ids = {}
+    for _, card in ipairs(M.cards_data(ctx).cards) do ids[#ids + 1] = card.id end
+    local file = M.cards_data(ctx)["$file"] or "data/cards.json"
+    M.fail(what .. ": unknown card id '" .. tostring(id) .. "' (the cards of " .. file .. ": " .. M.names(ids) .. ")")
+  end
+end
+
+return M
