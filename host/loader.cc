@@ -29,6 +29,7 @@ Status Validated(const std::string& schema, const Json& doc, const std::string& 
   if (set.Validate(schema, doc, name, &errors)) return Status::Ok();
   std::string msg = errors.empty() ? name + ": does not match schema '" + schema + "'" : errors.front();
   for (size_t i = 1; i < errors.size() && i < 4; ++i) msg += "\n" + errors[i];
+  if (errors.size() > 4) msg += "\n(and " + std::to_string(errors.size() - 4) + " more problems in " + name + ")";
   return Status::Input(msg);
 }
 
@@ -404,11 +405,13 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
       } else if (node->is_array()) {
         const bool numeric = seg.find_first_not_of("0123456789") == std::string::npos;
         if (numeric) {
+          // Counted from 0, as the JSON Pointers of every error message count them
+          // (/cards/3/count is --set cards.cards.3.count).
           const size_t k = std::stoul(seg.substr(0, 9));
-          if (k < 1 || k > node->size())
+          if (seg.size() > 9 || k >= node->size())
             return Status::Input(where + walked + " has " + std::to_string(node->size()) + " elements; '" + seg +
-                                 "' is out of range (indices start at 1)");
-          child = &(*node)[k - 1];
+                                 "' is out of range (indices start at 0, as in the JSON Pointers of error messages)");
+          child = &(*node)[k];
         } else {
           std::string ids;
           for (auto& e : *node) {
@@ -418,7 +421,7 @@ Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* file
           }
           if (!child)
             return Status::Input(where + "no element with id '" + seg + "' in " + walked +
-                                 (ids.empty() ? " (its elements have no ids: use a 1-based index)" : " (ids: " + ids + ")"));
+                                 (ids.empty() ? " (its elements have no ids: use an index from 0)" : " (ids: " + ids + ")"));
         }
       } else {
         return Status::Input(where + walked + " is a value, not an object or a list");

@@ -36,7 +36,8 @@ struct GameFiles {
 Status LoadGameFiles(const std::string& game, GameFiles* out);
 // One `--set <data>.<path>=<value>` override of a data value for a run. The path's first
 // segment names a data file of the manifest ("chenilles", "cards"); then each segment is an
-// object key, a 1-based array index, or the "id" of an array element. The path must exist.
+// object key, an array index counted from 0 (as in JSON Pointers: every error message names
+// data values that way), or the "id" of an array element. The path must exist.
 struct DataOverride {
   std::string path;
   Json value;
