@@ -7,8 +7,11 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
+#include <regex>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -30,6 +33,7 @@
 #include "designer/cli_common.h"
 #include "designer/report.h"
 #include "designer/new_game.h"
+#include "designer/test_report.h"
 #include "scripting/reload.h"
 
 namespace plateau {
@@ -404,6 +408,23 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   if (!st.ok()) {
     if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
     return Fail(st);
+  TestLog log;
+  std::string current;  // the game being tested, for the log
+  auto clock = std::chrono::steady_clock::now();
+  // Seconds since the last case ended: each case's time.
+  auto lap = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - clock).count();
+    clock = now;
+    return s;
+  };
+  // `seconds` < 0: the time since the last case.
+  auto pass = [&](const std::string& kind, const std::string& name, const std::string& file, const std::string& line,
+                  double seconds = -1) {
+    if (text) std::printf("PASS %s\n", line.c_str());
+    log.Add({current, kind, name, file, true, "", seconds < 0 ? lap() : seconds});
+    ++passed;
+  };
   }
   ScoreTable scores;
   st = rules->Score(state, &scores);
@@ -413,6 +434,8 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     out["players"] = nlohmann::ordered_json::array();
     for (const auto& line : scores.lines) {
       if (state.seats[static_cast<size_t>(line.seat)].kind != "player") continue;
+    current = game;
+    lap();
       nlohmann::ordered_json b = nlohmann::ordered_json::object();
       for (const auto& [k, v] : line.breakdown) b[k] = v;
       out["players"].push_back({{"name", line.name}, {"total", line.total}, {"breakdown", b}});
@@ -472,33 +495,50 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
 
 // plateau test [<game>...] [--scenario FILE]: loads each game (schema validation and the
 // rules' shape), then runs the conformance checks, its scenario tests and its golden
-// playthroughs.
+// playthroughs. Every case is also kept in a TestLog: `--junit FILE` writes it as JUnit XML,
+// `--format json` prints it as JSON instead of the text lines.
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
-            bool scenarios_only, bool conformance_only, bool after_reload, bool keep_going) {
+            bool scenarios_only, bool conformance_only, bool after_reload, bool keep_going, const std::string& junit,
+            const std::string& format) {
+  if (format != "text" && format != "json") return Fail(Status::Input("--format: text or json, not '" + format + "'"));
+  // A report that cannot be written is refused before any test runs (nothing is written).
+  if (!junit.empty()) {
+    std::error_code ec;
+    const std::filesystem::path parent = std::filesystem::absolute(junit, ec).parent_path();
+    if (ec || !std::filesystem::is_directory(parent, ec) || std::filesystem::is_directory(junit, ec))
+      return Fail(Status::Input("--junit " + junit + ": no such folder to write the report in, or a folder itself"));
+  }
+  const bool text = format == "text";
   const bool all_games = games.empty();
   if (all_games) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
   // One failure line (and its detail) per failed check; the exit code keeps the worst kind.
-  auto fail = [&](const std::string& what, const std::string& detail, int code) {
-    std::printf("FAIL %s\n  %s\n%s", what.c_str(), detail.c_str(), FolderNote(what + " " + detail).c_str());
+  auto fail_case = [&](const std::string& kind, const std::string& name, const std::string& file, const std::string& what,
+                       const std::string& detail, int code, double seconds = -1) {
+    if (text) std::printf("FAIL %s\n  %s\n%s", what.c_str(), detail.c_str(), FolderNote(what + " " + detail).c_str());
+    log.Add({current, kind, name, file, false, detail, seconds < 0 ? lap() : seconds});
     ++failed;
     worst = std::max(worst, code);
   };
+        const std::string name = std::filesystem::path(path).filename().string();
   for (const auto& game : games) {
     // An abstract base cannot be played: the games that extend it test its modules.
     GameFiles game_files;
     if (LoadGameFiles(game, &game_files).ok() && game_files.info.abstract) {
-      if (!all_games) std::printf("SKIP %s: an abstract base game is tested through the games that extend it\n", game.c_str());
+      if (!all_games && text) std::printf("SKIP %s: an abstract base game is tested through the games that extend it\n", game.c_str());
       continue;
     }
     std::unique_ptr<LuaRules> rules;
     Status st = LoadRules(game, &rules);
     if (!st.ok()) {
-      fail(game + ": does not load", st.message, ExitCode(st));
+      fail_case("load", "manifest, data and rules load", "", game + ": does not load", st.ToString(), ExitCode(st));
       continue;
     }
-    std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
+    current = rules->info().id;
+    if (text) std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
     if (after_reload) {
+      // The file's time is shared among its tests (they run in one VM, timed together).
+      const double each = lap() / static_cast<double>(std::max<size_t>(1, results.size()));
       // The same suites, on rules hot-reloaded from the same files over a game in progress.
       Json params;
       State table;
@@ -510,10 +550,11 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         if (!r.ok) st = r.error;
       }
       if (!st.ok()) {
-        fail(game + ": hot reload of the same files failed", st.message, ExitCode(st));
+        fail_case("load", "hot reload of the same files", "", game + ": hot reload of the same files failed",
+                  st.ToString(), ExitCode(st));
         continue;
       }
-      std::printf("== %s: rules hot-reloaded from the same files; running the suites on them\n", rules->info().id.c_str());
+      if (text) std::printf("== %s: rules hot-reloaded from the same files; running the suites on them\n", rules->info().id.c_str());
     }
     if (!scenarios_only && conformance_games > 0) {
       ConformanceSpec spec;
@@ -523,13 +564,42 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       st = RunConformance(*rules, game, spec, &report);
       if (!st.ok()) return Fail(st);
       if (report.failures.empty()) {
-        std::printf("PASS %s: conformance over %d seeded random games (%d moves)\n", rules->info().id.c_str(),
-                    report.games, report.moves);
-        ++passed;
+        char line[256];
+        std::snprintf(line, sizeof line, "%s: conformance over %d seeded random games (%d moves)",
+                      rules->info().id.c_str(), report.games, report.moves);
+        pass("conformance", "conformance over " + std::to_string(report.games) + " seeded random games", "", line);
       } else {
-        for (const auto& f : report.failures)
-          std::printf("FAIL %s: conformance: %s\n  %s\n  reproduce: %s\n%s", rules->info().id.c_str(), f.check.c_str(),
-                      f.message.c_str(), f.reproducer.c_str(), FolderNote(f.message).c_str());
+        // Identical failures (the same check, the same first line: --keep-going finds the same
+        // bug in game after game) are printed once, with how many games and their seeds. One
+        // case per distinct failure; the run counts as one failure, as before.
+        struct Group {
+          const ConformanceFailure* first;
+          std::vector<std::string> seeds;
+        };
+        std::vector<std::pair<std::string, Group>> groups;
+        static const std::regex kSeed(R"(--seed (\d+))");
+        for (const auto& f : report.failures) {
+          const std::string key = f.check + "\n" + f.message.substr(0, f.message.find('\n'));
+          auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& e) { return e.first == key; });
+          if (g == groups.end()) g = groups.insert(groups.end(), {key, Group{&f, {}}});
+          std::smatch m;
+          if (std::regex_search(f.reproducer, m, kSeed)) g->second.seeds.push_back(m[1]);
+        }
+        for (const auto& [key, g] : groups) {
+          const ConformanceFailure& f = *g.first;
+          std::string times;
+          if (g.seeds.size() > 1) {
+            times = " (" + std::to_string(g.seeds.size()) + " games, seeds ";
+            for (size_t i = 0; i < g.seeds.size(); ++i) times += (i ? ", " : "") + g.seeds[i];
+            times += ")";
+          }
+          if (text)
+            std::printf("FAIL %s: conformance: %s%s\n  %s\n  reproduce: %s\n%s", rules->info().id.c_str(),
+                        f.check.c_str(), times.c_str(), f.message.c_str(), f.reproducer.c_str(),
+                        FolderNote(f.message).c_str());
+          log.Add({current, "conformance", "conformance: " + f.check + times, "", false,
+                   f.message + "\n  reproduce: " + f.reproducer, lap()});
+        }
         ++failed;
         worst = std::max(worst, 1);
       }
@@ -539,10 +609,9 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         std::string diff;
         st = CheckPlaythrough(*rules, path, &diff);
         if (!st.ok() || !diff.empty()) {
-          fail(path + ": golden playthrough differs", st.ok() ? diff : st.ToString(), 1);
+          fail_case("playthrough", name, path, path + ": golden playthrough differs", st.ok() ? diff : st.ToString(), 1);
         } else {
-          std::printf("PASS %s: golden playthrough replays identically\n", path.c_str());
-          ++passed;
+          pass("playthrough", name, path, path + ": golden playthrough replays identically");
         }
       }
     }
@@ -552,20 +621,21 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       std::vector<scripting::TestResult> results;
       st = scripting::RunScenarioFile(*rules, file, &results);
       if (!st.ok()) {
-        fail(file, st.ToString(), ExitCode(st));
+        fail_case("scenario", "the file runs", file, file, st.ToString(), ExitCode(st));
         continue;
       }
       for (const auto& r : results) {
-        if (r.passed) {
-          std::printf("PASS %s: %s\n", r.file.c_str(), r.name.c_str());
-          ++passed;
-        } else {
-          fail(r.file + ": " + r.name, r.message, 1);
-        }
+        if (r.passed) pass("scenario", r.name, r.file, r.file + ": " + r.name, each);
+        else fail_case("scenario", r.name, r.file, r.file + ": " + r.name, r.message, 1, each);
       }
     }
   }
-  std::printf("%d passed, %d failed\n", passed, failed);
+  if (text) std::printf("%d passed, %d failed\n", passed, failed);
+  else std::printf("%s\n", DumpJson(log.ToJson(), 1).c_str());
+  if (!junit.empty()) {
+    Status st = WriteTextFile(junit, log.JUnitXml());
+    if (!st.ok()) return Fail(st);
+  }
   return failed ? std::max(worst, 1) : 0;
 }
 
@@ -655,6 +725,9 @@ int main(int argc, char** argv) {
       "first with its seed";
   simulate->add_flag("--keep-going", keep_going, keep_going_help);
   std::string compare_path;
+  std::string junit;
+  test->add_option("--junit", junit, "also write the results as JUnit XML to FILE (one case per test, check, playthrough)");
+  test->add_option("--format", format, "text, or json: the results as one JSON object");
   bool fail_on_change = false;
   simulate->add_option("--compare", compare_path,
                        "a report this command wrote with --format json (before an edit of the rules or the data): "
@@ -774,7 +847,7 @@ int main(int argc, char** argv) {
   }
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
-                   after_reload, keep_going);
+                   after_reload, keep_going, junit, format);
   if (*simulate || *sweep) {
     ReportOptions o;
     o.game = game;
