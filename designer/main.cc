@@ -408,23 +408,6 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   if (!st.ok()) {
     if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
     return Fail(st);
-  TestLog log;
-  std::string current;  // the game being tested, for the log
-  auto clock = std::chrono::steady_clock::now();
-  // Seconds since the last case ended: each case's time.
-  auto lap = [&] {
-    const auto now = std::chrono::steady_clock::now();
-    const double s = std::chrono::duration<double>(now - clock).count();
-    clock = now;
-    return s;
-  };
-  // `seconds` < 0: the time since the last case.
-  auto pass = [&](const std::string& kind, const std::string& name, const std::string& file, const std::string& line,
-                  double seconds = -1) {
-    if (text) std::printf("PASS %s\n", line.c_str());
-    log.Add({current, kind, name, file, true, "", seconds < 0 ? lap() : seconds});
-    ++passed;
-  };
   }
   ScoreTable scores;
   st = rules->Score(state, &scores);
@@ -434,8 +417,6 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     out["players"] = nlohmann::ordered_json::array();
     for (const auto& line : scores.lines) {
       if (state.seats[static_cast<size_t>(line.seat)].kind != "player") continue;
-    current = game;
-    lap();
       nlohmann::ordered_json b = nlohmann::ordered_json::object();
       for (const auto& [k, v] : line.breakdown) b[k] = v;
       out["players"].push_back({{"name", line.name}, {"total", line.total}, {"breakdown", b}});
@@ -512,6 +493,23 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
   const bool all_games = games.empty();
   if (all_games) games = ListGames();
   int passed = 0, failed = 0, worst = 0;
+  TestLog log;
+  std::string current;  // the game being tested, for the log
+  auto clock = std::chrono::steady_clock::now();
+  // Seconds since the last case ended: each case's time.
+  auto lap = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - clock).count();
+    clock = now;
+    return s;
+  };
+  // `seconds` < 0: the time since the last case.
+  auto pass = [&](const std::string& kind, const std::string& name, const std::string& file, const std::string& line,
+                  double seconds = -1) {
+    if (text) std::printf("PASS %s\n", line.c_str());
+    log.Add({current, kind, name, file, true, "", seconds < 0 ? lap() : seconds});
+    ++passed;
+  };
   // One failure line (and its detail) per failed check; the exit code keeps the worst kind.
   auto fail_case = [&](const std::string& kind, const std::string& name, const std::string& file, const std::string& what,
                        const std::string& detail, int code, double seconds = -1) {
@@ -520,8 +518,9 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     ++failed;
     worst = std::max(worst, code);
   };
-        const std::string name = std::filesystem::path(path).filename().string();
   for (const auto& game : games) {
+    current = game;
+    lap();
     // An abstract base cannot be played: the games that extend it test its modules.
     GameFiles game_files;
     if (LoadGameFiles(game, &game_files).ok() && game_files.info.abstract) {
@@ -537,8 +536,6 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     current = rules->info().id;
     if (text) std::printf("== %s: manifest, data and rules load\n", rules->info().id.c_str());
     if (after_reload) {
-      // The file's time is shared among its tests (they run in one VM, timed together).
-      const double each = lap() / static_cast<double>(std::max<size_t>(1, results.size()));
       // The same suites, on rules hot-reloaded from the same files over a game in progress.
       Json params;
       State table;
@@ -608,6 +605,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       for (const auto& path : PlaythroughFiles(rules->info().folder)) {
         std::string diff;
         st = CheckPlaythrough(*rules, path, &diff);
+        const std::string name = std::filesystem::path(path).filename().string();
         if (!st.ok() || !diff.empty()) {
           fail_case("playthrough", name, path, path + ": golden playthrough differs", st.ok() ? diff : st.ToString(), 1);
         } else {
@@ -624,6 +622,8 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
         fail_case("scenario", "the file runs", file, file, st.ToString(), ExitCode(st));
         continue;
       }
+      // The file's time is shared among its tests (they run in one VM, timed together).
+      const double each = lap() / static_cast<double>(std::max<size_t>(1, results.size()));
       for (const auto& r : results) {
         if (r.passed) pass("scenario", r.name, r.file, r.file + ": " + r.name, each);
         else fail_case("scenario", r.name, r.file, r.file + ": " + r.name, r.message, 1, each);
@@ -725,9 +725,6 @@ int main(int argc, char** argv) {
       "first with its seed";
   simulate->add_flag("--keep-going", keep_going, keep_going_help);
   std::string compare_path;
-  std::string junit;
-  test->add_option("--junit", junit, "also write the results as JUnit XML to FILE (one case per test, check, playthrough)");
-  test->add_option("--format", format, "text, or json: the results as one JSON object");
   bool fail_on_change = false;
   simulate->add_option("--compare", compare_path,
                        "a report this command wrote with --format json (before an edit of the rules or the data): "
@@ -813,6 +810,9 @@ int main(int argc, char** argv) {
   test->add_flag("--mutate-verbose", mutate_verbose, "print each mutant's fate");
   bool after_reload = false;
   test->add_flag("--after-reload", after_reload, "run the suites on rules hot-reloaded from the same files");
+  std::string junit;
+  test->add_option("--junit", junit, "also write the results as JUnit XML to FILE (one case per test, check, playthrough)");
+  test->add_option("--format", format, "text, or json: the results as one JSON object");
   test->add_flag("--keep-going", keep_going,
                  "conformance: go on after a failed game (up to 10) instead of stopping at the first with its seed");
 
