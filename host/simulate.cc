@@ -300,6 +300,10 @@ void ObservePick(const State& s, int seat, const Move& m, PickCounts* p) {
 }
 
 void AddPicks(const PickCounts& p, const CardSet& cards, SimulationReport* r) {
+  // In a game that drafts from hands, every card type of the data gets a row, so one that no
+  // hand ever held shows up (a finding) instead of being left out of the table.
+  if (!p.offered.empty())
+    for (size_t i = 0; i < cards.size(); ++i) r->cards[cards.Name(static_cast<CardId>(i))];
   for (size_t i = 0; i < p.offered.size(); ++i) {
     if (p.offered[i] == 0) continue;
     CardBalance& b = r->cards[cards.Name(static_cast<CardId>(i))];
@@ -573,10 +577,16 @@ void SimulationReport::ComputeFindings(int max_rounds) {
       findings.push_back(Format("'%s' goes with losing: those players win %.0f%% of games (a fair share is %.0f%%)",
                                 key.c_str(), 100 * rate, 100 * base));
   }
-  for (const auto& [card, b] : cards)
+  int64_t offers = 0;
+  for (const auto& [card, b] : cards) offers += b.offered;
+  for (const auto& [card, b] : cards) {
     if (b.offered >= 30 && b.picked == 0)
       findings.push_back(Format("card '%s' was offered %lld times and never picked", card.c_str(),
                                 static_cast<long long>(b.offered)));
+    // Only in a drafting game (some card was offered): a type no hand ever held.
+    if (offers > 0 && b.offered == 0 && b.copies == 0)
+      findings.push_back(Format("card '%s' was never offered in a hand (is it in the deck? a count of 0?)", card.c_str()));
+  }
 }
 
 static Json StatJson(const Stat& s) {
@@ -648,7 +658,7 @@ Json SimulationReport::ToJson() const {
     Json m = Json::object();
     for (const auto& [k, v] : metrics) {
       Json e = StatJson(v.value);
-      e["per_game"] = games ? v.value.sum / games : 0;
+      e["per_game"] = games ? v.value.sum / games : 0;  // all seats together; "mean" is one player's
       e["happened_rate"] = v.value.n ? static_cast<double>(v.happened) / static_cast<double>(v.value.n) : 0;
       e["win_rate_when_happened"] = v.happened ? v.wins_when / static_cast<double>(v.happened) : 0;
       m[k] = std::move(e);
@@ -749,7 +759,10 @@ std::string SimulationReport::ToText() const {
       out << Format("%-28s %6.2f %7.2f %6.0f %6.0f\n", k.c_str(), v.Mean(), v.Stdev(), v.Min(), v.Max());
   }
   if (!metrics.empty()) {
-    out << "\nper player                    per game  happened  win rate when it happened\n";
+    // Each number is the game's value for one player in one game, averaged over player-games
+    // (a sum over the seats would read as one player's under this header: "held: dromedary
+    // 15.7" against a cap of 5).
+    out << "\nper player (one player, one game)  mean  happened  win rate when it happened\n";
     // Keys without a group first, then each group under its name.
     std::vector<std::pair<std::string, const PlayerMetric*>> ordered;
     for (const auto& [k, v] : metrics)
@@ -762,7 +775,7 @@ std::string SimulationReport::ToText() const {
       const auto [g, member] = SplitKey(k);
       if (g != group && !g.empty()) out << g << ":\n";
       group = g;
-      out << Format("  %-26s %8.2f %8.1f%% %10s\n", (g.empty() ? k : member).c_str(), games ? v.value.sum / games : 0.0,
+      out << Format("  %-26s %8.2f %8.1f%% %10s\n", (g.empty() ? k : member).c_str(), v.value.n ? v.value.Mean() : 0.0,
                     v.value.n ? 100.0 * static_cast<double>(v.happened) / static_cast<double>(v.value.n) : 0.0,
                     v.happened ? Format("%.1f%%", 100.0 * v.wins_when / static_cast<double>(v.happened)).c_str() : "-");
     }

@@ -110,4 +110,17 @@ one=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --
 all=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json | untimed)
 three=$("$plateau" simulate chenilles -n 21 --players 3 --bots heuristic,random --format json --threads 3 | untimed)
 [ "$one" = "$all" ] && [ "$one" = "$three" ] || fail "the report depends on the number of threads"
+# The per-player table gives one player's mean per game: Chenilles' 'held: dromedary' stays
+# within the species cap of 5 (a sum over the seats would not).
+"$plateau" simulate chenilles -n 20 --players 4 --bots random > "$work/held.txt"
+held=$(awk '/^held:/ {h = 1; next} h && $1 == "dromedary" {print $2; exit}' "$work/held.txt")
+[ -n "$held" ] && awk -v h="$held" 'BEGIN {exit !(h <= 5)}' || fail "held: dromedary $held is not one player's mean: $(cat "$work/held.txt")"
+grep -q "^per player (one player, one game)  mean" "$work/held.txt" || fail "the per-player header: $(cat "$work/held.txt")"
+# A drafted card type that no hand ever held (a count of 0) is a finding.
+cp -r "$src/games/ecosysteme/template" "$work/zero"
+find "$work/zero" -type f -exec sed -i 's/{{id}}/zero/g; s/{{name}}/Zero/g; s/{{base}}/ecosysteme/g' {} +
+sed -i 's/"cards": \[/"cards": [\n    {"id": "bee", "count": 0, "kind": "animal"},/' "$work/zero/data/cards.json"
+sed -i 's/game.categories = { "meadow" }/game.categories = { "meadow", "bee" }/' "$work/zero/rules.lua"
+out=$("$plateau" simulate "$work/zero" -n 10 --players 3)
+grep -qF "card 'bee' was never offered in a hand" <<<"$out" || fail "no finding for a card never offered: $out"
 echo "report CLI ok"
