@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include "designer/cli_common.h"
@@ -25,9 +26,14 @@ std::string MoveText(const Move& m, const CardSet& cards) {
   if (m.card != kNoCard) out += " " + cards.Name(m.card);
   if (m.has_cell) out += " at (" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + ")";
   if (m.has_to) out += " to (" + std::to_string(m.to.row) + ", " + std::to_string(m.to.col) + ")";
-  if (m.args->is_object())
-    for (auto it = m.args->begin(); it != m.args->end(); ++it)
-      out += ", " + it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump());
+  // Scripts put their fields in an `args` table: its entries read as the move's own.
+  std::function<void(const Json&)> fields = [&](const Json& j) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (it.key() == "args" && it->is_object()) fields(*it);
+      else out += ", " + it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+  };
+  if (m.args->is_object()) fields(*m.args);
   return out;
 }
 
@@ -138,9 +144,14 @@ void StudioSession::Notify(const Json& event) {
   event_cv_.notify_all();
 }
 
+// The live table travels with the event: a page shows a move or a reload without asking for
+// it again (a round trip less between the reload and the page).
 void StudioSession::Changed(const Json& event) {
   ++version_;
-  Notify(event);
+  Json e = event;
+  Json table;
+  if (TableLocked(-1, &table).ok()) e["table"] = std::move(table);
+  Notify(e);
 }
 
 long long StudioSession::WaitEvent(long long after, int timeout_ms, Json* out) {
@@ -152,6 +163,10 @@ long long StudioSession::WaitEvent(long long after, int timeout_ms, Json* out) {
 
 Status StudioSession::Table(int at, Json* out) {
   std::lock_guard<std::mutex> lock(mu_);
+  return TableLocked(at, out);
+}
+
+Status StudioSession::TableLocked(int at, Json* out) {
   std::vector<LoggedMove> moves;
   Status st = MovesOfLog(state_, &moves);
   if (!st.ok()) return st;
@@ -433,21 +448,33 @@ Status StudioSession::StartSimulation(const Json& request) {
   const Json n = request.value("n", Json(100));
   if (!n.is_number_integer() || n.get<long long>() < 1)
     return Status::Input("simulate: n must be a whole number of games, 1 or more (got " + DumpJson(n) + ")");
-  if (n.get<long long>() > kStudioMaxGames)
-    return Status::Input("simulate: the studio runs at most " + std::to_string(kStudioMaxGames) + " games at a time (asked " +
-                         DumpJson(n) + "); for more use `plateau simulate " + options_.game + " -n N`");
   for (const char* key : {"bots"})
     if (request.contains(key) && !request[key].is_string()) return Status::Input(std::string("simulate: ") + key + " must be a string");
   for (const char* key : {"players", "seed", "max_rounds"})
     if (request.contains(key) && !(request[key].is_number_unsigned() || (request[key].is_number_integer() && request[key].get<long long>() >= 0)))
       return Status::Input(std::string("simulate: ") + key + " must be a whole number, 0 or more");
+  // A sweep: the same run once per value of one parameter or data value (as `plateau sweep`).
+  long long runs = 1;
+  if (request.contains("sweep")) {
+    const Json& sw = request["sweep"];
+    if (!sw.is_object() || !sw.contains("name") || !sw["name"].is_string() || sw["name"].get<std::string>().empty() ||
+        !sw.contains("values") || !sw["values"].is_array() || sw["values"].empty())
+      return Status::Input("sweep: give {\"name\": <parameter or data.path>, \"values\": [v1, v2, ...]}");
+    if (sw["values"].size() > 50) return Status::Input("sweep: at most 50 values (got " + std::to_string(sw["values"].size()) + ")");
+    runs = static_cast<long long>(sw["values"].size());
+  }
+  if (n.get<long long>() > kStudioMaxGames || n.get<long long>() * runs > kStudioMaxGames)
+    return Status::Input("simulate: the studio runs at most " + std::to_string(kStudioMaxGames) + " games at a time (asked " +
+                         DumpJson(n) + (runs > 1 ? " x " + std::to_string(runs) + " values" : std::string()) +
+                         "); for more use `plateau simulate` or `plateau sweep` " + options_.game);
   std::lock_guard<std::mutex> lock(sim_mu_);
   if (sim_.value("state", std::string()) == "running")
     return Status::Illegal("a simulation is already running: wait for it or cancel it");
   if (sim_thread_.joinable()) sim_thread_.join();
   sim_cancel_ = false;
   sim_done_ = 0;
-  sim_ = {{"state", "running"}, {"done", 0}, {"games", n}, {"request", request}};
+  sim_base_ = 0;
+  sim_ = {{"state", "running"}, {"done", 0}, {"games", n.get<long long>() * runs}, {"request", request}};
   sim_thread_ = std::thread(&StudioSession::RunSimulation, this, request);
   return Status::Ok();
 }
@@ -457,13 +484,32 @@ void StudioSession::CancelSimulation() { sim_cancel_ = true; }
 Json StudioSession::Simulation() {
   std::lock_guard<std::mutex> lock(sim_mu_);
   Json j = sim_;
-  j["done"] = sim_done_.load();
+  j["done"] = sim_base_.load() + sim_done_.load();
   return j;
 }
 
-// Runs on its own thread: the same simulation as `plateau simulate` (host/simulate), with the
-// page's progress and cancel. The report is the CLI's JSON report plus the distributions the
-// plots need, and its comparison with the previous run from the page (host/compare).
+namespace {
+
+// The report of one run as the page and --compare read it: the CLI's JSON report with its run
+// settings.
+Json ReportJson(const SimulationReport& report, const SimulationSpec& spec, const std::string& game,
+                const std::vector<std::string>& sets) {
+  Json j = report.ToJson();
+  j["game"] = game;
+  j["players"] = spec.players;
+  j["seed"] = spec.seed;
+  j["params"] = spec.params;
+  j["sets"] = sets;
+  j["max_rounds"] = spec.max_rounds;
+  return j;
+}
+
+}  // namespace
+
+// Runs on its own thread: the same simulation as `plateau simulate` (host/simulate), or one per
+// value of a swept parameter or data value as `plateau sweep`, with the page's progress and
+// cancel. A report is the CLI's JSON report plus the distributions the plots need, and its
+// comparison with the previous run from the page (host/compare).
 void StudioSession::RunSimulation(Json request) {
   SimulationSpec spec;
   spec.games = request.value("n", 100);
@@ -488,41 +534,72 @@ void StudioSession::RunSimulation(Json request) {
       st = Status::Input("simulate: players " + std::to_string(spec.players) + " is outside " + info.id + "'s " +
                          std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
   }
-  SimulationReport report;
-  auto progress = std::thread([this, &spec] {
+  auto progress = std::thread([this, total = sim_["games"].get<long long>()] {
     // The page's progress bar: an event a few times a second while the games run.
-    int last = -1;
+    long long last = -1;
     while (!stopping_) {
       {
         std::lock_guard<std::mutex> lock(sim_mu_);
         if (sim_.value("state", std::string()) != "running") break;
       }
-      const int d = sim_done_.load();
-      if (d != last) Notify({{"kind", "sim"}, {"done", d}, {"games", spec.games}});
+      const long long d = sim_base_.load() + sim_done_.load();
+      if (d != last) Notify({{"kind", "sim"}, {"done", d}, {"games", total}});
       last = d;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
   });
-  if (st.ok())
-    st = Simulate(
+  // One run: the given parameter or data value set, the others as the table's.
+  auto run = [&](const std::string& name, const Json& value, SimulationReport* report, SimulationSpec* used) {
+    SimulationSpec one = spec;
+    std::vector<DataOverride> data_sets = g_data_sets;
+    std::vector<std::string> sets = options_.sets;
+    if (!name.empty()) {
+      if (name.find('.') == std::string::npos) {
+        Json given = one.params;
+        given[name] = value;
+        std::lock_guard<std::mutex> lock(mu_);
+        Status s = ResolveParams(rules_->info(), given, &one.params);
+        if (!s.ok()) return s;
+      } else {
+        data_sets.push_back({name, value});
+      }
+      sets.push_back(name + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
+    }
+    sim_done_ = 0;
+    *used = one;
+    Status s = Simulate(
         [&](std::unique_ptr<Rules>* out) {
           std::unique_ptr<LuaRules> r;
-          Status s = LoadRules(game, &r);
+          Status ls = LoadRules(game, &r, &data_sets);
           *out = std::move(r);
-          return s;
+          return ls;
         },
-        spec, &report);
+        one, report);
+    sim_base_ += sim_done_.load();
+    sim_done_ = 0;
+    return s;
+  };
   Json result;
-  {
-    std::lock_guard<std::mutex> lock(sim_mu_);
+  if (st.ok() && request.contains("sweep")) {
+    const std::string name = request["sweep"]["name"];
+    Json rows = Json::array();
+    for (const auto& v : request["sweep"]["values"]) {
+      SimulationReport report;
+      SimulationSpec used;
+      st = run(name, v, &report, &used);
+      if (!st.ok()) {
+        st.message = name + "=" + DumpJson(v) + ": " + st.message;
+        break;
+      }
+      rows.push_back({{"value", v}, {"report", ReportJson(report, used, options_.game, options_.sets)}});
+    }
+    if (st.ok()) result = {{"state", "done"}, {"games", sim_base_.load()}, {"sweep", {{"name", name}, {"runs", rows}}}};
+  } else if (st.ok()) {
+    SimulationReport report;
+    SimulationSpec used;
+    st = run("", Json(), &report, &used);
     if (st.ok()) {
-      Json j = report.ToJson();
-      j["game"] = options_.game;
-      j["players"] = spec.players;
-      j["seed"] = spec.seed;
-      j["params"] = spec.params;
-      j["sets"] = options_.sets;
-      j["max_rounds"] = spec.max_rounds;
+      Json j = ReportJson(report, used, options_.game, options_.sets);
       Json dist = Json::array();
       for (const auto& counts : report.seat_score_counts) {
         Json seat = Json::array();
@@ -532,14 +609,21 @@ void StudioSession::RunSimulation(Json request) {
       Json rounds = Json::array();
       for (const auto& [r, k] : report.round_counts) rounds.push_back({r, k});
       Json plots = {{"seat_scores", dist}, {"rounds", rounds}, {"seat_names", report.seat_names}};
+      std::lock_guard<std::mutex> lock(sim_mu_);
       Json compare;
       if (!previous_report_.is_null()) compare = CompareReports(previous_report_, j);
-      sim_ = {{"state", "done"}, {"games", spec.games}, {"report", j}, {"plots", plots}, {"compare", compare},
-              {"compare_text", compare.is_null() ? "" : CompareToText(compare, "the previous run")}};
+      result = {{"state", "done"}, {"games", spec.games}, {"report", j}, {"plots", plots}, {"compare", compare},
+                {"compare_text", compare.is_null() ? "" : CompareToText(compare, "the previous run")}};
       previous_report_ = j;
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(sim_mu_);
+    if (st.ok()) {
+      sim_ = std::move(result);
     } else {
       const bool cancelled = sim_cancel_.load();
-      sim_ = {{"state", cancelled ? "cancelled" : "failed"}, {"games", spec.games}, {"error", st.ToString()}};
+      sim_ = {{"state", cancelled ? "cancelled" : "failed"}, {"games", sim_["games"]}, {"error", st.ToString()}};
     }
   }
   progress.join();

@@ -60,7 +60,9 @@ class StudioSession {
   void WatchLoop();
   void Stop();
 
-  // A simulation in the background: {"n", "bots", "players", "seed", "max_rounds"}.
+  // A simulation in the background: {"n", "bots", "players", "seed", "max_rounds",
+  // "rotate_seats"}, with "sweep": {"name", "values": [...]} one run per value of a parameter
+  // or data value (as `plateau sweep`).
   Status StartSimulation(const Json& request);
   void CancelSimulation();
   // {"state": "idle"|"running"|"done"|"failed"|"cancelled", "done", "games", "report", "error"}.
@@ -73,9 +75,11 @@ class StudioSession {
 
  private:
   Status NewGameLocked(int players, unsigned long long seed);
+  Status TableLocked(int at, Json* out);
   Status MakeBots();
   Status RunBots();
-  void Changed(const Json& event);  // bumps the table version and wakes the event streams
+  // Bumps the table version and wakes the event streams with the new table; mu_ held.
+  void Changed(const Json& event);
   void Notify(const Json& event);   // wakes the event streams with the table unchanged
   void RunSimulation(Json request);
 
@@ -94,7 +98,8 @@ class StudioSession {
   std::mutex sim_mu_;  // the simulation's fields
   std::thread sim_thread_;
   std::atomic<bool> sim_cancel_{false};
-  std::atomic<int> sim_done_{0};
+  std::atomic<int> sim_done_{0};        // games finished in the current run
+  std::atomic<long long> sim_base_{0};  // games of a sweep's finished runs
   Json sim_ = {{"state", "idle"}};
   Json previous_report_;  // the report before the last one, to compare with
 

@@ -73,12 +73,15 @@ async function loadGame() {
   $('sim-n').max = game.max_sim_games;
 }
 
+function show(next) {
+  if (table && next.version !== table.version) pickCell = null;  // a cell's choices belong to the table they were listed on
+  if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
+  table = next;
+  draw();
+}
 async function refresh() {
   try {
-    const next = await api('/api/state', undefined, viewing >= 0 ? { at: viewing } : {});
-    if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
-    table = next;
-    draw();
+    show(await api('/api/state', undefined, viewing >= 0 ? { at: viewing } : {}));
   } catch (e) {
     say(e.message, true);
   }
@@ -185,7 +188,7 @@ function drawTileMap(name, map) {
   if (!all.length) return el('div', { class: 'component', text: `${name}: (empty)` });
   const rs = all.map((p) => p[0]), cs = all.map((p) => p[1]);
   const minR = Math.min(...rs), minC = Math.min(...cs), maxR = Math.max(...rs), maxC = Math.max(...cs);
-  const S = 44;
+  const S = 56;
   const W = (maxC - minC + 1) * S, H = (maxR - minR + 1) * S;
   const s = svg('svg', { width: Math.min(W, 900), viewBox: `0 0 ${W} ${H}`, class: 'tilemap', 'data-map': name });
   const pieces = {};
@@ -230,11 +233,13 @@ function drawRegionMap(name, map) {
   const regions = (game.data.regions && game.data.regions.regions) || [];
   const at = {};
   for (const r of regions) at[r.id] = r;
-  const maxY = Math.max(60, ...regions.map((r) => r.y || 0)) + 4;
+  // x and y run 0..100 over an equirectangular map, twice as wide as it is high.
+  const Y = (y) => y / 2;
+  const maxY = Y(Math.max(...regions.map((r) => r.y || 0), 100)) + 2;
   const s = svg('svg', { viewBox: `0 0 100 ${maxY}`, class: 'regionmap', 'data-map': name });
   for (const [a, b] of (game.data.regions && game.data.regions.borders) || []) {
     if (!at[a] || !at[b] || Math.abs(at[a].x - at[b].x) > 50) continue;  // no line across the map's seam
-    s.append(svg('line', { x1: at[a].x, y1: at[a].y, x2: at[b].x, y2: at[b].y, stroke: '#ccc', 'stroke-width': 0.15 }));
+    s.append(svg('line', { x1: at[a].x, y1: Y(at[a].y), x2: at[b].x, y2: Y(at[b].y), stroke: '#ccc', 'stroke-width': 0.1 }));
   }
   const movesOf = {};
   if (viewing < 0)
@@ -249,9 +254,9 @@ function drawRegionMap(name, map) {
     title.textContent = `${(r.name && (r.name.en || r.name.fr)) || r.id} (${r.kind}${r.group ? ', ' + r.group : ''})` +
       (marks.length ? `\nmarks: ${marks.map((m) => seatName(m - 1)).join(', ')}` : '');
     g.append(title);
-    g.append(svg('circle', { cx: r.x, cy: r.y, r: 1.6, fill: r.kind === 'sea' ? '#aed6f1' : '#d5e8b5', stroke: movesOf[r.id] ? '#d35400' : '#777',
-      'stroke-width': movesOf[r.id] ? 0.5 : 0.1, class: movesOf[r.id] ? 'target' : '' }));
-    marks.forEach((m, k) => g.append(svg('circle', { cx: r.x - 1 + k * 1.1, cy: r.y - 2.2, r: 0.6, fill: SEAT_COLOURS[(m - 1 + 8) % 8] })));
+    g.append(svg('circle', { cx: r.x, cy: Y(r.y), r: 1.1, fill: r.kind === 'sea' ? '#aed6f1' : '#d5e8b5', stroke: movesOf[r.id] ? '#d35400' : '#777',
+      'stroke-width': movesOf[r.id] ? 0.35 : 0.1, class: movesOf[r.id] ? 'target' : '' }));
+    marks.forEach((m, k) => g.append(svg('circle', { cx: r.x - 0.8 + k * 0.9, cy: Y(r.y) - 1.7, r: 0.45, fill: SEAT_COLOURS[(m - 1 + 8) % 8] })));
     if (movesOf[r.id]) g.addEventListener('click', () => {
       if (movesOf[r.id].length === 1) return play(movesOf[r.id][0].seat, movesOf[r.id][0].move.i);
       pickCell = { region: r.id, moves: movesOf[r.id] };
@@ -313,6 +318,12 @@ function draw() {
   }
   for (const [k, t] of Object.entries(st.tracks || {})) board.append(drawTrack(k, t));
   $('view').textContent = table.view;
+  // A game whose table is mostly its own data (no grid or map for the host to draw) reads
+  // best in the rules' text view: open it the first time.
+  if (!draw.opened) {
+    draw.opened = true;
+    $('view').parentElement.open = !(st.grids.length || Object.keys(st.tile_maps || {}).length || Object.keys(st.region_maps || {}).length);
+  }
   $('data').textContent = JSON.stringify(st.data, null, 1).slice(0, 20000);
   drawScores();
   drawMoves();
@@ -394,6 +405,8 @@ async function goTo(n) {
 
 // ---- actions -----------------------------------------------------------------------------
 
+// A call that changes the table; the new table comes back by the event stream and by the
+// refresh (whichever is first; a cell's choices are dropped when the table changes).
 async function act(path, body, done) {
   try {
     await api(path, body);
@@ -401,7 +414,6 @@ async function act(path, body, done) {
   } catch (e) {
     say(e.message, true);
   }
-  pickCell = null;
   await refresh();
 }
 const play = (seat, index) => act('/api/move', { seat, index, version: table.version });
@@ -433,7 +445,7 @@ const errorBars = {
       meta.data.forEach((bar, i) => {
         const v = ds.data[i], e = ds.errors[i];
         if (e == null) return;
-        const y = chart.scales.y;
+        const y = chart.scales[ds.yAxisID || 'y'];
         const top = y.getPixelForValue(v + e), bottom = y.getPixelForValue(Math.max(0, v - e));
         ctx.save();
         ctx.strokeStyle = '#222';
@@ -477,12 +489,18 @@ function drawSimulation(sim) {
   const r = sim.report, p = sim.plots;
   const games = r.games;
   // Score distribution per seat.
-  const totals = [...new Set(p.seat_scores.flatMap((s) => s.map((x) => x[0])))].sort((a, b) => a - b);
+  // Totals in at most 30 bins of equal width, the same for every seat.
+  const all = p.seat_scores.flatMap((s) => s.map((x) => x[0]));
+  const lo = Math.min(...all), hi = Math.max(...all);
+  const width = Math.max(1, Math.ceil((hi - lo + 1) / 30));
+  const bins = Math.floor((hi - lo) / width) + 1;
+  const binLabels = [...Array(bins).keys()].map((k) => width === 1 ? String(lo + k) : `${lo + k * width}–${lo + (k + 1) * width - 1}`);
   chartBox('score distribution per seat', {
     type: 'line',
-    data: { labels: totals, datasets: p.seat_scores.map((s, i) => {
-      const m = new Map(s);
-      return { label: p.seat_names[i], data: totals.map((t) => m.get(t) || 0), borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8], pointRadius: 1, tension: 0.2 };
+    data: { labels: binLabels, datasets: p.seat_scores.map((s, i) => {
+      const counts = new Array(bins).fill(0);
+      for (const [t, n] of s) counts[Math.floor((t - lo) / width)] += n;
+      return { label: p.seat_names[i], data: counts, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8], pointRadius: 1, tension: 0.2 };
     }) },
     options: { scales: { x: { title: { display: true, text: 'total' } }, y: { title: { display: true, text: 'games' } } } },
   });
@@ -537,6 +555,60 @@ function drawSimulation(sim) {
   if (sim.compare && sim.compare.changed > 0) cmp.open = true;
 }
 
+// A sweep: the key figures against the swept value, with 95% intervals over games.
+function drawSweep(sim) {
+  for (const c of charts.splice(0)) c.destroy();
+  $('charts').replaceChildren();
+  const runs = sim.sweep.runs;
+  const labels = runs.map((r) => JSON.stringify(r.value));
+  const ci = (stat, n) => 1.96 * stat.stdev / Math.sqrt(Math.max(n, 1));
+  const seats = runs[0].report.seats.map((s) => s.seat);
+  chartBox(`mean total per seat against ${sim.sweep.name}`, {
+    type: 'line',
+    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8],
+      data: runs.map((r) => r.report.seats[i].mean), errors: runs.map((r) => ci(r.report.seats[i], r.report.games)) })) },
+    options: { plugins: { legend: { display: true } }, scales: { x: { title: { display: true, text: sim.sweep.name } } } },
+  });
+  chartBox(`win rate % per seat against ${sim.sweep.name}`, {
+    type: 'line',
+    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8],
+      data: runs.map((r) => 100 * r.report.seats[i].win_rate),
+      errors: runs.map((r) => { const p0 = r.report.seats[i].win_rate; return 196 * Math.sqrt(p0 * (1 - p0) / Math.max(r.report.games, 1)); }) })) },
+    options: { plugins: { legend: { display: true } }, scales: { y: { beginAtZero: true, suggestedMax: 100 }, x: { title: { display: true, text: sim.sweep.name } } } },
+  });
+  chartBox(`game length and winning total against ${sim.sweep.name}`, {
+    type: 'line',
+    data: { labels, datasets: [
+      { label: 'rounds', data: runs.map((r) => r.report.rounds.mean), errors: runs.map((r) => ci(r.report.rounds, r.report.games)), borderColor: '#6c8ebf', backgroundColor: '#6c8ebf', yAxisID: 'y' },
+      { label: 'winning total', data: runs.map((r) => r.report.top_score.mean), errors: runs.map((r) => ci(r.report.top_score, r.report.games)), borderColor: '#b85450', backgroundColor: '#b85450', yAxisID: 'y2' },
+    ] },
+    options: { plugins: { legend: { display: true } }, scales: { y: { position: 'left' }, y2: { position: 'right', grid: { drawOnChartArea: false } } } },
+  });
+  $('sim-findings').textContent = runs.map((r) => `${sim.sweep.name}=${JSON.stringify(r.value)}: ${(r.report.findings || []).length ? r.report.findings.join(' · ') : 'no findings'}`).join('\n');
+  $('sim-compare-box').hidden = true;
+}
+
+function sweepCsv(sim) {
+  const runs = sim.sweep.runs;
+  const head = [sim.sweep.name, 'games', 'rounds', 'winning total', 'spread', ...runs[0].report.seats.flatMap((s) => [`${s.seat} mean`, `${s.seat} win rate`])];
+  const rows = runs.map((r) => [JSON.stringify(r.value), r.report.games, r.report.rounds.mean, r.report.top_score.mean, r.report.spread.mean,
+    ...r.report.seats.flatMap((s) => [s.mean, s.win_rate])]);
+  return [head, ...rows].map((row) => row.join(',')).join('\n') + '\n';
+}
+
+// "4..10:2" or "4..10" (numbers), else a comma-separated list (each item JSON or a string).
+function parseValues(text) {
+  const m = text.trim().match(/^(-?[\d.]+)\.\.(-?[\d.]+)(?::([\d.]+))?$/);
+  if (m) {
+    const [lo, hi, step] = [Number(m[1]), Number(m[2]), Number(m[3] || 1)];
+    if (!(step > 0) || lo > hi || (hi - lo) / step > 50) throw new Error(`values ${text}: a range is <from>..<to>[:<step>] with at most 50 values`);
+    const out = [];
+    for (let k = 0; lo + k * step <= hi + 1e-9; k++) out.push(Math.round((lo + k * step) * 1e9) / 1e9);
+    return out;
+  }
+  return text.split(',').map((x) => x.trim()).filter((x) => x).map((x) => { try { return JSON.parse(x); } catch (e) { return x; } });
+}
+
 function simCsv(sim) {
   const r = sim.report;
   const rows = [['measure', 'seat or name', 'value']];
@@ -554,32 +626,37 @@ function simCsv(sim) {
 async function refreshSim() {
   const sim = await api('/api/simulate');
   const running = sim.state === 'running';
-  $('sim-run').disabled = running;
+  $('sim-run').disabled = $('sweep-run').disabled = running;
   $('sim-cancel').disabled = !running;
   $('sim-progress').max = sim.games || 1;
   $('sim-progress').value = sim.state === 'done' ? sim.games : sim.done || 0;
-  $('sim-status').textContent = running ? `${sim.done} / ${sim.games} games` : sim.state === 'done' ? `${sim.report.games} games in ${sim.report.seconds.toFixed(1)} s` : sim.state === 'idle' ? '' : `${sim.state}: ${sim.error}`;
+  $('sim-status').textContent = running ? `${sim.done} / ${sim.games} games` : sim.state === 'done' ? (sim.sweep ? `sweep of ${sim.sweep.name}: ${sim.sweep.runs.length} values, ${sim.games} games` : `${sim.report.games} games in ${sim.report.seconds.toFixed(1)} s`) : sim.state === 'idle' ? '' : `${sim.state}: ${sim.error}`;
   $('sim-status').className = sim.state === 'failed' || sim.state === 'cancelled' ? 'error' : '';
   $('sim-panel').dataset.state = sim.state;
-  if (sim.state === 'done' && (!lastSim || lastSim.report !== sim.report) && JSON.stringify(lastSim && lastSim.report) !== JSON.stringify(sim.report)) {
+  if (sim.state === 'done' && JSON.stringify(lastSim) !== JSON.stringify(sim)) {
     lastSim = sim;
-    drawSimulation(sim);
+    if (sim.sweep) drawSweep(sim);
+    else drawSimulation(sim);
   }
   $('sim-csv').disabled = $('sim-json').disabled = !lastSim;
 }
-$('sim-run').addEventListener('click', async () => {
+async function runSimulation(sweep) {
   try {
-    await api('/api/simulate', { n: Number($('sim-n').value), bots: $('sim-bots').value, players: Number($('sim-players').value) || 0,
-      seed: Number($('sim-seed').value) || 0, rotate_seats: $('sim-rotate').checked });
+    const body = { n: Number($('sim-n').value), bots: $('sim-bots').value, players: Number($('sim-players').value) || 0,
+      seed: Number($('sim-seed').value) || 0, rotate_seats: $('sim-rotate').checked };
+    if (sweep) body.sweep = { name: $('sweep-name').value.trim(), values: parseValues($('sweep-values').value) };
+    await api('/api/simulate', body);
     say('');
   } catch (e) {
     say(e.message, true);
   }
   refreshSim();
-});
+}
+$('sim-run').addEventListener('click', () => runSimulation(false));
+$('sweep-run').addEventListener('click', () => runSimulation(true));
 $('sim-cancel').addEventListener('click', () => api('/api/simulate/cancel', {}).then(refreshSim));
-$('sim-csv').addEventListener('click', () => lastSim && downloadText(`${game.id}-report.csv`, simCsv(lastSim), 'text/csv'));
-$('sim-json').addEventListener('click', () => lastSim && downloadText(`${game.id}-report.json`, JSON.stringify(lastSim.report, null, 2), 'application/json'));
+$('sim-csv').addEventListener('click', () => lastSim && downloadText(`${game.id}-${lastSim.sweep ? 'sweep' : 'report'}.csv`, lastSim.sweep ? sweepCsv(lastSim) : simCsv(lastSim), 'text/csv'));
+$('sim-json').addEventListener('click', () => lastSim && downloadText(`${game.id}-${lastSim.sweep ? 'sweep' : 'report'}.json`, JSON.stringify(lastSim.sweep || lastSim.report, null, 2), 'application/json'));
 
 // ---- live updates ------------------------------------------------------------------------
 
@@ -587,9 +664,19 @@ function listen() {
   const events = new EventSource(url('/api/events'));
   events.addEventListener('update', async (e) => {
     const ev = JSON.parse(e.data);
-    if (ev.kind === 'sim') return refreshSim();
-    if (ev.kind === 'reload' && ev.ok) await loadGame();
-    if (viewing < 0 || ev.kind === 'reload') await refresh();
+    if (ev.kind === 'sim') {
+      // Progress events may stand in for a change the stream had no time to send on its own.
+      if (table && ev.version !== table.version && viewing < 0) await refresh();
+      return refreshSim();
+    }
+    const received = performance.now();
+    // A change carries the live table; a refused reload only its banner.
+    if (ev.table && viewing < 0 && (!table || ev.table.version >= table.version)) show(ev.table);
+    else if (viewing < 0 || ev.kind === 'reload') await refresh();
+    // How long a reload took to show once the server announced it (the tests read it).
+    if (ev.kind === 'reload') window.reloadShownMs = performance.now() - received;
+    // The game's description (names, colours, maps) may have changed with the rules.
+    if (ev.kind === 'reload' && ev.ok) { await loadGame(); draw(); }
   });
 }
 

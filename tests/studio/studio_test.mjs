@@ -2,7 +2,7 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, page, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, page, maps, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -182,7 +182,6 @@ const cases = {
       const res = await page.goto(`http://127.0.0.1:${s.port}/`);
       check(res.status() === 403 && (await page.content()).includes('token'), 'without the token the page is refused, saying why');
       const p = await openPage(b, s);
-      await p.screenshot({ path: path.join(outDir, 'studio-table.png'), fullPage: true });
       check(await p.locator('.grid-box').count() === 2, 'each seat\'s grid is drawn');
       check(await p.locator('#scores td[data-category="TOTAL"]').count() === 2, 'the score table has a total per seat');
       check(await p.locator('.cell.target').count() > 0, 'the human seat\'s placements are clickable cells');
@@ -191,6 +190,50 @@ const cases = {
     } finally {
       await cleanup();
       stopStudio(s);
+    }
+  },
+
+  // The other primitives with no game code: Safari's tile map (a tile placed by clicking its
+  // space, then choosing a rotation) and Fauna's region map (a piece placed by clicking a
+  // region), each drawn from its data file.
+  async maps() {
+    const { b, cleanup } = await browser();
+    try {
+      let s = await startStudio(['safari', '--players', '2', '--bots', 'human,greedy']);
+      let p = await openPage(b, s);
+      check(await p.locator('svg.tilemap g').count() >= 3, 'the tile map is drawn, one square per tile');
+      const spaces = await p.locator('rect.target').count();
+      check(spaces > 0, `the spaces a tile may go are clickable (${spaces})`);
+      let v = await p.evaluate(() => table.version);
+      await p.locator('rect.target').first().click();
+      await p.waitForFunction((x) => table.version !== x || pickCell, v);
+      if (await p.evaluate((x) => table.version === x, v)) {
+        const choices = await p.locator('#moves button.move').allTextContents();
+        check(choices.length >= 1 && choices.every((c) => c.includes(choices[0].split(' turned')[0])), `a space lists its rotations (${choices.length})`);
+        await p.locator('#moves button.move').first().click();
+        await p.waitForFunction((x) => table.version !== x, v);
+      }
+      check(await p.evaluate(() => table.moves_total >= 1), 'the tile is placed');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+      await p.screenshot({ path: path.join(outDir, 'studio-safari.png'), fullPage: true });
+      stopStudio(s);
+      s = await startStudio(['fauna', '--players', '3', '--bots', 'human,greedy']);
+      p = await openPage(b, s);
+      check(await p.locator('svg.regionmap g[data-region]').count() >= 60, 'the region map is drawn from the regions file');
+      const before = await p.evaluate(() => table.moves_total);
+      v = await p.evaluate(() => table.version);
+      await p.locator('svg.regionmap circle.target').first().dispatchEvent('click');
+      await p.waitForFunction((x) => table.version !== x || pickCell, v);
+      if (await p.evaluate((x) => table.version === x, v)) {
+        await p.locator('#moves button.move').first().click();
+        await p.waitForFunction((x) => table.version !== x, v);
+      }
+      check(await p.evaluate((n) => table.moves_total > n, before), 'a piece is placed by clicking its region');
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+      await p.screenshot({ path: path.join(outDir, 'studio-fauna.png'), fullPage: true });
+      stopStudio(s);
+    } finally {
+      await cleanup();
     }
   },
 
@@ -274,7 +317,13 @@ const cases = {
       const t0 = Date.now();
       fs.writeFileSync(rules, text.replace('hyena = hyena,', 'hyena = hyena + 100,'));
       await p.waitForFunction((x) => Number(document.querySelector('#scores td[data-seat="0"][data-category="TOTAL"]').textContent) === x + 100, before, { timeout: 10000 });
-      check(true, `the reload's +100 shows in P1's total within ${Date.now() - t0} ms of the save`);
+      check(true, `the reload's +100 shows in P1's total ${Date.now() - t0} ms after the save`);
+      const shown = await p.evaluate(() => window.reloadShownMs);
+      // 100 ms is judged on a machine with CPU to spare; on a loaded one (other builds, the
+      // other tests) the browser's own scheduling dominates, and only a gross delay fails.
+      const load = os.loadavg()[0] / os.cpus().length;
+      const limit = load < 1 ? 100 : 2000;
+      check(shown < limit, `the page showed the reload ${shown.toFixed(1)} ms after the server announced it (under ${limit} ms; load ${load.toFixed(1)} per core)`);
       check(await p.locator('#scores td.changed[data-category="hyena"]').count() === 2, 'the changed category is marked for both seats');
       check((await p.locator('#reload').getAttribute('class')).includes('ok'), 'the reload banner says it reloaded');
       await p.screenshot({ path: path.join(outDir, 'studio-reload.png'), fullPage: true });
@@ -335,6 +384,26 @@ const cases = {
       await p.click('#sim-run');
       await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 120000 });
       check((await p.locator('#sim-compare').textContent()).length > 0, 'the second run is compared with the first');
+      // A sweep of a parameter: one run per value, as line charts with intervals.
+      await p.fill('#sim-n', '20');
+      await p.fill('#sweep-name', 'hand_size');
+      await p.fill('#sweep-values', '10..12');
+      await p.click('#sweep-run');
+      await p.waitForFunction(() => lastSim && lastSim.sweep, null, { timeout: 120000 });
+      const runs = await p.evaluate(() => lastSim.sweep.runs.map((r) => [r.value, r.report.games, r.report.params.hand_size]));
+      check(JSON.stringify(runs) === '[[10,20,10],[11,20,11],[12,20,12]]', `the sweep ran each value with it set (${JSON.stringify(runs)})`);
+      const inked = await p.evaluate(() => [...document.querySelectorAll('.chart canvas')].map((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let ink = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
+        return ink;
+      }));
+      check(inked.length === 3 && inked.every((ink) => ink > 500), `the sweep's three line charts are drawn (${inked})`);
+      await p.screenshot({ path: path.join(outDir, 'studio-sweep.png'), fullPage: true });
+      await p.fill('#sweep-name', 'no_such_parameter');
+      await p.click('#sweep-run');
+      await p.waitForSelector('#sim-panel[data-state="failed"]', { timeout: 60000 });
+      check(/no_such_parameter/.test(await p.locator('#sim-status').textContent()), 'a sweep of an unknown parameter fails naming it');
       check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
     } finally {
       await cleanup();
