@@ -157,7 +157,8 @@ function drawGrid(g) {
         const faceDown = cell.length > 3 && cell[3];
         d.classList.add('card');
         d.style.background = faceDown ? '#999' : colourOf(id);
-        d.textContent = faceDown ? `(${cardName(id)})` : cardName(id);
+        const icon = game.cards[id] && game.cards[id].icon;
+        d.textContent = faceDown ? `(${cardName(id)})` : (icon ? `${icon} ` : '') + cardName(id);
         d.title = `${cardName(id)} at (${r}, ${c})${faceDown ? ', face down' : ''}${seat >= 0 ? pointsFor(seat, id) : ''}`;
       } else if (targets.has(key)) {
         d.classList.add('target');
@@ -549,10 +550,23 @@ function drawSimulation(sim) {
       data: { labels: tags.map((t) => t[0]), datasets: [{ label: '% of games', data: tags.map((t) => 100 * t[1].games / games), backgroundColor: '#10739e' }] },
     });
   $('sim-findings').textContent = (r.findings || []).length ? 'Findings: ' + r.findings.join(' · ') : 'No findings.';
+  // The previous run and this one side by side, measure by measure, as --compare judges them:
+  // a row is marked when the difference is beyond the games' own randomness.
   const cmp = $('sim-compare-box');
-  cmp.hidden = !sim.compare_text;
+  cmp.hidden = !sim.compare;
+  const t = $('sim-compare-table');
+  t.replaceChildren();
+  if (sim.compare) {
+    const fmt = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : v == null ? '' : JSON.stringify(v));
+    $('sim-compare-summary').textContent = `${sim.compare.changed} of ${sim.compare.compared} measures changed` +
+      (sim.compare.settings.length ? ` · settings: ${sim.compare.settings.join('; ')}` : '');
+    t.append(el('tr', {}, ...['measure', 'previous run', 'this run', 'difference', 'z'].map((h) => el('th', { text: h }))));
+    for (const m of sim.compare.measures)
+      t.append(el('tr', { class: m.changed ? 'changed' : '' }, el('td', { text: m.measure }), el('td', { text: fmt(m.before) }),
+        el('td', { text: fmt(m.after) }), el('td', { text: fmt(m.difference) }), el('td', { text: m.z == null ? '' : m.z.toFixed(1) })));
+    if (sim.compare.changed > 0) cmp.open = true;
+  }
   $('sim-compare').textContent = sim.compare_text || '';
-  if (sim.compare && sim.compare.changed > 0) cmp.open = true;
 }
 
 // A sweep: the key figures against the swept value, with 95% intervals over games.

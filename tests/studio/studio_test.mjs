@@ -384,6 +384,17 @@ const cases = {
       await p.click('#sim-run');
       await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 120000 });
       check((await p.locator('#sim-compare').textContent()).length > 0, 'the second run is compared with the first');
+      const rows = await p.locator('#sim-compare-table tr').count();
+      check(rows > 5, `the two runs side by side, measure by measure (${rows - 1} rows)`);
+      // 40 games against 60 on other seeds of the same rules: the summary counts what changed.
+      check(/of \d+ measures changed/.test(await p.locator('#sim-compare-summary').textContent()), 'the comparison says how many measures changed');
+      // The bots swapped seats: the seats' totals and win rates change, and are marked.
+      await p.fill('#sim-bots', 'greedy,random');
+      await p.click('#sim-run');
+      await p.waitForFunction(() => lastSim && lastSim.report && lastSim.report.seats[0].bot === 'greedy', null, { timeout: 120000 });
+      const marked = await p.locator('#sim-compare-table tr.changed').allTextContents();
+      check(marked.length > 0 && marked.some((r) => r.includes('P1')), `the changed measures are marked (${marked.length}, e.g. ${marked[0]})`);
+      await p.screenshot({ path: path.join(outDir, 'studio-compare.png'), fullPage: true });
       // A sweep of a parameter: one run per value, as line charts with intervals.
       await p.fill('#sim-n', '20');
       await p.fill('#sweep-name', 'hand_size');
