@@ -106,19 +106,14 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
     spdlog::warn("{}: saved by {}, now running {}", path, DumpJson(j["engine"]), DumpJson(EngineInfo()));
   // The designer edits rules and data all the time: a save played under other files is told.
   // (A save is input: a fingerprint that is not a string reads as none.)
-  const Json& saved_by = j.contains("rules") && j["rules"].is_object() && j["rules"].contains("fingerprint")
-                             ? j["rules"]["fingerprint"]
-                             : Json();
-  const std::string then = saved_by.is_string() ? saved_by.get<std::string>() : "";
+  const std::string then = SavedFingerprint(j);
   if (!then.empty() && then != (*rules)->fingerprint())
     spdlog::warn("{}: the game's rules or data changed since this game was saved (rules \"{}\" then, {} now)", path, then,
                  (*rules)->fingerprint());
   if (saved_rules) *saved_rules = then;
   // Rebuilt from its seed and moves when these very rules played it without a reload; a save
   // from other rules (the designer edited them since) is checked for structure only.
-  bool reloaded = false;
-  for (const auto& e : out->log) reloaded = reloaded || e.kind == "reload";
-  st = CheckSave(**rules, *out, rebuild && !then.empty() && then == (*rules)->fingerprint() && !reloaded);
+  st = CheckSave(**rules, *out, rebuild && SaveRebuildable(j, *out, (*rules)->fingerprint()));
   if (!st.ok()) {
     st.message = path + ": " + st.message;
     *out = State();

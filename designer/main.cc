@@ -286,91 +286,6 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   return 0;
 }
 
-// A position to score (schemas/position.schema.json): a new game with the file's players, whose
-// tile map gets the file's tiles (placed again in order, so two tiles on one space, mismatched
-// edges, unknown tiles and bad rotations are refused naming the entry) and pieces, whose region
-// map gets the file's marks, whose shared zones get the file's cards, with the file's data
-// values and phase.
-Status PositionState(LuaRules& rules, const Json& board, const std::string& path, const Json& given, State* out) {
-  Json params;
-  Status st = ResolveParams(rules.info(), given, &params);
-  if (!st.ok()) return st;
-  const int players = static_cast<int>(board["players"].size());
-  st = rules.NewGame(params, players, 1, out);
-  if (!st.ok()) return st;
-  for (int i = 0; i < players; ++i)
-    if (board["players"][static_cast<size_t>(i)].contains("name"))
-      out->seats[static_cast<size_t>(i)].name = board["players"][static_cast<size_t>(i)]["name"];
-  // The named component of a kind, or the game's only one.
-  auto pick = [&](auto& components, const std::string& named, const char* what, const std::string& at, auto** found) -> Status {
-    std::string name = named;
-    if (name.empty()) {
-      if (components.size() != 1)
-        return Status::Input(path + ": at " + at + ": the game has " + std::to_string(components.size()) + " " + what + "s; name one");
-      name = components.begin()->first;
-    }
-    auto it = components.find(name);
-    if (it == components.end()) return Status::Input(path + ": at " + at + ": the game has no " + what + " '" + name + "'");
-    *found = &it->second;
-    return Status::Ok();
-  };
-  if (board.contains("tiles")) {
-    TileMap* target = nullptr;
-    st = pick(out->tile_maps, board.value("map", std::string()), "tile map", "/map", &target);
-    if (!st.ok()) return st;
-    TileMap map;
-    std::string why;
-    if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", target->closing_ends()}}, out->tiles, &map, &why))
-      return Status::Input(path + ": at /" + why);
-    const Json no_pieces = Json::array();
-    const Json& pieces = board.contains("pieces") ? board["pieces"] : no_pieces;
-    for (size_t i = 0; i < pieces.size(); ++i) {
-      const Json& p = pieces[i];
-      const std::string at = path + ": at /pieces/" + std::to_string(i);
-      const int seat = p["player"].get<int>() - 1;
-      if (seat >= players) return Status::Input(at + "/player: there are " + std::to_string(players) + " players");
-      const int row = p["cell"][0], col = p["cell"][1];
-      if (!map.At(row, col)) return Status::Input(at + "/cell: no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
-      const int seg = map.Segment(row, col, p["segment"].get<int>() - 1);
-      if (seg < 0)
-        return Status::Input(at + "/segment: the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " +
-                             std::to_string(map.SegmentCount(row, col)) + " segment(s)");
-      map.Occupy(seg, seat, p.value("count", 1));
-    }
-    *target = std::move(map);
-  }
-  if (board.contains("regions")) {
-    RegionMap* target = nullptr;
-    st = pick(out->region_maps, board["regions"].value("map", std::string()), "region map", "/regions/map", &target);
-    if (!st.ok()) return st;
-    target->Clear();
-    for (auto it = board["regions"]["marks"].begin(); it != board["regions"]["marks"].end(); ++it) {
-      const int r = target->set().Find(it.key());
-      if (r < 0) return Status::Input(path + ": at /regions/marks/" + it.key() + ": unknown region");
-      for (const auto& p : *it) {
-        if (p.get<int>() > players) return Status::Input(path + ": at /regions/marks/" + it.key() + ": there are " + std::to_string(players) + " players");
-        target->Mark(r, p.get<int>() - 1);
-      }
-    }
-  }
-  if (board.contains("zones"))
-    for (auto it = board["zones"].begin(); it != board["zones"].end(); ++it) {
-      Zone* z = out->FindZone(it.key(), -1);
-      if (!z) return Status::Input(path + ": at /zones/" + it.key() + ": the game has no shared zone '" + it.key() + "'");
-      z->cards.clear();
-      for (size_t i = 0; i < it->size(); ++i) {
-        const CardId c = out->cards->Find((*it)[i].get<std::string>());
-        if (c == kNoCard) return Status::Input(path + ": at /zones/" + it.key() + "/" + std::to_string(i) + ": unknown card '" + (*it)[i].get<std::string>() + "'");
-        z->cards.push_back(c);
-      }
-    }
-  if (board.contains("data"))
-    for (auto d = board["data"].begin(); d != board["data"].end(); ++d) out->data[d.key()] = *d;
-  if (board.contains("phase")) out->flow.phase = board["phase"];
-  out->Touch();
-  return Status::Ok();
-}
-
 int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
              const std::vector<std::string>& sets) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
@@ -403,7 +318,7 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   st = ParseSets(sets, &given);
   if (!st.ok()) return Fail(st);
   State state;
-  if (position) st = PositionState(*rules, board, board_path, given, &state);
+  if (position) st = rules->PositionState(board, board_path, given, &state);
   else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
   if (!st.ok()) {
     if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;

@@ -8,17 +8,17 @@ Status MovesOfLog(const State& state, std::vector<LoggedMove>* out) {
   for (size_t i = 0; i < state.log.size(); ++i) {
     const LogEntry& e = state.log[i];
     if (e.kind != "move") continue;
-    LoggedMove m{e.seat, {}};
+    LoggedMove m{e.seat, {}, static_cast<int>(i)};
     std::string error;
     if (!MoveFromJson(e.detail, *state.cards, &m.move, &error))
-      return Status::Input("log entry " + std::to_string(i) + ": " + error);
+      return Status::Input("at /log/" + std::to_string(i) + ": " + error);
     out->push_back(std::move(m));
   }
   return Status::Ok();
 }
 
 Status Replay(Rules& rules, const State& original, const std::vector<LoggedMove>& moves, State* out,
-              std::vector<std::string>* hashes) {
+              std::vector<std::string>* hashes, size_t* failed) {
   State s;
   Status st = rules.NewGame(original.params, original.player_count, original.seed, &s);
   if (!st.ok()) return st;
@@ -27,12 +27,27 @@ Status Replay(Rules& rules, const State& original, const std::vector<LoggedMove>
     if (!st.ok()) {
       st.message = "replay of move " + std::to_string(i + 1) + " (" + MoveToString(moves[i].move, *s.cards) + " by seat " +
                    std::to_string(moves[i].seat + 1) + ") failed: " + st.message;
+      if (failed) *failed = i;
       return st;
     }
     if (hashes) hashes->push_back(s.Hash());
   }
   *out = std::move(s);
   return Status::Ok();
+}
+
+std::string SavedFingerprint(const Json& save) {
+  if (!save.is_object() || !save.contains("rules") || !save["rules"].is_object()) return "";
+  const Json& f = save["rules"].contains("fingerprint") ? save["rules"]["fingerprint"] : Json();
+  return f.is_string() ? f.get<std::string>() : "";
+}
+
+bool SaveRebuildable(const Json& save, const State& loaded, const std::string& fingerprint) {
+  const std::string then = SavedFingerprint(save);
+  if (then.empty() || then != fingerprint) return false;
+  for (const auto& e : loaded.log)
+    if (e.kind == "reload") return false;
+  return true;
 }
 
 Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
@@ -53,11 +68,13 @@ Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
   if (!rebuild) return Status::Ok();
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);
-  if (!st.ok()) return Status::Input("at /log: " + st.message);
+  if (!st.ok()) return st;
   State rebuilt;
-  st = Replay(rules, saved, moves, &rebuilt);
+  size_t failed = moves.size();
+  st = Replay(rules, saved, moves, &rebuilt, nullptr, &failed);
   if (!st.ok()) {
-    st.message = "at /log: its seed and move log do not replay: " + st.message;
+    const std::string at = failed < moves.size() && moves[failed].log_index >= 0 ? "/log/" + std::to_string(moves[failed].log_index) : "/log";
+    st.message = "at " + at + ": its seed and move log do not replay: " + st.message;
     if (!st.script_failure()) st.kind = ErrorKind::kInput;
     return st;
   }

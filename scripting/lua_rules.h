@@ -67,6 +67,13 @@ class LuaRules : public Rules {
   // smaller grid, even with short rows, is accepted (a scenario test's corner).
   Status BoardState(const std::vector<std::string>& names, const std::vector<std::vector<std::vector<std::string>>>& grids,
                     const Json& neutral, State* out, const Json& params = Json::object(), bool full = false);
+  // Builds a state from a position file (schemas/position.schema.json, already validated): a
+  // new game with the file's players and names, whose tile map gets the file's tiles (placed
+  // again in order, so two tiles on one space, mismatched edges, unknown tiles and bad rotations
+  // are refused naming the entry) and pieces, whose region map gets the file's marks, whose
+  // shared zones get the file's cards, with the file's data values and phase. `path` prefixes
+  // every refusal ("<path>: at /pieces/0/cell: ...").
+  Status PositionState(const Json& board, const std::string& path, const Json& params, State* out);
   // Applies the choices the player would make at the end (lion prey etc.) that maximise
   // their own total: used when scoring boards given without choices.
   // Whether the game table has this field (recorded by the shape check; the table is fixed
