@@ -18,15 +18,30 @@ namespace {
 
 using scripting::LuaRules;
 
+// Each card of the game's card lists by id, as the data (with the --set overrides) gives it:
+// the report keeps it so that --compare can tell which cards an edit touched.
+Json CardData(const GameFiles& files) {
+  Json out = Json::object();
+  for (const auto& [name, doc] : files.data) {
+    std::string key = doc.value("$cards_key", std::string());
+    if (key.empty() && doc.value("$schema_name", std::string()) == "cards") key = "cards";
+    if (key.empty() || !doc.contains(key) || !doc[key].is_array()) continue;
+    for (const auto& card : doc[key])
+      if (card.is_object() && card.contains("id") && card["id"].is_string()) out[card["id"].get<std::string>()] = card;
+  }
+  return out;
+}
+
 // Runs the simulation of `options` with the given --set arguments.
 Status Run(const ReportOptions& options, const std::vector<std::string>& sets, bool progress, SimulationReport* report,
-           SimulationSpec* used) {
+           SimulationSpec* used, Json* card_data = nullptr) {
   std::vector<DataOverride> data_sets;
   Status st = ParseDataSets(sets, &data_sets);
   if (!st.ok()) return st;
   std::unique_ptr<LuaRules> probe;
   st = LoadRules(options.game, &probe, &data_sets);
   if (!st.ok()) return st;
+  if (card_data) *card_data = CardData(probe->files());
   SimulationSpec spec;
   spec.games = options.games;
   spec.seed = options.seed;
@@ -145,9 +160,11 @@ int RunSimulate(const ReportOptions& options) {
   }
   SimulationReport report;
   SimulationSpec spec;
-  Status st = Run(options, options.sets, isatty(2), &report, &spec);
+  Json card_data;
+  Status st = Run(options, options.sets, isatty(2), &report, &spec, &card_data);
   if (!st.ok()) return Fail(st);
   Json j = report.ToJson();
+  if (!card_data.empty()) j["card_data"] = std::move(card_data);
   j["game"] = options.game;
   j["players"] = spec.players;
   j["seed"] = options.seed;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <vector>
 
 #include "host/simulate.h"
@@ -73,16 +74,31 @@ class Comparer {
       Share("win rate of players with " + name, Num(b, "win_rate_when_happened") * hb, hb,
             Num(a, "win_rate_when_happened") * ha, ha, false);
     });
+    // The cards the edit touched: their data entry differs between the two reports (a file
+    // edit or a --set). Their rows are always shown, changed or not.
+    const Json& db = Get(b_, "card_data");
+    const Json& da = Get(a_, "card_data");
+    for (const auto& id : KeysOfEither(db, da))
+      if (Get(db, id.c_str()) != Get(da, id.c_str())) touched_.insert(id);
     PerKey("cards", [&](const std::string& name, const Json& b, const Json& a) {
+      touching_ = touched_.count(name) > 0;
       Json mb = {{"mean", Num(b, "mean_points")}, {"stdev", Num(b, "points_stdev")}};
       Json ma = {{"mean", Num(a, "mean_points")}, {"stdev", Num(a, "points_stdev")}};
       Mean("card " + name + " points (per player who placed it)", mb, ma,
            std::min(games_b_, Num(b, "player_games")), std::min(games_a_, Num(a, "player_games")), false);
       Share("card " + name + " pick rate", Num(b, "pick_rate") * games_b_, games_b_, Num(a, "pick_rate") * games_a_,
             games_a_, false);
+      touching_ = false;
     });
+    // A touched card that neither report has a row for (never placed nor offered) is named.
+    Json untouched_rows = Json::array();
+    for (const auto& id : touched_)
+      if (Get(Get(b_, "cards"), id.c_str()).is_null() && Get(Get(a_, "cards"), id.c_str()).is_null())
+        untouched_rows.push_back(id);
     Json out = {{"settings", settings_}, {"measures", measures_}, {"changed", changed_},
-                {"compared", static_cast<int64_t>(measures_.size())}, {"change_z", change_z_}};
+                {"compared", static_cast<int64_t>(measures_.size())}, {"change_z", change_z_},
+                {"touched_cards", Json(std::vector<std::string>(touched_.begin(), touched_.end()))},
+                {"touched_without_rows", untouched_rows}};
     return out;
   }
 
@@ -200,6 +216,7 @@ class Comparer {
       changed = std::fabs(d) > 1e-9;
     }
     m["changed"] = changed;
+    if (touching_) m["touched"] = true;
     if (changed) ++changed_;
     measures_.push_back(std::move(m));
   }
@@ -211,6 +228,8 @@ class Comparer {
   Json settings_ = Json::array();
   Json measures_ = Json::array();
   int64_t changed_ = 0;
+  std::set<std::string> touched_;  // card ids whose data differs between the reports
+  bool touching_ = false;          // the measures being added are a touched card's
 };
 
 std::string Value(const Json& m, const char* key) {
@@ -239,11 +258,18 @@ std::string CompareToText(const Json& comparison, const std::string& baseline_na
   std::string out = "\ncompared with " + baseline_name + ":\n";
   for (const auto& note : comparison["settings"]) out += "  note: " + note.get<std::string>() + "\n";
   out += Format("  %-48s %10s %10s %11s %7s\n", "measure", "before", "now", "difference", "z");
-  std::vector<const Json*> others;
+  std::vector<const Json*> others, touched;
   for (const auto& m : comparison["measures"]) {
     if (m["headline"].get<bool>()) out += Line(m);
+    else if (m.value("touched", false)) touched.push_back(&m);
     else if (m["changed"].get<bool>()) others.push_back(&m);
   }
+  // The cards the edit touched, changed or not: what the designer wants to see first.
+  if (!touched.empty()) out += "  cards the edit touched:\n";
+  for (const Json* m : touched) out += Line(*m);
+  if (comparison.contains("touched_without_rows"))
+    for (const auto& id : comparison["touched_without_rows"])
+      out += "  card " + id.get<std::string>() + ": touched, but never placed nor offered in either run\n";
   // The largest changes first; exact ones (no spread) lead.
   auto strength = [](const Json* m) { return (*m)["z"].is_number() ? std::fabs((*m)["z"].get<double>()) : 1e300; };
   std::stable_sort(others.begin(), others.end(), [&](const Json* x, const Json* y) { return strength(x) > strength(y); });

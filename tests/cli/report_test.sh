@@ -123,4 +123,12 @@ sed -i 's/"cards": \[/"cards": [\n    {"id": "bee", "count": 0, "kind": "animal"
 sed -i 's/game.categories = { "meadow" }/game.categories = { "meadow", "bee" }/' "$work/zero/rules.lua"
 out=$("$plateau" simulate "$work/zero" -n 10 --players 3)
 grep -qF "card 'bee' was never offered in a hand" <<<"$out" || fail "no finding for a card never offered: $out"
+# --compare always shows the rows of the cards an edit touched, changed or not.
+"$plateau" simulate ecosysteme-savane -n 6 --players 3 --format json > "$work/before.json"
+out=$("$plateau" simulate ecosysteme-savane -n 6 --players 3 --set cards.cards.gazelle.count=15 --compare "$work/before.json")
+grep -q "^  cards the edit touched:" <<<"$out" || fail "no touched cards in the comparison: $out"
+grep -qE "^  card gazelle pick rate " <<<"$out" || fail "the touched gazelle's pick rate is not shown: $out"
+if grep -qE "^  card lion pick rate " <<<"$out"; then
+  grep -q "card lion pick rate .*changed" <<<"$out" || fail "an untouched, unchanged card is shown: $out"
+fi
 echo "report CLI ok"
