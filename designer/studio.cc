@@ -301,13 +301,14 @@ int RunStudio(const StudioOptions& options) {
   hosts = {"127.0.0.1:" + std::to_string(port), "localhost:" + std::to_string(port)};
   origins = {"http://127.0.0.1:" + std::to_string(port), "http://localhost:" + std::to_string(port)};
 
-  std::thread watcher([&session] { session.WatchLoop(); });
-  // SIGINT/SIGTERM stop the server cleanly (the event streams end, the watcher joins).
+  // SIGINT/SIGTERM stop the server cleanly (the event streams end, the watcher joins): they
+  // are taken by one thread (sigwait), blocked in every other one, which all start after this.
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::thread watcher([&session] { session.WatchLoop(); });
   std::thread([set, &server, &session]() mutable {
     int sig = 0;
     sigwait(&set, &sig);

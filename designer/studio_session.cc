@@ -3,6 +3,7 @@
 #include "designer/studio_session.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <functional>
 #include <thread>
@@ -382,6 +383,15 @@ Status StudioSession::Save(const std::string& path) {
   std::lock_guard<std::mutex> lock(mu_);
   if (path.empty() || path.size() < 6 || path.compare(path.size() - 5, 5, ".json") != 0)
     return Status::Input("save: give a file name ending in .json (got '" + path + "')");
+  // A save replaces only a save: a slip of the name must not write a game over a data file.
+  if (FILE* f = std::fopen(path.c_str(), "r")) {
+    std::fclose(f);
+    Json old;
+    std::string error;
+    if (!ReadJsonFile(path, path, &old, &error) || !old.is_object() || !old.contains("format") || !old.contains("game") ||
+        !old.contains("log"))
+      return Status::Input("save: " + path + " exists and is not a saved game; choose another name");
+  }
   return WriteSave(state_, *rules_, path);
 }
 

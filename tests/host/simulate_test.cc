@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "tests/host/pig_game.h"
 
 namespace plateau {
@@ -52,6 +54,52 @@ TEST(Simulate, ReportsTheGamesOwnMeasurements) {
   EXPECT_EQ(j["endings"]["target"], 50);
   EXPECT_EQ(j["player_metrics"]["reached:target"]["happened_rate"], 0.5);
   EXPECT_TRUE(j["findings"].is_array());
+}
+
+// The distributions plateau studio plots count each game once per seat, whatever the threads,
+// and agree with the report's means; the progress counter reaches the number of games.
+TEST(Simulate, DistributionsForPlotsCountEveryGameOnce) {
+  SimulationSpec spec;
+  spec.games = 50;
+  spec.players = 2;
+  spec.threads = 3;
+  spec.bots = {"random"};
+  std::atomic<int> done{0};
+  spec.done_games = &done;
+  const SimulationReport r = RunPig(spec);
+  EXPECT_EQ(done.load(), 50);
+  ASSERT_EQ(r.seat_score_counts.size(), 2u);
+  for (size_t s = 0; s < 2; ++s) {
+    int64_t games = 0;
+    double sum = 0;
+    for (const auto& [total, n] : r.seat_score_counts[s]) {
+      games += n;
+      sum += static_cast<double>(total) * static_cast<double>(n);
+    }
+    EXPECT_EQ(games, 50);
+    EXPECT_DOUBLE_EQ(sum / 50, r.seat_totals[s].Mean());
+  }
+  int64_t games = 0;
+  for (const auto& [rounds, n] : r.round_counts) games += n;
+  EXPECT_EQ(games, 50);
+  EXPECT_FALSE(r.ToJson().contains("seat_score_counts"));  // the CLI's report is unchanged
+}
+
+// A run cancelled from outside (the studio's Cancel button) stops and says how far it got.
+TEST(Simulate, ACancelledRunStopsAndSaysHowFarItGot) {
+  SimulationSpec spec;
+  spec.games = 100000;
+  spec.players = 2;
+  spec.bots = {"random"};
+  std::atomic<bool> cancel{true};
+  std::atomic<int> done{0};
+  spec.cancel = &cancel;
+  spec.done_games = &done;
+  SimulationReport report;
+  const Status st = RunRules<PigGame>(spec, &report, 20, false);
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("cancelled after 0 of 100000 games"), std::string::npos) << st.message;
+  EXPECT_EQ(done.load(), 0);
 }
 
 TEST(Simulate, WinRatesPerBot) {

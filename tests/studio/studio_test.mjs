@@ -96,6 +96,7 @@ async function browser() {
     // The test's own probes (waitForFunction) are evaluated as strings, which the page's
     // policy forbids; the policy itself is checked in the security case.
     bypassCSP: true,
+    acceptDownloads: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
@@ -160,6 +161,14 @@ const cases = {
       check(r.status === 409 && /changed/.test(r.json.error), 'a move listed on an older table: 409');
       r = await post(s, '/api/save', { path: '../x.txt' });
       check(r.status === 400, 'a save not named *.json: 400');
+      const data = path.join(os.tmpdir(), `plateau-studio-data-${process.pid}.json`);
+      fs.writeFileSync(data, '{"cards": []}\n');
+      r = await post(s, '/api/save', { path: data });
+      const kept = fs.readFileSync(data, 'utf8');
+      fs.rmSync(data);
+      check(r.status === 400 && /not a saved game/.test(r.json.error) && kept === '{"cards": []}\n', 'a save over a file that is not a save: refused, the file unchanged');
+      r = await post(s, '/api/load', { path: '/nonexistent/x.json' });
+      check(r.status === 400 && /x\.json/.test(r.json.error), `loading a missing file: 400 naming it (${r.json.error})`);
       let after = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
       check(after.hash === before.hash && after.version === before.version, 'after every refusal the table is unchanged');
       // Two tabs at once: the same listed move sent twice together; exactly one is played.
@@ -372,6 +381,14 @@ const cases = {
       const png = await p.evaluate(() => document.querySelector('.chart canvas').toDataURL('image/png'));
       check(png.startsWith('data:image/png;base64,') && png.length > 2000, 'a plot saves as PNG');
       await p.screenshot({ path: path.join(outDir, 'studio-report.png'), fullPage: true });
+      // The report downloads as CSV and as JSON.
+      const [csv] = await Promise.all([p.waitForEvent('download'), p.click('#sim-csv')]);
+      const csvText = fs.readFileSync(await csv.path(), 'utf8');
+      check(csv.suggestedFilename() === 'ecosysteme-savane-report.csv' && /^measure,seat or name,value\nmean total,P1 \(random\),/.test(csvText),
+        `the report downloads as CSV (${csvText.split('\n').length} lines)`);
+      const [json] = await Promise.all([p.waitForEvent('download'), p.click('#sim-json')]);
+      const report = JSON.parse(fs.readFileSync(await json.path(), 'utf8'));
+      check(report.games === 60 && report.seats.length === 3, 'the report downloads as JSON (the CLI\'s --format json report)');
       // Cancel: a long run stopped from the page.
       await p.fill('#sim-n', '100000');
       await p.click('#sim-run');
