@@ -187,6 +187,10 @@ Status StudioSession::TableLocked(int at, Json* out) {
   Json j = s.ToJson();
   j.erase("rng");
   j.erase("log");
+  // Simultaneous choices not yet revealed stay hidden from the page (as the log keeps them).
+  if (j.contains("flow") && j["flow"].contains("pending"))
+    for (auto& p : j["flow"]["pending"])
+      if (!p.is_null()) p = "hidden";
   // A hidden zone (a deck) shows how many cards it holds, not which.
   for (auto& z : j["zones"]) {
     if (z.value("visibility", std::string()) == "hidden") {
@@ -249,15 +253,27 @@ Status StudioSession::TableLocked(int at, Json* out) {
     }
   out_j["legal"] = legal;
   // The log: each move with who played it, numbered as the slider counts (1 = the first move).
+  // A simultaneous choice not yet revealed (its seat has committed, the others not all) is
+  // logged as hidden: a human choosing next must not read the bot's card in the log.
+  std::vector<size_t> hidden;
+  for (size_t seat = 0; seat < state_.flow.committed.size(); ++seat)
+    if (state_.flow.committed[seat])
+      for (size_t i = state_.log.size(); i-- > 0;)
+        if (state_.log[i].kind == "move" && state_.log[i].seat == static_cast<int>(seat)) {
+          hidden.push_back(i);
+          break;
+        }
   Json log = Json::array();
   int n = 0;
-  for (const LogEntry& e : state_.log) {
+  for (size_t i = 0; i < state_.log.size(); ++i) {
+    const LogEntry& e = state_.log[i];
     if (e.kind == "move") {
       ++n;
       std::string text;
       Move m;
       std::string error;
-      if (MoveFromJson(e.detail, *state_.cards, &m, &error)) text = MoveText(m, *state_.cards);
+      if (std::find(hidden.begin(), hidden.end(), i) != hidden.end()) text = "(a hidden choice, revealed when every seat has chosen)";
+      else if (MoveFromJson(e.detail, *state_.cards, &m, &error)) text = MoveText(m, *state_.cards);
       else text = DumpJson(e.detail);
       log.push_back({{"n", n}, {"seat", e.seat}, {"kind", "move"}, {"text", text}});
     } else if (e.kind == "reload") {

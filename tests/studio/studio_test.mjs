@@ -2,7 +2,7 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, page, maps, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, default_game, page, maps, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -127,6 +127,7 @@ const cases = {
       check(r.status === 403, 'a wrong token: 403');
       r = await raw(s, 'GET', `/?token=${s.token}`);
       check(r.status === 200 && r.body.includes('studio.js'), 'the token opens the page');
+      check(!r.body.includes('{{TOKEN}}') && r.body.includes(`studio.js?token=${s.token}`), "the page's own files are linked with the token");
       r = await new Promise((resolve) => http.get(`http://127.0.0.1:${s.port}/?token=${s.token}`, (res) => { res.resume(); resolve(res); }));
       check(/frame-ancestors 'none'/.test(r.headers['content-security-policy']) && r.headers['referrer-policy'] === 'no-referrer',
         'the page forbids framing and inline scripts, and sends no referrer (the token is in its URL)');
@@ -182,6 +183,17 @@ const cases = {
     }
   },
 
+  // Without a game named, the studio opens the first playable one plateau list shows.
+  async default_game() {
+    const s = await startStudio([]);
+    try {
+      const g = (await raw(s, 'GET', `/api/game?token=${s.token}`)).json;
+      check(g && g.id && g.id !== 'ecosysteme' && g.min_players >= 1, `the studio opened ${g && g.id}`);
+    } finally {
+      stopStudio(s);
+    }
+  },
+
   // The page: refused without the token, drawn with it (grids, score table, moves, log).
   async page() {
     const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
@@ -194,6 +206,9 @@ const cases = {
       check(await p.locator('.grid-box').count() === 2, 'each seat\'s grid is drawn');
       check(await p.locator('#scores td[data-category="TOTAL"]').count() === 2, 'the score table has a total per seat');
       check(await p.locator('.cell.target').count() > 0, 'the human seat\'s placements are clickable cells');
+      // Savane's draft is simultaneous: the bot chose first, and its card is not in the log.
+      const first = await p.locator('#log li').first().textContent();
+      check(/hidden choice/.test(first), `the bot's unrevealed choice is hidden in the log (${first})`);
       check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
       await p.screenshot({ path: path.join(outDir, 'studio-table.png'), fullPage: true });
     } finally {
