@@ -543,6 +543,17 @@ function drawSimulation(sim) {
       data: { labels: counts.map((c) => c[0]), datasets: [{ label: 'mean', data: counts.map((c) => c[1].mean), errors: counts.map((c) => 1.96 * c[1].stdev / Math.sqrt(games)), backgroundColor: '#b85450' }] },
       options: { indexAxis: 'x' },
     });
+  // Per-player measures: how often each happened to a player, and how often those players won.
+  const metrics = Object.entries(r.player_metrics || {}).filter((m) => m[1].happened_rate > 0).slice(0, 40);
+  if (metrics.length)
+    chartBox('per player: happened % and win % when it happened', {
+      type: 'bar',
+      data: { labels: metrics.map((m) => m[0]), datasets: [
+        { label: 'happened %', data: metrics.map((m) => 100 * m[1].happened_rate), backgroundColor: '#6c8ebf' },
+        { label: 'win % when it happened', data: metrics.map((m) => 100 * m[1].win_rate_when_happened), backgroundColor: '#d79b00' },
+      ] },
+      options: { plugins: { legend: { display: true } }, scales: { y: { beginAtZero: true, suggestedMax: 100 } } },
+    });
   const tags = Object.entries(r.tags || {});
   if (tags.length)
     chartBox('tags: share of games %', {

@@ -2,7 +2,7 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, default_game, page, maps, play, reload, simulate. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, default_game, page, maps, play, reload, simulate, stats. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -453,6 +453,31 @@ const cases = {
       stopStudio(s);
     }
   },
+};
+
+// A game that measures itself (Chenilles' stats hook): its numbers and tags are plotted.
+cases.stats = async () => {
+  const s = await startStudio(['chenilles', '--players', '2', '--bots', 'human,random']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    check(await p.locator('#view').isVisible(), "a game the host draws little of opens the rules' text view");
+    await p.fill('#sim-n', '30');
+    await p.fill('#sim-bots', 'random');
+    await p.click('#sim-run');
+    await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 180000 });
+    const titles = await p.locator('.chart').evaluateAll((els) => els.map((e) => e.dataset.chart));
+    check(titles.includes("the game's stats (mean per game)") && titles.includes('tags: share of games %') &&
+      titles.includes('per player: happened % and win % when it happened'), `the game's stats, per-player measures and tags are plotted (${titles.join(', ')})`);
+    const labels = await p.evaluate(() => Chart.getChart(document.querySelector('.chart[data-chart="the game\'s stats (mean per game)"] canvas')).data.labels);
+    const report = await p.evaluate(() => Object.keys(lastSim.report.counts));
+    check(JSON.stringify(labels) === JSON.stringify(report), `one bar per number the stats hook reports (${labels.length})`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-stats.png'), fullPage: true });
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
 };
 
 if (!cases[which]) fail(`no case '${which}' (${Object.keys(cases).join(', ')})`);
