@@ -106,6 +106,14 @@ bool Body(const httplib::Request& req, httplib::Response& res, Json* out) {
 }  // namespace
 
 int RunStudio(const StudioOptions& options) {
+  // SIGINT/SIGTERM stop the server cleanly (the event streams end, the watcher joins): they
+  // are taken by one thread (sigwait) and blocked in every other one, which all start after
+  // this (loading the rules starts the scripts' backstop thread).
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
   // Files the page is made of, by URL: nothing else on disk is ever served.
   const std::string dir = PlateauHome() + "/designer/studio";
   const std::map<std::string, std::pair<std::string, const char*>> files = {
@@ -301,13 +309,6 @@ int RunStudio(const StudioOptions& options) {
   hosts = {"127.0.0.1:" + std::to_string(port), "localhost:" + std::to_string(port)};
   origins = {"http://127.0.0.1:" + std::to_string(port), "http://localhost:" + std::to_string(port)};
 
-  // SIGINT/SIGTERM stop the server cleanly (the event streams end, the watcher joins): they
-  // are taken by one thread (sigwait), blocked in every other one, which all start after this.
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &set, nullptr);
   std::thread watcher([&session] { session.WatchLoop(); });
   std::thread([set, &server, &session]() mutable {
     int sig = 0;
