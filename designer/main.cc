@@ -518,13 +518,15 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     }
     if (!scenarios_only) {
       for (const auto& path : PlaythroughFiles(rules->info().folder)) {
-        std::string diff;
-        st = CheckPlaythrough(*rules, path, &diff);
+        std::string diff, note;
+        st = CheckPlaythrough(*rules, path, &diff, &note);
         const std::string name = std::filesystem::path(path).filename().string();
         if (!st.ok() || !diff.empty()) {
-          fail_case("playthrough", name, path, path + ": golden playthrough differs", st.ok() ? diff : st.ToString(), 1);
+          fail_case("playthrough", name, path, path + ": golden playthrough differs" + (note.empty() ? "" : " (" + note + ")"),
+                    st.ok() ? diff : st.ToString(), 1);
         } else {
-          pass("playthrough", name, path, path + ": golden playthrough replays identically");
+          pass("playthrough", name, path,
+               path + ": golden playthrough replays identically" + (note.empty() ? "" : " (" + note + ")"));
         }
       }
     }

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <memory>
 #include <sstream>
 
 #include "host/json_io.h"
@@ -19,7 +21,39 @@ void AddBlock(std::vector<std::string>* lines, const std::string& prefix, const 
   while (std::getline(in, line)) lines->push_back(prefix + line);
 }
 
+// Where two data values differ, as `--set` paths (list elements by id when they have one).
+void DataDiff(const Json& a, const Json& b, const std::string& path, std::vector<std::string>* out) {
+  if (a == b) return;
+  if (a.is_object() && b.is_object()) {
+    for (auto it = a.begin(); it != a.end(); ++it)
+      DataDiff(it.value(), b.contains(it.key()) ? b.at(it.key()) : Json(), path + "." + it.key(), out);
+    for (auto it = b.begin(); it != b.end(); ++it)
+      if (!a.contains(it.key())) out->push_back(path + "." + it.key());
+    return;
+  }
+  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+    for (size_t i = 0; i < a.size(); ++i) {
+      const Json& e = a[i];
+      const bool named = e.is_object() && e.contains("id") && e["id"].is_string();
+      DataDiff(e, b[i], path + "." + (named ? e["id"].get<std::string>() : std::to_string(i)), out);
+    }
+    return;
+  }
+  out->push_back(path);
+}
+
 }  // namespace
+
+Json PlaythroughData(const scripting::LuaRules& rules) {
+  Json out = Json::object();
+  for (const auto& [name, doc] : rules.files().data) {
+    Json d = doc;
+    if (d.is_object())
+      for (auto it = d.begin(); it != d.end();) it = it.key().rfind('$', 0) == 0 ? d.erase(it) : std::next(it);
+    out[name] = d;
+  }
+  return out;
+}
 
 Status RecordPlaythrough(scripting::LuaRules& rules, const PlaythroughSpec& spec, std::vector<std::string>* lines) {
   lines->clear();
@@ -29,9 +63,13 @@ Status RecordPlaythrough(scripting::LuaRules& rules, const PlaythroughSpec& spec
   lines->push_back("players: " + std::to_string(spec.players));
   lines->push_back("seed: " + std::to_string(spec.seed));
   lines->push_back("params: " + spec.params.dump());
+  if (spec.record_data) lines->push_back("data: " + DumpJson(PlaythroughData(rules)));
   State s;
   Status st = rules.NewGame(spec.params, spec.players, spec.seed, &s);
   if (!st.ok()) return st;
+  // The data line says what the game was played with; a replay with the recorded data as
+  // overrides must hash its states as the recording did.
+  s.data_overrides = Json();
   Rng bot(spec.seed * 31 + 7);
   std::vector<int> seats;
   std::vector<Move> legal;
@@ -77,12 +115,18 @@ Status RecordPlaythrough(scripting::LuaRules& rules, const PlaythroughSpec& spec
 
 Status ReadPlaythroughSpec(const std::vector<std::string>& lines, PlaythroughSpec* spec) {
   bool p = false, s = false;
+  spec->record_data = false;
   for (const auto& line : lines) {
     if (line.rfind("players: ", 0) == 0) { spec->players = std::stoi(line.substr(9)); p = true; }
     else if (line.rfind("seed: ", 0) == 0) { spec->seed = std::stoull(line.substr(6)); s = true; }
     else if (line.rfind("params: ", 0) == 0) {
       std::string error;
       if (!ParseJsonLimited(line.substr(8), "params", &spec->params, &error)) return Status::Input(error);
+    } else if (line.rfind("data: ", 0) == 0) {
+      std::string error;
+      if (!ParseJsonLimited(line.substr(6), "data", &spec->data, &error)) return Status::Input(error);
+      if (!spec->data.is_object()) return Status::Input("the 'data:' line must hold an object: {data file: document}");
+      spec->record_data = true;
     }
     if (line.rfind("state ", 0) == 0) break;
   }
@@ -90,7 +134,8 @@ Status ReadPlaythroughSpec(const std::vector<std::string>& lines, PlaythroughSpe
   return Status::Ok();
 }
 
-Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std::string* diff) {
+Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std::string* diff, std::string* note) {
+  if (note) note->clear();
   std::string text, error;
   if (!ReadTextFile(path, 64u << 20, &text, &error)) return Status::Input(error);
   std::vector<std::string> expected;
@@ -104,8 +149,52 @@ Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std
   st = ResolveParams(rules.info(), spec.params, &resolved);
   if (!st.ok()) return Status::Input(path + ": " + st.message);
   spec.params = resolved;
+  // Data edited since the recording: replay with the recorded data, each top-level field that
+  // differs overridden as `--set <data>.<field>=<recorded value>` would.
+  scripting::LuaRules* play = &rules;
+  std::unique_ptr<scripting::LuaRules> recorded;
+  if (spec.record_data) {
+    const Json current = PlaythroughData(rules);
+    if (current != spec.data) {
+      const std::string regen = " (regenerate it: plateau playthrough " + rules.info().id + " --players " +
+                                std::to_string(spec.players) + " --seed " + std::to_string(spec.seed) + " --regen)";
+      std::vector<DataOverride> sets = rules.data_overrides();
+      for (auto it = current.begin(); it != current.end(); ++it)
+        if (!spec.data.contains(it.key()))
+          return Status::Input(path + ": recorded without the data file '" + it.key() + "'" + regen);
+      for (auto it = spec.data.begin(); it != spec.data.end(); ++it) {
+        if (!current.contains(it.key()))
+          return Status::Input(path + ": recorded with a data file '" + it.key() + "' the game no longer has" + regen);
+        const Json& now = current.at(it.key());
+        if (!now.is_object() || !it.value().is_object()) {
+          if (now != it.value()) return Status::Input(path + ": data file '" + it.key() + "' changed shape" + regen);
+          continue;
+        }
+        for (auto f = now.begin(); f != now.end(); ++f)
+          if (!it.value().contains(f.key()))
+            return Status::Input(path + ": data " + it.key() + "." + f.key() + " is new since the recording" + regen);
+        for (auto f = it.value().begin(); f != it.value().end(); ++f)
+          if (!now.contains(f.key()) || now.at(f.key()) != f.value()) sets.push_back({it.key() + "." + f.key(), f.value()});
+      }
+      st = scripting::LuaRules::Load(rules.files().roots.front().folder, rules.runtime().limits(), sets, &recorded);
+      if (!st.ok()) {
+        st.message = path + ": the data it was recorded with no longer load" + regen + ": " + st.message;
+        return st;
+      }
+      play = recorded.get();
+      if (note) {
+        std::vector<std::string> where;
+        for (auto it = spec.data.begin(); it != spec.data.end(); ++it)
+          DataDiff(it.value(), current.at(it.key()), it.key(), &where);
+        std::string list;
+        for (size_t i = 0; i < where.size() && i < 5; ++i) list += (i ? ", " : "") + where[i];
+        if (where.size() > 5) list += " and " + std::to_string(where.size() - 5) + " more";
+        *note = "replayed with the data it was recorded with: the game's data differ at " + list;
+      }
+    }
+  }
   std::vector<std::string> actual;
-  st = RecordPlaythrough(rules, spec, &actual);
+  st = RecordPlaythrough(*play, spec, &actual);
   if (!st.ok()) return st;
   diff->clear();
   for (size_t i = 0; i < std::max(expected.size(), actual.size()); ++i) {
