@@ -2,7 +2,20 @@
 -- g:data().viv_<seat> lists five numbers per caterpillar; viv() makes them records
 -- {id, species, stage, failures, life failures};
 -- species 1 = gold, 2 = dromedary, 3 = kamikaze; stages are indices in the data's chronology.
+-- new_game makes every test game with the numbers the tests were written against
+-- (chenilles/test_numbers.lua), so editing data/chenilles.json leaves the tests green.
 local GOLD, DROMEDARY, KAMIKAZE = 1, 2, 3
+local NUMBERS = require("chenilles.test_numbers")
+
+-- The host's new_game{players, seed, params, data} with the tests' numbers as data overrides;
+-- the test's own `data` entries are applied after them (a more precise path overrides a field
+-- of the pinned numbers, the same path replaces it).
+local function pinned_game(options)
+  local data = {}
+  for path, value in pairs(NUMBERS) do data[path] = value end
+  for path, value in pairs(options.data or {}) do data[path] = value end
+  return new_game{ players = options.players, seed = options.seed, params = options.params, data = data }
+end
 
 local function find_move(g, seat, mtype, fields)
   for _, m in ipairs(g:moves(seat)) do
@@ -93,7 +106,7 @@ local function time_space(g) return tonumber(g:view():match("time: space (%d+) o
 local function stats(g) return g:stats() end
 
 return {
-  GOLD = GOLD, DROMEDARY = DROMEDARY, KAMIKAZE = KAMIKAZE,
+  GOLD = GOLD, DROMEDARY = DROMEDARY, KAMIKAZE = KAMIKAZE, new_game = pinned_game,
   find_move = find_move, play = play, res = res, viv = viv, caterpillar = caterpillar,
   count_species = count_species, evolve = evolve, finish_turn = finish_turn, finish_round = finish_round,
   time_space = time_space, stats = stats,

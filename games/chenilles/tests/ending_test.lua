@@ -2,7 +2,8 @@
 -- finish the round), the max_rounds safety net, the winner and the tie rule, and the stats
 -- hook (every group member reported, zeros included).
 
--- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
+-- Helpers shared by every test file: games/chenilles/chenilles/testing.lua; its new_game makes
+-- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
@@ -61,7 +62,7 @@ local function p1_turn(g)
 end
 
 test("the first butterfly ends the game at the end of that round", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "hitech", "market_detour", "insurer" })
   local round = 0
   while caterpillar(g, 1, 3)[3] < 7 do
@@ -84,7 +85,7 @@ test("the first butterfly ends the game at the end of that round", function()
 end)
 
 test("revealing the last event card ends the game at the end of that round", function()
-  local g = new_game{ players = 3, seed = 2 }
+  local g = t.new_game{ players = 3, seed = 2 }
   local last_round
   while #g:to_move() > 0 do
     local before = #g:zone("events")
@@ -102,7 +103,7 @@ test("revealing the last event card ends the game at the end of that round", fun
 end)
 
 test("max_rounds is a safety net: the game ends after that round (ending round_limit)", function()
-  local g = new_game{ players = 2, seed = 3, params = { max_rounds = 3 } }
+  local g = t.new_game{ players = 2, seed = 3, params = { max_rounds = 3 } }
   for _ = 1, 3 do
     expect_true(#g:to_move() > 0)
     finish_round(g)
@@ -114,7 +115,7 @@ end)
 
 test("the winner has the highest score; tie_rule decides ties (shared by default)", function()
   local function game_after_round_1(rule)
-    local g = new_game{ players = 2, seed = 1, params = { tie_rule = rule } }
+    local g = t.new_game{ players = 2, seed = 1, params = { tie_rule = rule } }
     g:force_deck("events", { "double_income" })
     finish_turn(g, 1, "copper")                            -- P1: 6 copper
     play(g, 2, "dromedary", { resource = "water" })
@@ -132,7 +133,7 @@ test("the winner has the highest score; tie_rule decides ties (shared by default
 end)
 
 test("stats: every species, transformation stage and resource is reported, zeros included", function()
-  local g = new_game{ players = 3, seed = 7 }
+  local g = t.new_game{ players = 3, seed = 7 }
   g:play_random(nil, 3)
   expect_eq(g:to_move(), {})
   local extra = g:score().extra

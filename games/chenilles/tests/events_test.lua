@@ -4,7 +4,8 @@
 -- market (sell at purchase price), double income, the hi-tech vivarium, the buyback of the
 -- most evolved caterpillar, the broken lamps (the moult-3 column dies, uninsured).
 
--- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
+-- Helpers shared by every test file: games/chenilles/chenilles/testing.lua; its new_game makes
+-- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
@@ -20,7 +21,7 @@ local function reveal_in_round_2(g, event, take)
 end
 
 test("drought (permanent): costs switch to the drought table", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   expect_eq(find_move(g, 1, "evolve"), nil, "the dromedary's resource first")
   play(g, 1, "dromedary", { resource = "water" })
   expect_eq(find_move(g, 1, "evolve", { caterpillar = 1 }).args.cost, "1 water + 1 leaf")
@@ -41,7 +42,7 @@ test("drought (permanent): costs switch to the drought table", function()
 end)
 
 test("insurer (permanent): pay 5 copper; a caterpillar dying in a transformation refunds its price", function()
-  local g = new_game{ players = 2, seed = 1, params = { failures_to_die = 1 } }
+  local g = t.new_game{ players = 2, seed = 1, params = { failures_to_die = 1 } }
   reveal_in_round_2(g, "insurer", "copper")                -- 6 copper each
   expect_eq(g:moves(1), { { type = "insure", args = { cost = "5 copper" } }, { type = "done", args = { step = "insure" } } },
             "step 2, the event's action, comes before the powers")
@@ -62,7 +63,7 @@ test("insurer (permanent): pay 5 copper; a caterpillar dying in a transformation
 end)
 
 test("insurance_offer = every_turn: the insurer stays available", function()
-  local g = new_game{ players = 2, seed = 1, params = { insurance_offer = "every_turn" } }
+  local g = t.new_game{ players = 2, seed = 1, params = { insurance_offer = "every_turn" } }
   reveal_in_round_2(g, "insurer", "copper")
   play(g, 1, "done", { step = "insure" })
   finish_turn(g, 1)
@@ -71,7 +72,7 @@ test("insurance_offer = every_turn: the insurer stays available", function()
 end)
 
 test("racket (permanent): a d6 before playing; on a 1, pay 1 copper or skip the turn", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "racket" })
   finish_turn(g, 1)
   finish_turn(g, 2)
@@ -99,7 +100,7 @@ test("racket (permanent): a d6 before playing; on a 1, pay 1 copper or skip the 
 end)
 
 test("racket: paying 1 copper lets the turn go on; without copper the turn is skipped", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "racket", "double_income" })
   finish_turn(g, 1)
   finish_turn(g, 2)
@@ -133,7 +134,7 @@ test("racket: paying 1 copper lets the turn go on; without copper the turn is sk
 end)
 
 test("racket_rounds limits how long the racket lasts", function()
-  local g = new_game{ players = 2, seed = 1, params = { racket_rounds = 1 } }
+  local g = t.new_game{ players = 2, seed = 1, params = { racket_rounds = 1 } }
   g:force_deck("events", { "racket" })
   finish_turn(g, 1)
   finish_turn(g, 2)
@@ -148,7 +149,7 @@ test("racket_rounds limits how long the racket lasts", function()
 end)
 
 test("detour by the market (one-shot): this round, caterpillars sell at their purchase price", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   reveal_in_round_2(g, "market_detour", "card")
   local m = g:moves(1)
   expect_eq(m[1], { type = "sell", args = { caterpillar = 1, species = "gold", stage = "birth", price = "6 copper" } })
@@ -175,7 +176,7 @@ test("detour by the market (one-shot): this round, caterpillars sell at their pu
 end)
 
 test("double income (one-shot): this round the end-of-turn copper or card counts twice", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   reveal_in_round_2(g, "double_income", "card")
   play(g, 1, "dromedary", { resource = "fruit" })
   expect_eq(find_move(g, 1, "end", { take = "copper" }).args.gain, "4 copper")
@@ -191,7 +192,7 @@ test("double income (one-shot): this round the end-of-turn copper or card counts
 end)
 
 test("hi-tech vivarium (one-shot): each player's two least evolved caterpillars advance for free", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "hitech" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)                                          -- gold: grow_1
@@ -206,14 +207,14 @@ test("hi-tech vivarium (one-shot): each player's two least evolved caterpillars 
             "among equals the newest count as least evolved")
   expect_eq(stats(g).players[1]["reached:moult_1"], 2)
   -- hitech_advance = next_stage: one space only
-  local t = new_game{ players = 2, seed = 1, params = { hitech_advance = "next_stage" } }
-  reveal_in_round_2(t, "hitech")
-  expect_eq({ caterpillar(t, 1, 1)[3], caterpillar(t, 1, 2)[3], caterpillar(t, 1, 3)[3] }, { 1, 2, 2 },
+  local n = t.new_game{ players = 2, seed = 1, params = { hitech_advance = "next_stage" } }
+  reveal_in_round_2(n, "hitech")
+  expect_eq({ caterpillar(n, 1, 1)[3], caterpillar(n, 1, 2)[3], caterpillar(n, 1, 3)[3] }, { 1, 2, 2 },
             "dromedary: birth -> grow_1, kamikaze: birth -> moult_1")
 end)
 
 test("buyback (one-shot): everyone loses the most evolved caterpillar for twice its purchase price", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "buyback" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 3, 6)                                       -- kamikaze: moult_1
@@ -228,7 +229,7 @@ test("buyback (one-shot): everyone loses the most evolved caterpillar for twice 
 end)
 
 test("broken lamps (one-shot): every caterpillar in the moult-3 column dies; insurance does not pay", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "insurer", "broken_lamps" })
   -- round 1: the kamikaze moults once
   play(g, 1, "dromedary", { resource = "leaf" })

@@ -3,7 +3,8 @@
 -- caterpillars, exchanging resources at the market's rates, never selling caterpillars there,
 -- and the 5-per-species cap on caterpillars.
 
--- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
+-- Helpers shared by every test file: games/chenilles/chenilles/testing.lua; its new_game makes
+-- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
@@ -32,7 +33,7 @@ test("nature: the d6 picks the forest lot", function()
     [6] = { 2, 2, 1 },          -- one gold-moult and one dromedary
   }
   for roll = 1, 6 do
-    local g = new_game{ players = 2, seed = 1 }
+    local g = t.new_game{ players = 2, seed = 1 }
     play(g, 1, "dromedary", { resource = "water" })
     nature(g, roll, "phasmid")
     expect_eq(species_counts(g, 1), lots[roll], "d6 = " .. roll)
@@ -47,7 +48,7 @@ test("nature: the d6 picks the forest lot", function()
 end)
 
 test("nature excludes the market: no purchase or exchange after the forest", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 3, "phasmid")
   for _, m in ipairs(g:moves(1)) do
@@ -57,7 +58,7 @@ test("nature excludes the market: no purchase or exchange after the forest", fun
 end)
 
 test("the empty-handed lot still draws a hazard card and lets the player go to the market", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 1, "phasmid")
   expect_eq(g:zone("hazard_discard"), { "phasmid" })
@@ -76,21 +77,21 @@ test("the empty-handed lot still draws a hazard card and lets the player go to t
 end)
 
 test("hazard: the clearing gives 2 of each food", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 3, "clearing")
   expect_eq({ res(g, 1, "water"), res(g, 1, "leaf"), res(g, 1, "flower"), res(g, 1, "fruit") }, { 3, 3, 3, 3 })
 end)
 
 test("hazard: the rare stick insect sells for 4 copper", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 3, "phasmid")
   expect_eq(res(g, 1, "copper"), 8)
 end)
 
 test("hazard: a newborn kamikaze from the houseplant joins the vivarium", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 4, "houseplant")
   expect_eq(species_counts(g, 1), { 3, 1, 2 })
@@ -98,7 +99,7 @@ test("hazard: a newborn kamikaze from the houseplant joins the vivarium", functi
 end)
 
 test("hazard: the predator eats the most evolved caterpillar", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 2)                                          -- the dromedary grows: the most evolved
@@ -111,7 +112,7 @@ test("hazard: the predator eats the most evolved caterpillar", function()
   expect_eq(species_counts(g, 1), { 1, 0, 2 })
   expect_eq(stats(g).players[1]["lost:hazard"], 1)
   -- among equals, the oldest caterpillar counts as the most evolved
-  local e = new_game{ players = 2, seed = 1 }
+  local e = t.new_game{ players = 2, seed = 1 }
   play(e, 1, "dromedary", { resource = "water" })
   play(e, 1, "nature")
   e:force_dice("d6", 3):force_deck("hazard_deck", { "predator" })
@@ -120,14 +121,14 @@ test("hazard: the predator eats the most evolved caterpillar", function()
 end)
 
 test("hazard: the stream takes 1 water and 1 of each food", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "fruit" })
   nature(g, 3, "stream")
   expect_eq({ res(g, 1, "water"), res(g, 1, "leaf"), res(g, 1, "flower"), res(g, 1, "fruit") }, { 1, 0, 0, 1 })
 end)
 
 test("hazard: sick from the rain, no copper and no resource card at the end of the turn", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 3, "rain")
   local ends = {}
@@ -144,7 +145,7 @@ test("hazard: sick from the rain, no copper and no resource card at the end of t
 end)
 
 test("market: buy caterpillars with copper; they start at birth", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   local m = find_move(g, 1, "buy", { species = "kamikaze" })
   expect_eq(m.args.price, "3 copper")
@@ -159,7 +160,7 @@ test("market: buy caterpillars with copper; they start at birth", function()
 end)
 
 test("market: exchange resources and copper at the rates", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   local buy = find_move(g, 1, "trade", { resource = "leaf", deal = "buy" })
   expect_eq(buy.args, { resource = "leaf", deal = "buy", give = "2 copper", get = "1 leaf" })
@@ -170,7 +171,7 @@ test("market: exchange resources and copper at the rates", function()
 end)
 
 test("market: caterpillars can never be sold for copper there", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   play(g, 1, "trade", { resource = "water", deal = "sell" })
   for _, m in ipairs(g:moves(1)) do expect_true(m.type ~= "sell", "no sale of caterpillars") end
@@ -178,7 +179,7 @@ test("market: caterpillars can never be sold for copper there", function()
 end)
 
 test("at most 5 caterpillars per species: the extra ones are lost and counted; none is sold over the cap", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "water" })
   nature(g, 5, "phasmid")                                  -- 1 + 3 dromedaries
@@ -205,7 +206,7 @@ test("at most 5 caterpillars per species: the extra ones are lost and counted; n
 end)
 
 test("market: nothing is offered for sale that the player does not hold", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "water" })
   expect_eq(res(g, 1, "fruit"), 1)
   play(g, 1, "trade", { resource = "fruit", deal = "sell" })
@@ -217,14 +218,14 @@ end)
 
 test("market: a purchase or sale that the caps would only take away is not offered", function()
   -- water starts at its cap of 10: buying water would only be lost to the cap
-  local g = new_game{ players = 2, seed = 1, data = { ["chenilles.resources.water.start"] = 10 } }
+  local g = t.new_game{ players = 2, seed = 1, data = { ["chenilles.resources.water.start"] = 10 } }
   play(g, 1, "dromedary", { resource = "leaf" })
   expect_eq(res(g, 1, "water"), 10)
   expect_eq(find_move(g, 1, "trade", { resource = "water", deal = "buy" }), nil, "water is at its cap")
   expect_true(find_move(g, 1, "trade", { resource = "leaf", deal = "buy" }) ~= nil, "leaf is not")
   expect_true(find_move(g, 1, "trade", { resource = "water", deal = "sell" }) ~= nil)
   -- copper starts at its cap: a sale would give copper that the cap takes away
-  g = new_game{ players = 2, seed = 1, data = { ["chenilles.resources.copper.start"] = 10 } }
+  g = t.new_game{ players = 2, seed = 1, data = { ["chenilles.resources.copper.start"] = 10 } }
   play(g, 1, "dromedary", { resource = "water" })
   expect_eq(res(g, 1, "copper"), 10)
   for _, m in ipairs(g:moves(1)) do

@@ -6,7 +6,8 @@
 -- above 1, and the 10-unit caps of water and of each food (the excess is lost and counted as
 -- "lost to cap:<resource>").
 
--- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
+-- Helpers shared by every test file: games/chenilles/chenilles/testing.lua; its new_game makes
+-- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
@@ -37,7 +38,7 @@ end
 -- and copper starts at 0 so that no refund is ever cut by the cap; the goods start at 10.
 -- Returns P1's copper and "gold refunds" tally after the moults, the chrysalis and the butterfly.
 local function gold_to_butterfly(refund_on)
-  local g = new_game{ players = 2, seed = 1, params = { gold_refund_on = refund_on },
+  local g = t.new_game{ players = 2, seed = 1, params = { gold_refund_on = refund_on },
                       data = { ["chenilles.resources.copper.start"] = 0, ["chenilles.resources.copper.cap"] = 30,
                                ["chenilles.resources.water.start"] = 10, ["chenilles.resources.leaf.start"] = 10,
                                ["chenilles.resources.flower.start"] = 10, ["chenilles.resources.fruit.start"] = 10 } }
@@ -84,7 +85,7 @@ test("gold refund with gold_refund_on = transformations: the chrysalis and the b
 end)
 
 test("gold refund under the drought: a moult refunds the drought cost actually paid (4, not 3)", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "drought" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)                                          -- grow_1 before the drought: 1 water + 1 leaf
@@ -108,7 +109,7 @@ end)
 -- 2. What the insurance does not cover (README, house rule 6).
 
 test("insurance does not pay for the kamikaze's sacrifice, the predator or the buyback", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "insurer", "buyback" })         -- insurer on round 2, buyback on round 4
   finish_round(g, "copper")                                -- P1: 6 copper, 3 water
   -- round 2: P1 insures
@@ -152,7 +153,7 @@ end)
 test("a butterfly reached through the hi-tech vivarium ends the game at the end of that round", function()
   for _, advance in ipairs({ "next_transformation", "next_stage" }) do
     -- no gold-moult caterpillar, so the kamikaze is one of P1's two least evolved caterpillars
-    local g = new_game{ players = 2, seed = 1, params = { hitech_advance = advance },
+    local g = t.new_game{ players = 2, seed = 1, params = { hitech_advance = advance },
                         data = { ["chenilles.species.gold.start"] = 0,
                                  ["chenilles.resources.water.start"] = 10, ["chenilles.resources.leaf.start"] = 10,
                                  ["chenilles.resources.flower.start"] = 10, ["chenilles.resources.fruit.start"] = 10 } }
@@ -200,7 +201,7 @@ end)
 test("kamikaze_attacks_per_turn = 2: two attacks in one turn, not a third; the count resets next turn", function()
   for _, per_turn in ipairs({ 1, 2 }) do
     -- three kamikazes and 10 copper each: a third attack (2 copper) would be affordable
-    local g = new_game{ players = 2, seed = 1, params = { kamikaze_attacks_per_turn = per_turn },
+    local g = t.new_game{ players = 2, seed = 1, params = { kamikaze_attacks_per_turn = per_turn },
                         data = { ["chenilles.species.kamikaze.start"] = 3, ["chenilles.resources.copper.start"] = 10 } }
     g:force_deck("events", { "double_income" })
     play(g, 1, "dromedary", { resource = "water" })
@@ -234,7 +235,7 @@ end)
 
 test("caps: a dromedary's water, leaf, flower or fruit past 10 is lost and counted per resource", function()
   for _, r in ipairs(GOODS) do
-    local g = new_game{ players = 2, seed = 1, data = { ["chenilles.resources." .. r .. ".start"] = 10 } }
+    local g = t.new_game{ players = 2, seed = 1, data = { ["chenilles.resources." .. r .. ".start"] = 10 } }
     expect_eq(res(g, 1, r), 10, r .. " starts at its cap")
     play(g, 1, "dromedary", { resource = r })
     expect_eq(res(g, 1, r), 10, r .. ": still 10 after one more")
@@ -247,7 +248,7 @@ test("caps: a dromedary's water, leaf, flower or fruit past 10 is lost and count
 end)
 
 test("caps: the clearing's food and a doubled resource card past 10 keep 10 and count every unit lost", function()
-  local g = new_game{ players = 2, seed = 1,
+  local g = t.new_game{ players = 2, seed = 1,
                       data = { ["chenilles.resources.water.start"] = 9, ["chenilles.resources.leaf.start"] = 9,
                                ["chenilles.resources.flower.start"] = 9, ["chenilles.resources.fruit.start"] = 9 } }
   g:force_deck("events", { "double_income" })

@@ -3,7 +3,8 @@
 -- (success, failure, death on the second failure, the immune kamikaze), the gold-moult
 -- refund, the kamikaze attack, the end-of-turn income, the caps and the points grid.
 
--- Helpers shared by every test file: games/chenilles/chenilles/testing.lua.
+-- Helpers shared by every test file: games/chenilles/chenilles/testing.lua; its new_game makes
+-- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
@@ -11,7 +12,7 @@ local count_species, evolve, finish_turn, finish_round = t.count_species, t.evol
 local time_space, stats = t.time_space, t.stats
 
 test("seat 1, the youngest player, starts; round 1 moved the time token onto space 2", function()
-  local g = new_game{ players = 3, seed = 4 }
+  local g = t.new_game{ players = 3, seed = 4 }
   expect_eq(g:to_move(), { 1 })
   expect_eq(g:score().extra.rounds, 1)
   expect_eq(time_space(g), 2, "the token starts on space 1; round 1 moves it once")
@@ -25,7 +26,7 @@ test("seat 1, the youngest player, starts; round 1 moved the time token onto spa
 end)
 
 test("every round starts by moving the time token one space on the circular board", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "market_detour", "hitech", "insurer" })
   for round = 1, 9 do
     expect_eq(g:score().extra.rounds, round)
@@ -37,7 +38,7 @@ test("every round starts by moving the time token one space on the circular boar
 end)
 
 test("a turn follows the recap order: powers, then nature or market, then evolutions, then income", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   -- step 3: the dromedary's resource comes first, alone
   local first = g:moves(1)
   expect_eq(first[1].type, "dromedary")
@@ -58,7 +59,7 @@ test("a turn follows the recap order: powers, then nature or market, then evolut
 end)
 
 test("dromedary: one resource of the player's choice per dromedary at the start of the turn", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "fruit", left = 1 })
   expect_eq(res(g, 1, "fruit"), 2)
   -- the forest lot "three dromedaries" (d6 = 5) makes four
@@ -80,7 +81,7 @@ test("dromedary: one resource of the player's choice per dromedary at the start 
 end)
 
 test("simple evolution: pay the stage's cost and advance one space, without a roll", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "fruit" })
   local m = find_move(g, 1, "evolve", { caterpillar = 1 })
   expect_eq(m.args, { caterpillar = 1, species = "gold", from = "birth", to = "grow_1", cost = "1 water + 1 leaf" })
@@ -91,7 +92,7 @@ test("simple evolution: pay the stage's cost and advance one space, without a ro
 end)
 
 test("transformation: pay, then 2d6 at or over the threshold succeeds; a gold moult refunds its resources in copper", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)                                          -- birth -> grow_1: 1 water + 1 leaf
   local m = find_move(g, 1, "evolve", { caterpillar = 1 })
@@ -109,7 +110,7 @@ test("transformation: pay, then 2d6 at or over the threshold succeeds; a gold mo
 end)
 
 test("a failed transformation loses the resources; the second failure of that transformation kills", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)
@@ -131,7 +132,7 @@ test("a failed transformation loses the resources; the second failure of that tr
 end)
 
 test("failure counting is a parameter: failures_to_die and failure_scope", function()
-  local g = new_game{ players = 2, seed = 1, params = { failures_to_die = 1 } }
+  local g = t.new_game{ players = 2, seed = 1, params = { failures_to_die = 1 } }
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)
   evolve(g, 1, 1, 2)
@@ -139,7 +140,7 @@ test("failure counting is a parameter: failures_to_die and failure_scope", funct
   -- a mortal kamikaze fails moult_1 once, succeeds, then fails moult_2 once: dead only when
   -- failures count over the whole life
   for _, scope in ipairs({ "transformation", "life" }) do
-    local l = new_game{ players = 2, seed = 1, params = { failure_scope = scope, kamikaze_immune = false } }
+    local l = t.new_game{ players = 2, seed = 1, params = { failure_scope = scope, kamikaze_immune = false } }
     l:force_deck("events", { "double_income" })
     play(l, 1, "dromedary", { resource = "leaf" })
     evolve(l, 1, 3, 5)
@@ -161,7 +162,7 @@ end)
 
 test("the kamikaze never dies from failed transformations (unless kamikaze_immune is off)", function()
   for _, immune in ipairs({ true, false }) do
-    local g = new_game{ players = 2, seed = 1, params = { kamikaze_immune = immune } }
+    local g = t.new_game{ players = 2, seed = 1, params = { kamikaze_immune = immune } }
     play(g, 1, "dromedary", { resource = "leaf" })
     local m = find_move(g, 1, "evolve", { caterpillar = 3 })
     expect_eq({ m.args.to, m.args.cost, m.args.needs }, { "moult_1", "1 water + 1 leaf", "2d6>=6" })
@@ -176,7 +177,7 @@ test("the kamikaze never dies from failed transformations (unless kamikaze_immun
 end)
 
 test("kamikaze attack: costs column + 1 copper, destroys column food of the target, and dies", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income" })
   play(g, 1, "dromedary", { resource = "leaf" })
   local m = find_move(g, 1, "attack")
@@ -208,14 +209,14 @@ test("kamikaze attack: costs column + 1 copper, destroys column food of the targ
 end)
 
 test("kamikaze_target = next: only the next player can be attacked", function()
-  local g = new_game{ players = 3, seed = 1, params = { kamikaze_target = "next" } }
+  local g = t.new_game{ players = 3, seed = 1, params = { kamikaze_target = "next" } }
   play(g, 1, "dromedary", { resource = "leaf" })
   local targets = {}
   for _, m in ipairs(g:moves(1)) do
     if m.type == "attack" then targets[#targets + 1] = m.args.target end
   end
   expect_eq(targets, { "P2" })
-  local any = new_game{ players = 3, seed = 1 }
+  local any = t.new_game{ players = 3, seed = 1 }
   play(any, 1, "dromedary", { resource = "leaf" })
   targets = {}
   for _, m in ipairs(any:moves(1)) do
@@ -225,7 +226,7 @@ test("kamikaze_target = next: only the next player can be attacked", function()
 end)
 
 test("end of turn: take 2 copper or draw a resource card", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   finish_turn(g, 1, "copper")
   expect_eq(res(g, 1, "copper"), 6)
   expect_eq(stats(g).players[1]["took copper"], 1)
@@ -237,7 +238,7 @@ test("end of turn: take 2 copper or draw a resource card", function()
 end)
 
 test("caps: 10 copper at most; what goes over is lost and counted", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "market_detour" })
   finish_round(g, "copper")                                -- 4 + 2
   finish_round(g, "copper")                                -- double income: + 4
@@ -249,7 +250,7 @@ test("caps: 10 copper at most; what goes over is lost and counted", function()
 end)
 
 test("caps: 10 of each resource; a dromedary's resource over the cap is lost and counted", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   g:force_deck("events", { "double_income", "market_detour", "hitech", "insurer" })
   for _ = 1, 9 do
     finish_turn(g, 1, "copper", "fruit")
@@ -263,7 +264,7 @@ test("caps: 10 of each resource; a dromedary's resource over the cap is lost and
 end)
 
 test("the score is the points grid: points per caterpillar by species and stage", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   expect_score(g, 1, 3, { gold = 1, dromedary = 1, kamikaze = 1 })
   play(g, 1, "dromedary", { resource = "leaf" })
   evolve(g, 1, 1)                                          -- gold grow_1: 2 points
@@ -273,7 +274,7 @@ test("the score is the points grid: points per caterpillar by species and stage"
 end)
 
 test("the view shows each vivarium by species and space, failures, points and the step to play", function()
-  local g = new_game{ players = 2, seed = 1 }
+  local g = t.new_game{ players = 2, seed = 1 }
   expect_true(g:view(1):find("to play: 3. powers: dromedary income", 1, true), "the step of the turn")
   play(g, 1, "dromedary", { resource = "leaf" })
   play(g, 1, "nature")
