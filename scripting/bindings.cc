@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -38,6 +39,18 @@ void PushCoord(lua_State* L, Coord c) {
   lua_rawseti(L, -2, 2);
 }
 
+std::string NumberText(lua_State* L, int idx) {
+  if (lua_type(L, idx) != LUA_TNUMBER) return luaL_typename(L, idx);
+  if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
+  const double d = lua_tonumber(L, idx);
+  char text[64];
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, d);
+    if (std::strtod(text, nullptr) == d || std::isnan(d)) break;
+  }
+  return text;
+}
+
 namespace {
 // Why the value at idx is not an integer within [lo, hi], or "" when it is (*out is set).
 // Every binding taking a number runs this: the accepted path builds no string.
@@ -56,9 +69,8 @@ std::string IntegerProblem(lua_State* L, int idx, lua_Integer lo, lua_Integer hi
     *out = static_cast<lua_Integer>(d);
     return "";
   }
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", d);
-  return whole ? outside(text) : std::string("expected an integer, got ") + text;
+  const std::string text = NumberText(L, idx);
+  return whole ? outside(text) : "expected an integer, got " + text;
 }
 }  // namespace
 

@@ -44,6 +44,9 @@ size_t TakeConvertedBytes();
 size_t LastConversionBytes();
 // The bytes `j` stands for (16 a value plus its text), counted up to about `limit`.
 size_t JsonTextBytes(const Json& j, size_t limit);
+// A value as a refusal shows it: "1.5", "1e+300", "nan", "9223372036854775807", or its type
+// name when it is not a number. Floats print in the fewest digits that read back the same.
+std::string NumberText(lua_State* L, int idx);
 void PushJson(lua_State* L, const Json& j);
 // Pushes a deep read-only copy of `j` (game data files, parameters).
 void PushFrozenJson(lua_State* L, const Json& j);

@@ -20,15 +20,6 @@ void MakeReadOnly(lua_State* L);  // sandbox.cc
 
 namespace {
 
-// A value as a message shows it: "1.5", "1e+300", "nan", "9223372036854775807" or its type.
-std::string NumberText(lua_State* L, int idx) {
-  if (lua_type(L, idx) != LUA_TNUMBER) return luaL_typename(L, idx);
-  if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
-  char text[64];
-  std::snprintf(text, sizeof text, "%.17g", lua_tonumber(L, idx));
-  return text;
-}
-
 // t[k] without metamethods, or nil when t is not a table. What the rules return (the game
 // table, score lines, breakdowns) is read after their call has ended, outside the budget: an
 // __index there would run unbudgeted and unprotected.

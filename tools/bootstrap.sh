@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root):
 #   bash tools/bootstrap.sh demo   install, build, play a 4-player Savane game between bots
-#   bash tools/bootstrap.sh test   install, build, run every test (what CI runs), the hostile
-#                                  catalogue of tests/hostile included
-#   bash tools/bootstrap.sh hardening
-#                                  install (clang too), then:
-#                                  - the whole project again in build-asan with AddressSanitizer and
-#                                    UndefinedBehaviorSanitizer (-DPLATEAU_SANITIZE=ON) and every
-#                                    test there (leaks reported, the first error fails the run);
-#                                  - the libFuzzer harnesses of tests/fuzz, built with clang in
-#                                    build-fuzz, each run FUZZ_RUNS times (default 3000, at most
-#                                    FUZZ_SECONDS seconds each, default 180) on its seed corpus,
-#                                    with libFuzzer's seed FUZZ_SEED (default 1; 0: a new one).
+#   bash tools/bootstrap.sh test   install (clang too), then what CI runs:
+#                                  - build in build/ and run every test there, the hostile
+#                                    catalogue of tests/hostile included;
+#                                  - the sanitized build (build-fuzz: clang, AddressSanitizer,
+#                                    UndefinedBehaviorSanitizer, libFuzzer's coverage) and every
+#                                    test again there, the per-game conformance and after-reload
+#                                    entries on fewer games (PLATEAU_SANITIZED_GAMES, default 3);
+#                                  - each libFuzzer harness of tests/fuzz for FUZZ_RUNS inputs
+#                                    (default 1000) on its seed corpus, libFuzzer seed 1.
 #                                  Any test failure, sanitizer report or fuzzer finding fails it.
-#                                  (About 45 minutes on 2 cores; not yet part of .ci/run.)
+#   bash tools/bootstrap.sh hardening
+#                                  the same sanitized build and tests with the per-game entries
+#                                  at their full size (30 and 5 games), then each harness for
+#                                  FUZZ_RUNS inputs (default 3000, at most FUZZ_SECONDS seconds
+#                                  each, default 180), libFuzzer seed FUZZ_SEED (default 1; 0: a
+#                                  new one). About 40 minutes on 2 cores.
 #   bash tools/bootstrap.sh bench  install, build, run build/plateau-bench
 #   bash tools/bootstrap.sh fuzz [seconds] [harness...]
 #                                  install, build the fuzzers, run each harness (or the ones
@@ -30,7 +33,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libspdlog-dev
           nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
           libcpp-httplib-dev libjs-chart.js chromium)
-# The fuzzers' compiler and libFuzzer, for `hardening` and `fuzz` only.
+# The sanitized build's compiler and libFuzzer (test, hardening and fuzz).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
 install_packages() {
@@ -66,26 +69,28 @@ build() {
   cmake --build build -j "$(nproc)"
 }
 
-# Sanitizer builds use -O1 and line tables only: they compile faster than -O2 -g, and stack
-# traces still name files and lines.
-build_asan() {
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLATEAU_SANITIZE=ON \
-        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
-  # What ctest runs: the CLI and the two test binaries (not the benchmark).
-  cmake --build build-asan -j "$(nproc)" --target plateau host_tests scripting_tests
+# The sanitized build: clang with ASan, UBSan and libFuzzer's coverage on everything, so one
+# build gives the fuzz harnesses (build-fuzz/fuzz/) and the CLI and test binaries the suite runs
+# under the sanitizers. -O1 and line tables only: it compiles faster than -O2 -g, and stack
+# traces still name files and lines. build_sanitized GAMES RELOAD_GAMES [target...]: the sizes
+# of the per-game conformance and after-reload entries, and the targets (default: all).
+build_sanitized() {
+  local games=$1 reload_games=$2
+  shift 2
+  local targets=()
+  for t in "$@"; do targets+=(--target "$t"); done
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLATEAU_FUZZ=ON \
+        -DPLATEAU_CONFORMANCE_GAMES="$games" -DPLATEAU_AFTER_RELOAD_GAMES="$reload_games" \
+        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
+  cmake --build build-fuzz -j "$(nproc)" "${targets[@]}"
 }
 
-test_asan() {
-  (cd build-asan &&
+# Every ctest entry of the sanitized build; leaks reported, the first sanitizer error fails.
+test_sanitized() {
+  (cd build-fuzz &&
    ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1 \
    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
    ctest --output-on-failure -j "$(nproc)")
-}
-
-build_fuzz() {
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPLATEAU_FUZZ=ON \
-        "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" >/dev/null
-  cmake --build build-fuzz -j "$(nproc)"
 }
 
 # run_fuzzers RUNS SECONDS [harness...]: each harness for RUNS inputs (-1: no limit) or SECONDS,
@@ -127,17 +132,22 @@ case "${1:-}" in
     ./build/plateau play ecosysteme-savane --players 4 --seed 1 --bots greedy,random,greedy,random
     ;;
   test)
+    PACKAGES+=("${FUZZ_PACKAGES[@]}")
     install_packages; install_studio_test_tools; build
     (cd build && ctest --output-on-failure -j "$(nproc)")
+    echo "== every test again under AddressSanitizer and UndefinedBehaviorSanitizer (build-fuzz)"
+    games=${PLATEAU_SANITIZED_GAMES:-3}
+    build_sanitized "$games" 1; test_sanitized
+    echo "== the fuzz harnesses on their seed corpus"
+    # A fixed seed: the same inputs on every run of the same code, so a red CI is a change's doing.
+    FUZZ_SEED=${FUZZ_SEED:-1} run_fuzzers "${FUZZ_RUNS:-1000}" "${FUZZ_SECONDS:-120}"
     ;;
   hardening)
     PACKAGES+=("${FUZZ_PACKAGES[@]}")
-    install_packages; build
-    echo "== the tests again under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan)"
-    build_asan; test_asan
-    echo "== the fuzz harnesses on their seed corpus (build-fuzz)"
-    build_fuzz
-    # A fixed seed: the same inputs on every run of the same code, so a red CI is a change's doing.
+    install_packages
+    echo "== every test under AddressSanitizer and UndefinedBehaviorSanitizer (build-fuzz)"
+    build_sanitized 30 5; test_sanitized
+    echo "== the fuzz harnesses on their seed corpus"
     FUZZ_SEED=${FUZZ_SEED:-1} run_fuzzers "${FUZZ_RUNS:-3000}" "${FUZZ_SECONDS:-180}"
     ;;
   bench)
@@ -147,7 +157,8 @@ case "${1:-}" in
   fuzz)
     seconds=${2:-600}
     PACKAGES+=("${FUZZ_PACKAGES[@]}")
-    install_packages; build_fuzz
+    install_packages
+    build_sanitized 3 1 $(cd tests/fuzz && ls fuzz_*.cc | sed 's/\.cc$//')
     run_fuzzers -1 "$seconds" "${@:3}"
     ;;
   *)

@@ -16,7 +16,8 @@
 #   -- command: ARGS               the plateau arguments, split like a shell line (quotes work).
 #                                  Placeholders: {game} the case's game folder, {dir} the scratch
 #                                  folder (the command's working directory), {src} the source
-#                                  folder, {save} {dir}/save.json
+#                                  folder, {save} {dir}/save.json, {seconds:N} N seconds times
+#                                  $HOSTILE_TIME_FACTOR (watch's --timeout in a command)
 #   -- game: PATH                  the game, relative to the source folder (games/chenilles);
 #                                  default: tests/hostile/template. Copied into {dir}/<its name>
 #                                  for scripts, data and saves (they write into it); boards and
@@ -55,7 +56,9 @@
 #   -- unchanged: PATH             the file (relative to {dir}) is byte-identical afterwards
 #   -- expect-file: GLOB           a non-empty file matching GLOB exists under {dir} afterwards
 #   -- limit: S                    the case must end within S seconds (default 10); it is killed
-#                                  5 s later (at most at $HOSTILE_HARD_CAP, 30 s)
+#                                  5 s later (at most at $HOSTILE_HARD_CAP, 30 s). Both are
+#                                  multiplied by $HOSTILE_TIME_FACTOR (default 1; the sanitized
+#                                  builds' ctest entries set 5, since ASan runs slower)
 # Every case also fails on a signal or a timeout (exit code 124 or more), whatever it expects.
 # Each case runs in a fresh scratch folder, with PLATEAU_HOME set to the source folder and the
 # address space limited to $HOSTILE_MEM_KB (4 GiB; 0 for no limit, e.g. under ASan), so that a
@@ -69,7 +72,8 @@ src=$(readlink -f "${2:?usage: run.sh <plateau> <source dir> [category [pattern]
 only=${3:-}
 pattern=${4:-*}
 here=$src/tests/hostile
-hard_cap=${HOSTILE_HARD_CAP:-30}
+time_factor=${HOSTILE_TIME_FACTOR:-1}
+hard_cap=$((${HOSTILE_HARD_CAP:-30} * time_factor))
 mem_kb=${HOSTILE_MEM_KB:-4194304}
 export PLATEAU_HOME=$src
 export LC_ALL=C
@@ -116,6 +120,11 @@ expand() {  # expand <text>: R = the text with the placeholders replaced
   R=${R//\{dir\}/$case_dir}
   R=${R//\{src\}/$src}
   R=${R//\{save\}/$case_dir/save.json}
+  # {seconds:N}: N seconds times $HOSTILE_TIME_FACTOR (a command's own timeout, e.g. watch's
+  # --timeout, that must stay above how long the host takes to refuse the case).
+  while [[ $R =~ \{seconds:([0-9]+)\} ]]; do
+    R=${R/"${BASH_REMATCH[0]}"/$((BASH_REMATCH[1] * time_factor))}
+  done
 }
 
 # Writes the body of the case to its file (scripts: rules.lua spliced as described above).
@@ -237,7 +246,7 @@ run_case() {
   done <<< "${H[unchanged]:-}"
 
   local limit cap stdin_text
-  first limit; limit=${R:-10}
+  first limit; limit=$((${R:-10} * time_factor))
   cap=$((limit + 5))
   [ "$cap" -le "$hard_cap" ] || cap=$hard_cap
   first stdin; stdin_text=$R

@@ -1,6 +1,6 @@
 -- watch: the reloaded rules compare 16 MiB strings forever at load: rejected, --timeout fires.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout 6 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout {seconds:6} --settle-ms 50
 -- step: wait "event":"start"
 -- step: write
 -- expect-exit: 0

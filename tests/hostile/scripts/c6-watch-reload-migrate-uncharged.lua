@@ -1,7 +1,7 @@
 -- watch: a reload with a new version whose migrate loops over an uncharged find: migrate is
 -- bounded by its budget, the reload rejected naming the hook, the table untouched.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout 6 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout {seconds:6} --settle-ms 50
 -- step: wait "event":"start"
 -- step: write
 -- expect-exit: 0

@@ -1,7 +1,7 @@
 -- watch: the reloaded rules loop over an uncharged find at load; the reload is bounded by its
 -- budget and rejected naming the file, and --timeout still ends watch on time.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout 6 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout {seconds:6} --settle-ms 50
 -- step: wait "event":"start"
 -- step: write
 -- expect-exit: 0

@@ -1,6 +1,6 @@
 -- watch: SIGINT (Ctrl-C) while a migrate loops: the table is saved to a recovery file first.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout 20 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout {seconds:20} --settle-ms 50
 -- step: wait "event":"start"
 -- step: write
 -- step: sleep 1

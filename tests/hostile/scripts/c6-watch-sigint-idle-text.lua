@@ -1,6 +1,6 @@
 -- watch (text output): SIGINT while idle saves the table to a recovery file.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 3 --timeout 20 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 3 --timeout {seconds:20} --settle-ms 50
 -- step: wait [start]
 -- step: signal INT
 -- expect-exit: 0|1|2

@@ -1,7 +1,7 @@
 -- watch: SIGTERM while a hostile reload loops at load: the table is saved to a recovery file
 -- (named in the output) before watch exits, with no signal death.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout 20 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 2 --format json --timeout {seconds:20} --settle-ms 50
 -- step: wait "event":"start"
 -- step: write
 -- step: sleep 1

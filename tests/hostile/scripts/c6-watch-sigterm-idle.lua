@@ -1,6 +1,6 @@
 -- watch: SIGTERM while idle (no reload): the table is saved to a recovery file before exiting.
 -- class: 6
--- command: watch {game} --players 2 --seed 1 --bots random --moves 3 --format json --timeout 20 --settle-ms 50
+-- command: watch {game} --players 2 --seed 1 --bots random --moves 3 --format json --timeout {seconds:20} --settle-ms 50
 -- step: wait "event":"start"
 -- step: signal TERM
 -- expect-exit: 0|1|2
