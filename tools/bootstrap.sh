@@ -32,7 +32,10 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libspdlog-dev
           nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
-          libcpp-httplib-dev libjs-chart.js chromium)
+          libcpp-httplib-dev libjs-chart.js chromium
+          libnlopt-cxx-dev lua-check parallel)
+# libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel: docs/scale.md's
+# recipe, run by a test.
 # The sanitized build's compiler and libFuzzer (test, hardening and fuzz).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
