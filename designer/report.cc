@@ -32,9 +32,10 @@ Json CardData(const GameFiles& files) {
   return out;
 }
 
-// Runs the simulation of `options` with the given --set arguments.
-Status Run(const ReportOptions& options, const std::vector<std::string>& sets, bool progress, SimulationReport* report,
-           SimulationSpec* used, Json* card_data = nullptr) {
+}  // namespace
+
+Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
+                 SimulationReport* report, SimulationSpec* used, Json* card_data) {
   std::vector<DataOverride> data_sets;
   Status st = ParseDataSets(sets, &data_sets);
   if (!st.ok()) return st;
@@ -72,6 +73,8 @@ Status Run(const ReportOptions& options, const std::vector<std::string>& sets, b
       },
       spec, report);
 }
+
+namespace {
 
 // "a..b[:step]" or "v1,v2,..." -> the values, as the JSON they parse to.
 Status ParseRange(const std::string& name, const std::string& text, std::vector<Json>* out) {
@@ -161,7 +164,7 @@ int RunSimulate(const ReportOptions& options) {
   SimulationReport report;
   SimulationSpec spec;
   Json card_data;
-  Status st = Run(options, options.sets, isatty(2), &report, &spec, &card_data);
+  Status st = RunReport(options, options.sets, isatty(2), &report, &spec, &card_data);
   if (!st.ok()) return Fail(st);
   Json j = report.ToJson();
   if (!card_data.empty()) j["card_data"] = std::move(card_data);
@@ -229,7 +232,7 @@ int RunSweep(const ReportOptions& options) {
     sets[static_cast<size_t>(swept)] = name + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
     SimulationReport report;
     SimulationSpec spec;
-    Status st = Run(options, sets, false, &report, &spec);
+    Status st = RunReport(options, sets, false, &report, &spec);
     if (!st.ok()) {
       st.message = name + "=" + v.dump() + ": " + st.message;
       return Fail(st);

@@ -5,7 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "host/game.h"
+
 namespace plateau {
+
+struct SimulationReport;
+struct SimulationSpec;
 
 struct ReportOptions {
   std::string game;
@@ -24,6 +29,12 @@ struct ReportOptions {
   std::string compare_path;   // simulate: a report (--format json) to compare this run with
   bool fail_on_change = false;  // simulate --compare: exit 1 when a measure changed
 };
+
+// Runs the simulation `options` describe with the given --set arguments (in place of
+// options.sets): what simulate, sweep and tune each run once per setting. `used` receives the
+// spec it ran (players and parameters resolved); `card_data`, when given, each card's data.
+Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
+                 SimulationReport* report, SimulationSpec* used, Json* card_data = nullptr);
 
 int RunSimulate(const ReportOptions& options);
 int RunSweep(const ReportOptions& options);
