@@ -12,6 +12,7 @@
 #include "host/home.h"
 #include "host/json_io.h"
 #include "host/replay.h"
+#include "host/schema.h"
 
 namespace plateau {
 
@@ -209,6 +210,26 @@ Status ParseDataSets(const std::vector<std::string>& sets, std::vector<DataOverr
     if (!st.ok()) return st;
     if (name.find('.') != std::string::npos) out->push_back({name, v});
   }
+  return Status::Ok();
+}
+
+Status ReadSetFile(const std::string& path, const std::string& game, std::vector<std::string>* sets) {
+  sets->clear();
+  Json doc;
+  std::string error;
+  if (!ReadJsonFile(path, path, &doc, &error)) return Status::Input("--set-file: " + error);
+  std::vector<std::string> errors;
+  if (!Schemas(&error).Validate("overlay", doc, path, &errors))
+    return Status::Input("--set-file: " + (errors.empty() ? error : errors.front()));
+  if (doc.contains("game")) {
+    std::string folder = game;
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+    if (folder.rfind('/') != std::string::npos) folder = folder.substr(folder.rfind('/') + 1);
+    const std::string for_game = doc["game"].get<std::string>();
+    if (for_game != game && for_game != folder)
+      return Status::Input("--set-file: " + path + ": at /game: the overlay is for '" + for_game + "', not '" + game + "'");
+  }
+  for (const auto& [name, value] : doc["values"].items()) sets->push_back(name + "=" + value.dump());
   return Status::Ok();
 }
 

@@ -57,4 +57,10 @@ Status ParseSets(const std::vector<std::string>& sets, Json* params);
 // The data overrides among --set arguments (names with dots: <data>.<path>).
 Status ParseDataSets(const std::vector<std::string>& sets, std::vector<DataOverride>* out);
 
+// --set-file <overlay.json>: the overlay's values as --set arguments ("name=<json>"), in the
+// file's key order, to go before the command line's own --set (which win over them). The file
+// is checked against schemas/overlay.schema.json; its "game", when given, must be `game`'s id
+// or folder name.
+Status ReadSetFile(const std::string& path, const std::string& game, std::vector<std::string>* sets);
+
 }  // namespace plateau

@@ -32,6 +32,7 @@
 #include "designer/mutate.h"
 #include "designer/cli_common.h"
 #include "designer/report.h"
+#include "designer/tune.h"
 #include "designer/new_game.h"
 #include "designer/test_report.h"
 #include "scripting/reload.h"
@@ -593,6 +594,11 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   std::string bots, format = "text";
   std::vector<std::string> sets;
+  // --set-file: an overlay of values (plateau tune --write), applied before the --set arguments.
+  std::string set_file;
+  const char* set_file_help =
+      "apply a data overlay (JSON {\"values\": {name or data.path: value}}, as plateau tune --write makes) before "
+      "the --set arguments";
   auto* play = app.add_subcommand("play", "play in the terminal (seats: human or a bot name)");
   play->add_option("game", game, "game id or path to a game folder")->required();
   play->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
@@ -600,6 +606,7 @@ int main(int argc, char** argv) {
   play->add_option("--bots", bots, "comma-separated, one per seat (the last repeats): human, random, greedy, heuristic[:samples=N], "
                   "mcts[:iters=N][:ms=N][:depth=N][:c=X]");
   play->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  play->add_option("--set-file", set_file, set_file_help);
   std::string load_path, save_path;
   play->add_option("--load", load_path, "continue a saved game");
   play->add_option("--save", save_path, "write the final state (with its move log) to this file");
@@ -613,6 +620,7 @@ int main(int argc, char** argv) {
   score->add_option("board", board, "board.json")->required();
   score->add_option("--format", format, "text or json");
   score->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  score->add_option("--set-file", set_file, set_file_help);
 
   auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
   simulate->add_option("game", game, "game id or path to a game folder")->required();
@@ -624,6 +632,7 @@ int main(int argc, char** argv) {
   simulate->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  simulate->add_option("--set-file", set_file, set_file_help);
   int max_rounds = 500;
   bool profile = false;
   simulate->add_flag("--profile", profile,
@@ -659,6 +668,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--format", format, "text, csv or json");
   sweep->add_option("--set", sets, "the swept value as <name or data.path>=<from>..<to>[:<step>] or =a,b,c; other --set are fixed")
       ->required();
+  sweep->add_option("--set-file", set_file, set_file_help);
   sweep->add_option("--csv", csv_path, "also write the table, with every measurement, as CSV to this file");
   sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
       ->check(CLI::Range(0, 1000000));
@@ -678,6 +688,7 @@ int main(int argc, char** argv) {
   playthrough->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   playthrough->add_option("--seed", seed, "random seed")->check(kSeedCheck);
   playthrough->add_option("--set", sets, "override a parameter: name=value");
+  playthrough->add_option("--set-file", set_file, set_file_help);
   playthrough->add_flag("--regen", regen, "replace an existing transcript");
 
   WatchOptions watch_options;
@@ -690,6 +701,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 1000000));
   watch->add_option("--load", watch_options.load_path, "start from a saved game");
   watch->add_option("--set", watch_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  watch->add_option("--set-file", set_file, set_file_help);
   watch->add_option("--format", watch_options.format, "text or json (one JSON object per line)")
       ->check(CLI::IsMember({"text", "json"}));
   watch->add_option("--reloads", watch_options.max_reloads, "stop after this many reloads")->check(CLI::NonNegativeNumber);
@@ -708,11 +720,44 @@ int main(int argc, char** argv) {
   studio->add_option("--seed", studio_options.seed, "random seed")->check(kSeedCheck);
   studio->add_option("--bots", studio_options.bots, "one per seat: human or a bot (default human,greedy)");
   studio->add_option("--set", studio_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
+  studio->add_option("--set-file", set_file, set_file_help);
+
+  TuneOptions tune_options;
+  auto* tune = app.add_subcommand("tune", "search the values of parameters or data that meet targets on the simulation report");
+  tune->add_option("game", game, "game id or path to a game folder")->required();
+  tune->add_option("--vary", tune_options.vary, "a knob: <name or data.path>=<lo>..<hi>[:<step>] (integers stay integers)")
+      ->required();
+  tune->add_option("--target", tune_options.targets,
+                   "a target: <measure><op><value> (op <= >= < > =) or <measure>=<lo>..<hi>; measures: rounds, top_score, "
+                   "spread, stopped, win_spread, win_rate:<seat or bot>, score:<seat>, ending:<name>, count:<name>, "
+                   "player:<name>, per_game:<name>, happened:<name>, win_when:<name>, tag:<name>, category:<name>, "
+                   "card_points:<card>, pick_rate:<card>")
+      ->required();
+  tune->add_option("-n", n, "games per candidate (the same seeds for every candidate)")->check(CLI::Range(1, 100000000));
+  tune->add_option("--budget", tune_options.budget, "candidates to search (40) or a time (90s, 5m)");
+  tune->add_option("--confirm", tune_options.confirm_games, "games of the confirmation run on other seeds (default 4 x -n)")
+      ->check(CLI::Range(1, 100000000));
+  tune->add_option("--seed", seed, "seed of the first game of each candidate")->check(kSeedCheck);
+  tune->add_option("--bots", bots, "comma-separated bot names, one per seat");
+  tune->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
+  tune->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  tune->add_option("--set", sets, "a fixed override for every candidate (name=value or <data>.<path>=value)");
+  tune->add_option("--set-file", set_file, set_file_help);
+  tune->add_option("--max-rounds", max_rounds, "stop a game past this round (0: no limit)")->check(CLI::Range(0, 1000000));
+  tune->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  tune->add_option("--write", tune_options.write_path, "write the best values as an overlay for --set-file");
+  tune->add_option("--format", format, "text or json (the whole search)");
+
+  std::vector<std::string> lint_games;
+  auto* lint = app.add_subcommand("lint", "run luacheck on games' Lua with the API's globals: unused variables, undefined "
+                                          "globals, shadowing (all games by default)");
+  lint->add_option("games", lint_games, "game ids or folders");
 
   std::vector<std::string> test_games, scenarios;
   auto* test = app.add_subcommand("test", "validate games and run their scenario tests (all games by default)");
   test->add_option("games", test_games, "game ids or folders");
   test->add_option("--scenario", scenarios, "run only this scenario file");
+  test->add_option("--set-file", set_file, "test the game with a data overlay applied (its data values; one game only)");
   int conformance_games = 100;
   bool scenarios_only = false, conformance_only = false;
   test->add_option("--games", conformance_games, "seeded random games for the conformance checks (0: none)")
@@ -742,6 +787,25 @@ int main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_default_logger(spdlog::stderr_color_mt("plateau"));
   spdlog::set_level(spdlog::level::from_str(log_level));
+  if (!set_file.empty()) {
+    const std::string& for_game = *watch    ? watch_options.game
+                                  : *studio ? studio_options.game
+                                  : *test   ? (test_games.size() == 1 ? test_games.front() : std::string())
+                                            : game;
+    if (*test && test_games.size() != 1) return Fail(Status::Input("--set-file: give exactly one game to test with it"));
+    std::vector<std::string> file_sets;
+    Status st = ReadSetFile(set_file, for_game, &file_sets);
+    if (!st.ok()) return Fail(st);
+    if (*test) {
+      Json params;
+      st = ParseSets(file_sets, &params);
+      if (st.ok() && !params.empty())
+        return Fail(Status::Input("--set-file: " + set_file + ": plateau test applies data values only; '" +
+                                  params.begin().key() + "' is a parameter (test it with plateau simulate --set-file)"));
+    }
+    std::vector<std::string>* into = *watch ? &watch_options.sets : *studio ? &studio_options.sets : &sets;
+    into->insert(into->begin(), file_sets.begin(), file_sets.end());
+  }
   if (!*sweep) {
     Status st = ParseDataSets(sets, &g_data_sets);
     if (!st.ok()) return Fail(st);
@@ -765,7 +829,7 @@ int main(int argc, char** argv) {
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
                    after_reload, keep_going, junit, format);
-  if (*simulate || *sweep) {
+  if (*simulate || *sweep || *tune) {
     ReportOptions o;
     o.game = game;
     o.games = n;
@@ -784,6 +848,16 @@ int main(int argc, char** argv) {
     o.compare_path = compare_path;
     o.fail_on_change = fail_on_change;
     o.csv_path = csv_path;
+    if (*tune) {
+      // A candidate is one report: its games use the threads, and its failures stop the search.
+      n = tune->count("-n") ? n : 200;
+      o.games = n;
+      o.profile = false;
+      o.keep_going = false;
+      tune_options.run = o;
+      tune_options.format = format;
+      return RunTune(tune_options);
+    }
     return *simulate ? RunSimulate(o) : RunSweep(o);
   }
   return 2;

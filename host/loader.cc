@@ -365,72 +365,94 @@ std::string DataOverridesText(const std::vector<DataOverride>& sets) {
   return out.empty() ? "none" : out;
 }
 
+// Walks `path` (<data>.<key>... with list elements named by id or index from 0) to the value
+// it names in `files`, or says where the walk stopped and what was there instead.
+static Status ResolveDataPath(GameFiles* files, const std::string& path, Json** out, std::string* doc_name,
+                              const std::string& option = "--set") {
+  const std::string where = option + " " + path + ": ";
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    const size_t dot = path.find('.', at);
+    parts.push_back(path.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
+    if (dot == std::string::npos) break;
+    at = dot + 1;
+  }
+  for (const auto& p : parts)
+    if (p.empty()) return Status::Input(where + "empty segment in the path");
+  auto doc = files->data.find(parts[0]);
+  if (doc == files->data.end()) {
+    std::string names;
+    for (const auto& [k, v] : files->data) names += (names.empty() ? "" : ", ") + k;
+    return Status::Input(where + "no data file named '" + parts[0] + "' (data files: " + (names.empty() ? "none" : names) +
+                         "; parameters take a name without dots)");
+  }
+  if (parts.size() < 2) return Status::Input(where + "give a path inside the data file, e.g. " + parts[0] + ".<key>");
+  if (parts.back() == "id") return Status::Input(where + "ids name things the rules refer to; they cannot be overridden");
+  Json* node = &doc->second;
+  std::string walked = parts[0];
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string& seg = parts[i];
+    Json* child = nullptr;
+    if (node->is_object()) {
+      if (seg[0] == '$') return Status::Input(where + "'" + seg + "' is not a data value");
+      auto it = node->find(seg);
+      if (it != node->end()) child = &*it;
+      else {
+        std::string keys;
+        for (auto k = node->begin(); k != node->end(); ++k)
+          if (k.key()[0] != '$') keys += (keys.empty() ? "" : ", ") + k.key();
+        return Status::Input(where + "no '" + seg + "' in " + walked + " (keys: " + keys + ")");
+      }
+    } else if (node->is_array()) {
+      const bool numeric = seg.find_first_not_of("0123456789") == std::string::npos;
+      if (numeric) {
+        // Counted from 0, as the JSON Pointers of every error message count them
+        // (/cards/3/count is --set cards.cards.3.count).
+        const size_t k = std::stoul(seg.substr(0, 9));
+        if (seg.size() > 9 || k >= node->size())
+          return Status::Input(where + walked + " has " + std::to_string(node->size()) + " elements; '" + seg +
+                               "' is out of range (indices start at 0, as in the JSON Pointers of error messages)");
+        child = &(*node)[k];
+      } else {
+        std::string ids;
+        for (auto& e : *node) {
+          if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
+          if (e["id"] == seg) child = &e;
+          ids += (ids.empty() ? "" : ", ") + e["id"].get<std::string>();
+        }
+        if (!child)
+          return Status::Input(where + "no element with id '" + seg + "' in " + walked +
+                               (ids.empty() ? " (its elements have no ids: use an index from 0)" : " (ids: " + ids + ")"));
+      }
+    } else {
+      return Status::Input(where + walked + " is a value, not an object or a list");
+    }
+    node = child;
+    walked += "." + seg;
+  }
+  *out = node;
+  *doc_name = parts[0];
+  return Status::Ok();
+}
+
+Status ReadDataValue(const GameFiles& files, const std::string& path, Json* out, const std::string& option) {
+  Json* node = nullptr;
+  std::string doc;
+  // The walk only reads; it is shared with ApplyDataOverrides, which writes through it.
+  Status st = ResolveDataPath(const_cast<GameFiles*>(&files), path, &node, &doc, option);
+  if (st.ok()) *out = *node;
+  return st;
+}
+
 Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files) {
   std::set<std::string> changed;
   for (const auto& set : sets) {
-    const std::string where = "--set " + set.path + ": ";
-    std::vector<std::string> parts;
-    for (size_t at = 0;;) {
-      const size_t dot = set.path.find('.', at);
-      parts.push_back(set.path.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
-      if (dot == std::string::npos) break;
-      at = dot + 1;
-    }
-    for (const auto& p : parts)
-      if (p.empty()) return Status::Input(where + "empty segment in the path");
-    auto doc = files->data.find(parts[0]);
-    if (doc == files->data.end()) {
-      std::string names;
-      for (const auto& [k, v] : files->data) names += (names.empty() ? "" : ", ") + k;
-      return Status::Input(where + "no data file named '" + parts[0] + "' (data files: " + (names.empty() ? "none" : names) +
-                           "; parameters take a name without dots)");
-    }
-    if (parts.size() < 2) return Status::Input(where + "give a path inside the data file, e.g. " + parts[0] + ".<key>");
-    if (parts.back() == "id") return Status::Input(where + "ids name things the rules refer to; they cannot be overridden");
-    Json* node = &doc->second;
-    std::string walked = parts[0];
-    for (size_t i = 1; i < parts.size(); ++i) {
-      const std::string& seg = parts[i];
-      Json* child = nullptr;
-      if (node->is_object()) {
-        if (seg[0] == '$') return Status::Input(where + "'" + seg + "' is not a data value");
-        auto it = node->find(seg);
-        if (it != node->end()) child = &*it;
-        else {
-          std::string keys;
-          for (auto k = node->begin(); k != node->end(); ++k)
-            if (k.key()[0] != '$') keys += (keys.empty() ? "" : ", ") + k.key();
-          return Status::Input(where + "no '" + seg + "' in " + walked + " (keys: " + keys + ")");
-        }
-      } else if (node->is_array()) {
-        const bool numeric = seg.find_first_not_of("0123456789") == std::string::npos;
-        if (numeric) {
-          // Counted from 0, as the JSON Pointers of every error message count them
-          // (/cards/3/count is --set cards.cards.3.count).
-          const size_t k = std::stoul(seg.substr(0, 9));
-          if (seg.size() > 9 || k >= node->size())
-            return Status::Input(where + walked + " has " + std::to_string(node->size()) + " elements; '" + seg +
-                                 "' is out of range (indices start at 0, as in the JSON Pointers of error messages)");
-          child = &(*node)[k];
-        } else {
-          std::string ids;
-          for (auto& e : *node) {
-            if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
-            if (e["id"] == seg) child = &e;
-            ids += (ids.empty() ? "" : ", ") + e["id"].get<std::string>();
-          }
-          if (!child)
-            return Status::Input(where + "no element with id '" + seg + "' in " + walked +
-                                 (ids.empty() ? " (its elements have no ids: use an index from 0)" : " (ids: " + ids + ")"));
-        }
-      } else {
-        return Status::Input(where + walked + " is a value, not an object or a list");
-      }
-      node = child;
-      walked += "." + seg;
-    }
+    Json* node = nullptr;
+    std::string doc;
+    Status st = ResolveDataPath(files, set.path, &node, &doc);
+    if (!st.ok()) return st;
     *node = set.value;
-    changed.insert(parts[0]);
+    changed.insert(doc);
   }
   for (const auto& name : changed) {
     Json doc = files->data[name];

@@ -46,6 +46,9 @@ struct DataOverride {
 // Applies overrides to loaded files, then validates each changed document against its schema
 // again, so an override that breaks the data is refused with the schema's error.
 Status ApplyDataOverrides(const std::vector<DataOverride>& sets, GameFiles* files);
+// The value at a data path (the form of --set: <data>.<key>.<id or index>...), or an error that
+// starts "<option> <path>: " and lists what exists where the path went wrong.
+Status ReadDataValue(const GameFiles& files, const std::string& path, Json* out, const std::string& option = "--set");
 // The form a saved game keeps them in (State::data_overrides): [{"path", "value"}], or null
 // when there are none; and back, refusing another form with *error.
 Json DataOverridesToJson(const std::vector<DataOverride>& sets);
