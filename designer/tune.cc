@@ -112,6 +112,36 @@ std::string ValuesText(const std::vector<Knob>& knobs, const std::vector<double>
   return out;
 }
 
+// The knobs' names cut to the shortest endings of two or more segments that still tell them
+// apart ("insurer.price" for chenilles.events.insurer.price), for the one line per candidate.
+std::vector<std::string> ShortNames(const std::vector<Knob>& knobs) {
+  auto ending = [](const std::string& name, int segments) {
+    size_t at = name.size();
+    for (int i = 0; i < segments; ++i) {
+      if (at == 0 || at == std::string::npos) return name;
+      at = name.rfind('.', at - 1);
+      if (at == std::string::npos) return name;
+    }
+    return name.substr(at + 1);
+  };
+  std::vector<std::string> out;
+  for (const auto& k : knobs) {
+    std::string name = k.name;
+    for (int segments = 2; segments < 16; ++segments) {
+      const std::string tail = ending(k.name, segments);
+      bool unique = true;
+      for (const auto& other : knobs)
+        if (&other != &k && ending(other.name, segments) == tail) unique = false;
+      if (unique || tail == k.name) {
+        name = tail;
+        break;
+      }
+    }
+    out.push_back(name);
+  }
+  return out;
+}
+
 // ---- knobs -----------------------------------------------------------------------------------
 
 Status ParseKnob(const std::string& arg, const LuaRules& rules, const Json& params, Knob* k) {
@@ -460,12 +490,18 @@ struct Search {
     return static_cast<long>(candidates.size() - 1);
   }
 
+  // One line per candidate: its values, each target's measure and verdict ("near": within
+  // two standard errors), and the distance the search minimises.
   void Print(const Candidate& c, size_t number) const {
-    std::string line = Format("#%-3zu %-11s %s  |", number, c.phase.c_str(), ValuesText(knobs, c.values).c_str());
-    for (size_t i = 0; i < targets.size(); ++i)
-      line += Format("  %s %s±%s %s", targets[i].measure.c_str(), Num(c.measures[i].value).c_str(), Num(c.measures[i].se).c_str(),
-                     Verdict(c.misses[i]).c_str());
-    line += Format("  | distance %.3g  (%d games, %.1f s)", c.distance, c.games, c.seconds);
+    const std::vector<std::string> short_names = ShortNames(knobs);
+    std::string line = Format("#%-3zu %-11s", number, c.phase.c_str());
+    for (size_t i = 0; i < knobs.size(); ++i) line += " " + short_names[i] + "=" + Num(c.values[i]);
+    line += "  |";
+    for (size_t i = 0; i < targets.size(); ++i) {
+      const char* verdict = c.misses[i] <= 0 ? "met" : c.misses[i] <= kNoiseSe ? "near" : "miss";
+      line += Format("%s %s %s %s", i ? "," : "", targets[i].measure.c_str(), Format("%.3g", c.measures[i].value).c_str(), verdict);
+    }
+    line += Format("  | distance %.3g (%d games, %.1f s)", c.distance, c.games, c.seconds);
     if (text) std::printf("%s\n", line.c_str());
     else if (progress) std::fprintf(stderr, "%s\n", line.c_str());
     std::fflush(stdout);
@@ -774,22 +810,21 @@ int RunTune(const TuneOptions& options) {
     for (size_t t = 0; t < s.targets.size(); ++t)
       std::printf("  %-12s %-34s %s ± %s  (target %s)\n", Verdict(confirm.misses[t]).c_str(), s.targets[t].measure.c_str(),
                   Num(confirm.measures[t].value).c_str(), Num(confirm.measures[t].se).c_str(), RangeText(s.targets[t]).c_str());
-    std::printf("\nwhat each knob does around the best point (change of each measure for one move of the knob):\n");
-    std::printf("  %-36s %8s", "knob (most effect first)", "move");
-    for (const auto& t : s.targets) std::printf("  %20.20s", t.text.c_str());
-    std::printf("\n");
+    std::printf("\nwhat each knob does around the best point (each measure's change when the knob goes up one move),\n"
+                "most effect first:\n");
     for (size_t i : knob_order) {
-      std::printf("  %-36s %8s", s.knobs[i].name.c_str(), ("+" + Num(sens[i].delta)).c_str());
-      for (size_t t = 0; t < s.targets.size(); ++t) {
-        const double c = sens[i].change[t];
-        const std::string cell = (c >= 0 ? "+" : "") + Num(c);
-        std::printf("  %20s", cell.c_str());
-      }
-      std::printf("\n");
+      std::string line = Format("  %s +%s:", s.knobs[i].name.c_str(), Num(sens[i].delta).c_str());
+      for (size_t t = 0; t < s.targets.size(); ++t)
+        line += Format("%s %s %s%s", t ? "," : "", s.targets[t].measure.c_str(), sens[i].change[t] >= 0 ? "+" : "",
+                       Format("%.3g", sens[i].change[t]).c_str());
+      std::printf("%s\n", line.c_str());
     }
     std::printf("\n");
     if (missed.empty()) {
-      std::printf("all %zu targets met on the confirmation seeds.\n", s.targets.size());
+      size_t near = 0;
+      for (size_t t = 0; t < s.targets.size(); ++t) near += confirm.misses[t] > 0;
+      std::printf("all %zu targets met on the confirmation seeds%s.\n", s.targets.size(),
+                  near ? Format(" (%zu within two standard errors of its bound)", near).c_str() : "");
     } else {
       std::printf("%zu of %zu targets not met: the targets cannot all be met within these ranges", missed.size(), s.targets.size());
       std::printf(s.out_of_budget ? " (as far as this budget searched).\n" : ".\n");

@@ -46,8 +46,8 @@ three=$("$plateau" simulate $game -n 50 --set-file "$work/best.json" --set a=0 -
 # A data knob (cards.cards.coin.bonus) and a text run: candidates printed as they finish.
 out=$("$plateau" tune $game --set a=5 --set b=5 --vary cards.cards.coin.bonus=0..10 --target count:total=14..15 \
   -n 60 --budget 12 --threads 2)
-grep -qE "^#1 +start +cards.cards.coin.bonus=2 " <<<"$out" || fail "text: the start candidate: $out"
-grep -qF "all 1 targets met on the confirmation seeds." <<<"$out" || fail "text: verdict: $out"
+grep -qE "^#1 +start +coin.bonus=2 " <<<"$out" || fail "text: the start candidate: $out"
+grep -qF "all 1 targets met on the confirmation seeds" <<<"$out" || fail "text: verdict: $out"
 grep -qE "^best: cards.cards.coin.bonus=(4|5)$" <<<"$out" || fail "text: best bonus: $out"
 
 # Infeasible: total >= 60 cannot be reached with a, b <= 20 and bonus 2; gap >= 5 and gap <= -5
