@@ -65,6 +65,8 @@ std::string WhereDefined(lua_State* L, int idx) {
 
 LuaRules::~LuaRules() = default;
 
+void LuaRules::PushContext() { lua_rawgeti(rt_->L(), LUA_REGISTRYINDEX, ctx_ref_); }
+
 Status LuaRules::Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out) {
   return Load(game, limits, {}, out);
 }

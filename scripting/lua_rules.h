@@ -61,6 +61,8 @@ class LuaRules : public Rules {
   // files may change on disk later, which is what a comparison with it tells).
   const std::string& fingerprint() const { return fingerprint_; }
   Runtime& runtime() { return *rt_; }
+  // Pushes ctx as the hooks get it (the read-only proxy): what the API census test walks.
+  void PushContext();
   // Builds a state holding the given grids for scoring finished boards (plateau score).
   // grids[i] is rows of card ids for player i; `neutral` gives pile contents by card. A grid
   // must fit the draft's frame; `full` asks for exactly the frame (a finished board), else a

@@ -681,7 +681,8 @@ std::vector<std::string> ScenarioFiles(const std::string& game_folder) {
   return files;
 }
 
-Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results) {
+Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results,
+                       const std::function<void(Runtime&)>& inspect) {
   std::string text, error;
   // Chunk names follow the games/<id>/... convention of rule scripts.
   std::string display = path;
@@ -744,6 +745,7 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
     lua_rawset(L, -3);
   }
   lua_pop(L, 1);
+  if (inspect) inspect(rt);
 
   Status st = rt.Compile(text, display);
   if (!st.ok()) return st;

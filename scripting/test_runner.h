@@ -4,6 +4,7 @@
 // names the test file and line, with the expected and actual values.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,10 @@ struct TestResult {
 
 // Runs every test of one scenario file against `rules`. Returns a non-ok Status only when
 // the file itself cannot run (syntax error, missing file); failing tests are in *results.
-Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results);
+// `inspect`, when set, is called with the test VM once its API is installed, before the file
+// runs: the API census test walks the globals and game methods a test file sees.
+Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<TestResult>* results,
+                       const std::function<void(Runtime&)>& inspect = {});
 
 // The scenario files of a game folder, sorted.
 std::vector<std::string> ScenarioFiles(const std::string& game_folder);
