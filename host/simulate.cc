@@ -204,7 +204,9 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     }
 }
 
-void Merge(const SimulationReport& p, int players, SimulationReport* r) {
+}  // namespace
+
+void MergeReport(const SimulationReport& p, int players, SimulationReport* r) {
   r->games += p.games;
   r->failed += p.failed;
   r->stopped += p.stopped;
@@ -256,6 +258,35 @@ void InitReport(const SimulationSpec& spec, SimulationReport* r) {
     r->seat_names.push_back("P" + std::to_string(s + 1) + " (" + bot + ")");
   }
 }
+
+void FinishReport(int max_rounds, SimulationReport* r) {
+  std::sort(r->stopped_seeds.begin(), r->stopped_seeds.end());
+  std::sort(r->rules_stopped_seeds.begin(), r->rules_stopped_seeds.end());
+  r->ComputeFindings(max_rounds);
+}
+
+int BlockGames(int games) {
+  const int chunks = (std::max(games, 1) + kChunkGames - 1) / kChunkGames;
+  return kChunkGames * ((chunks + kMaxBlocks - 1) / kMaxBlocks);
+}
+
+int BlockCount(int games) {
+  const int size = BlockGames(games);
+  return (std::max(games, 0) + size - 1) / size;
+}
+
+ShardSlice ShardOf(int games, int k, int n) {
+  const int64_t blocks = BlockCount(games);
+  ShardSlice s;
+  s.first_block = static_cast<int>(blocks * (k - 1) / n);
+  s.end_block = static_cast<int>(blocks * k / n);
+  const int size = BlockGames(games);
+  s.first_game = std::min(games, s.first_block * size);
+  s.end_game = std::min(games, s.end_block * size);
+  return s;
+}
+
+namespace {
 
 // The bot of each seat in game `g` (counted from the run's first game).
 std::vector<std::string> SeatBots(const SimulationSpec& spec, int g) {
@@ -319,6 +350,8 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (spec.threads < 1 || spec.threads > 64) return Status::Input("--threads must be between 1 and 64");
   if (spec.bots.empty()) return Status::Input("at least one bot is needed");
   if (spec.max_rounds < 0) return Status::Input("--max-rounds must be 0 (none) or more");
+  if (spec.shards != 0 && (spec.shards < 1 || spec.shard < 1 || spec.shard > spec.shards))
+    return Status::Input("--shard must be K/N with 1 <= K <= N");
   {
     // The game's declared bot options are known once its rules load.
     std::unique_ptr<Rules> probe;
@@ -329,12 +362,17 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     }
   }
   // Games are played in chunks of consecutive seeds, on any thread, and each chunk's report is
-  // merged into the total in chunk order: sums of fractions (shared wins, means of a game's own
-  // statistics) then add up in the same order whatever the number of threads, so the report
-  // is the same for any --threads.
-  constexpr int kChunk = 8;
-  const int chunks = (spec.games + kChunk - 1) / kChunk;
-  std::atomic<int> next{0}, done{0};
+  // merged in chunk order into its block, each block into the total in block order (see
+  // kMaxBlocks): sums of fractions (shared wins, means of a game's own statistics) then add up
+  // in the same order whatever the number of threads, so the report is the same for any
+  // --threads, and for a merge of --shard slices.
+  constexpr int kChunk = kChunkGames;
+  const ShardSlice slice = spec.shards ? ShardOf(spec.games, spec.shard, spec.shards) : ShardOf(spec.games, 1, 1);
+  const int first_chunk = slice.first_game / kChunk;
+  const int chunks = (slice.end_game + kChunk - 1) / kChunk;  // the end of the chunks to play
+  const int block_chunks = BlockGames(spec.games) / kChunk;
+  const int planned = slice.end_game - slice.first_game;      // games this run plays
+  std::atomic<int> next{first_chunk}, done{0};
   // The lowest game that could not be set up: games after it are not played, games before it
   // still are, so the failure reported is the first one in seed order for any --threads.
   std::atomic<int> stop_after{std::numeric_limits<int>::max()};
@@ -342,7 +380,18 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   SimulationReport r;
   InitReport(spec, &r);
   std::map<int, SimulationReport> finished;  // chunks done but not merged yet
-  int merged = 0;                            // chunks merged into r
+  int merged = first_chunk;                  // chunks merged into their block
+  SimulationReport block;                    // the block being summed, from its chunks
+  InitReport(spec, &block);
+  bool block_open = false;                   // it holds a chunk not yet in r
+  // A finished block goes into the total (and, for plateau merge, into spec.blocks as it is).
+  auto close_block = [&]() {
+    MergeReport(block, spec.players, &r);
+    if (spec.blocks) spec.blocks->push_back(std::move(block));
+    block = SimulationReport();
+    InitReport(spec, &block);
+    block_open = false;
+  };
   Status first_failure;
   int first_failure_game = std::numeric_limits<int>::max();
   int failures = 0;
@@ -463,21 +512,23 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         if (!card_set) card_set = state.cards;
         const int d = done.fetch_add(1) + 1;
         if (spec.done_games) spec.done_games->store(d);
-        if (spec.progress && (d % std::max(1, spec.games / 50) == 0 || d == spec.games)) {
+        if (spec.progress && (d % std::max(1, planned / 50) == 0 || d == planned)) {
           std::lock_guard<std::mutex> lock(mu);
           const int width = 30;
-          const int filled = static_cast<int>(static_cast<double>(d) / spec.games * width);
+          const int filled = static_cast<int>(static_cast<double>(d) / planned * width);
           std::fprintf(stderr, "\r[%s%s] %d/%d", std::string(static_cast<size_t>(filled), '#').c_str(),
-                       std::string(static_cast<size_t>(width - filled), '.').c_str(), d, spec.games);
+                       std::string(static_cast<size_t>(width - filled), '.').c_str(), d, planned);
           std::fflush(stderr);
         }
       }
       std::lock_guard<std::mutex> lock(mu);
       finished.emplace(c, std::move(p));
       for (auto it = finished.find(merged); it != finished.end(); it = finished.find(merged)) {
-        Merge(it->second, spec.players, &r);
+        MergeReport(it->second, spec.players, &block);
+        block_open = true;
         finished.erase(it);
         ++merged;
+        if (merged % block_chunks == 0 || merged == chunks) close_block();
       }
     }
     // Pick counts are whole numbers: the order they are added in changes nothing.
@@ -496,11 +547,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (!first_failure.ok()) return first_failure;
   if (spec.cancel && spec.cancel->load())
     return Status::Input("the simulation was cancelled after " + std::to_string(done.load()) + " of " +
-                         std::to_string(spec.games) + " games");
+                         std::to_string(planned) + " games");
+  // A run stopped early (--keep-going's last failure) ends inside a block.
+  if (block_open) close_block();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::sort(r.stopped_seeds.begin(), r.stopped_seeds.end());
-  std::sort(r.rules_stopped_seeds.begin(), r.rules_stopped_seeds.end());
-  r.ComputeFindings(spec.max_rounds);
+  FinishReport(spec.max_rounds, &r);
   *report = std::move(r);
   return Status::Ok();
 }

@@ -19,6 +19,8 @@ namespace plateau {
 // printf into a string of at most 511 characters, for the report's lines.
 std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct SimulationReport;
+
 struct SimulationSpec {
   int games = 100;
   int players = 4;
@@ -42,6 +44,11 @@ struct SimulationSpec {
   // returns kInput "cancelled").
   std::atomic<int>* done_games = nullptr;
   const std::atomic<bool>* cancel = nullptr;
+  // One slice of the run (plateau simulate --shard K/N): 1-based `shard` of `shards`, 0 of 0
+  // for the whole run. Only the slice's games are played (ShardOf); with `blocks` set, each
+  // block's own report is kept there in order, raw, for plateau merge (host/shard.h).
+  int shard = 0, shards = 0;
+  std::vector<SimulationReport>* blocks = nullptr;
 };
 
 struct Stat {
@@ -155,5 +162,32 @@ struct SimulationReport {
 
 using RulesFactory = std::function<Status(std::unique_ptr<Rules>*)>;
 Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, SimulationReport* report);
+
+// Blocks. Games are played in chunks of 8 consecutive seeds and the chunks are summed in game
+// order into blocks, the blocks in block order into the report: floating-point sums (shared
+// wins, the game's own numbers) then add up in one order whatever the threads, and a slice
+// of whole blocks played elsewhere (--shard) can be summed into the same report bit for bit
+// (plateau merge). A run has at most kMaxBlocks blocks, so a block is one chunk up to
+// 8 x kMaxBlocks games (the sums of a plain run are then those of a run before blocks) and
+// grows with longer runs, keeping a shard's raw blocks small.
+inline constexpr int kChunkGames = 8;
+inline constexpr int kMaxBlocks = 256;
+int BlockGames(int games);  // games per block (a multiple of kChunkGames)
+int BlockCount(int games);
+// The K-th of N slices (1 <= k <= n) of a run of `games`: blocks [first_block, end_block) and
+// their games [first_game, end_game). Slices differ by at most one block; with more slices
+// than blocks some are empty.
+struct ShardSlice {
+  int first_block = 0, end_block = 0;
+  int first_game = 0, end_game = 0;
+};
+ShardSlice ShardOf(int games, int k, int n);
+
+// The steps Simulate builds a report with, for plateau merge to build it the same way from
+// the raw blocks of shards: a report set up for the spec's seats, a part (a chunk's or a
+// block's report) added into a total, and the finishing touches (seeds in order, findings).
+void InitReport(const SimulationSpec& spec, SimulationReport* r);
+void MergeReport(const SimulationReport& part, int players, SimulationReport* total);
+void FinishReport(int max_rounds, SimulationReport* r);
 
 }  // namespace plateau
