@@ -154,19 +154,23 @@ void CheckStatus(lua_State* L, const Status& st, const char* what) {
 // The rules for a game with data overrides {["<data>.<path>"] = value, ...} (the command
 // line's --set <data>.<path>=value): loaded once per distinct set, checked by the schemas.
 LuaRules* RulesWithData(lua_State* L, Runner* r, int idx) {
-  std::vector<DataOverride> sets = r->rules->data_overrides();
+  std::vector<DataOverride> own;
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     if (lua_type(L, -2) != LUA_TSTRING) Fail(L, "new_game: data = {[\"<data>.<path>\"] = value, ...}");
     Json v;
     std::string error;
     if (!LuaToJson(L, -1, &v, &error)) Fail(L, std::string("new_game: data ") + lua_tostring(L, -2) + ": " + error);
-    sets.push_back({lua_tostring(L, -2), v});
+    own.push_back({lua_tostring(L, -2), v});
     lua_pop(L, 1);
   }
-  if (sets.size() == r->rules->data_overrides().size()) return r->rules;
-  // Table order is not the file's order: sort, so one set of overrides is one variant.
-  std::sort(sets.begin(), sets.end(), [](const DataOverride& a, const DataOverride& b) { return a.path < b.path; });
+  if (own.empty()) return r->rules;
+  // Table order is not the file's order: sort, so one set of overrides is one variant. The
+  // test's own values go after the command line's (--set, --set-file), so they win: a test that
+  // pins a number checks the rules with that number whatever overlay the run was given.
+  std::sort(own.begin(), own.end(), [](const DataOverride& a, const DataOverride& b) { return a.path < b.path; });
+  std::vector<DataOverride> sets = r->rules->data_overrides();
+  sets.insert(sets.end(), own.begin(), own.end());
   const std::string key = DataOverridesText(sets);
   auto it = r->variants.find(key);
   if (it != r->variants.end()) return it->second.get();
