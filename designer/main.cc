@@ -1,7 +1,7 @@
 // The `plateau` command line: list, validate, play, replay and score games, simulate and sweep
-// them (report.cc), scaffold a variant (new_game.cc), record golden playthroughs, watch a game
-// while its rules are edited (watch.cc) and run the tests (scenarios, conformance, playthroughs,
-// mutation: mutate.cc).
+// them (report.cc), merge a simulation run in slices (merge.cc), scaffold a variant
+// (new_game.cc), record golden playthroughs, watch a game while its rules are edited (watch.cc)
+// and run the tests (scenarios, conformance, playthroughs, mutation: mutate.cc).
 // Exit codes: 0 ok, 1 a rule script failed, 2 bad input (files, moves, arguments).
 #include <unistd.h>
 
@@ -32,6 +32,7 @@
 #include "designer/mutate.h"
 #include "designer/cli_common.h"
 #include "designer/report.h"
+#include "designer/merge.h"
 #include "designer/tune.h"
 #include "designer/new_game.h"
 #include "designer/test_report.h"
@@ -656,6 +657,15 @@ int main(int argc, char** argv) {
                        "a report this command wrote with --format json (before an edit of the rules or the data): "
                        "print what changed against it, beyond the games' own randomness");
   simulate->add_flag("--fail-on-change", fail_on_change, "with --compare: exit 1 when a measure changed (for tests)");
+  // --shard K/N and plateau merge: one run spread over machines (docs/scale.md).
+  std::string shard;
+  simulate->add_option("--shard", shard,
+                       "K/N: play only the K-th of N slices of the seeds (1/4 .. 4/4); plateau merge turns the "
+                       "slices' --format json reports into the run's report");
+  std::vector<std::string> merge_files;
+  auto* merge = app.add_subcommand("merge", "merge the reports of simulate --shard K/N into the report of the whole run");
+  merge->add_option("reports", merge_files, "every slice's report (simulate --shard K/N --format json)")->required();
+  merge->add_option("--format", format, "text or json");
 
   std::string csv_path;
   auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
@@ -829,6 +839,7 @@ int main(int argc, char** argv) {
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
                    after_reload, keep_going, junit, format);
+  if (*merge) return RunMerge(merge_files, format);
   if (*simulate || *sweep || *tune) {
     ReportOptions o;
     o.game = game;
@@ -848,6 +859,7 @@ int main(int argc, char** argv) {
     o.compare_path = compare_path;
     o.fail_on_change = fail_on_change;
     o.csv_path = csv_path;
+    o.shard = shard;
     if (*tune) {
       // A candidate is one report: its games use the threads, and its failures stop the search.
       n = tune->count("-n") ? n : 200;

@@ -11,6 +11,7 @@
 #include "designer/cli_common.h"
 #include "host/compare.h"
 #include "host/json_io.h"
+#include "host/shard.h"
 #include "host/simulate.h"
 
 namespace plateau {
@@ -34,16 +35,41 @@ Json CardData(const GameFiles& files) {
 
 }  // namespace
 
+Status ParseShard(const std::string& text, int* k, int* n) {
+  // Digits only on both sides: "1/4x", "-1/4" or "1.0/4" are refused, not read as near misses.
+  const size_t slash = text.find('/');
+  auto whole = [](const std::string& t, int* v) {
+    if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos) return false;
+    *v = std::stoi(t);
+    return true;
+  };
+  if (slash == std::string::npos || !whole(text.substr(0, slash), k) || !whole(text.substr(slash + 1), n) || *n < 1 ||
+      *k < 1 || *k > *n)
+    return Status::Input("--shard " + text + ": expected K/N, the K-th of N slices of the seeds, with 1 <= K <= N " +
+                         "(--shard 1/4 .. --shard 4/4)");
+  return Status::Ok();
+}
+
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
-                 SimulationReport* report, SimulationSpec* used, Json* card_data) {
+                 SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard) {
+  SimulationSpec spec;
+  Status st;
+  if (!options.shard.empty()) {
+    st = ParseShard(options.shard, &spec.shard, &spec.shards);
+    if (!st.ok()) return st;
+  }
   std::vector<DataOverride> data_sets;
-  Status st = ParseDataSets(sets, &data_sets);
+  st = ParseDataSets(sets, &data_sets);
   if (!st.ok()) return st;
   std::unique_ptr<LuaRules> probe;
   st = LoadRules(options.game, &probe, &data_sets);
   if (!st.ok()) return st;
   if (card_data) *card_data = CardData(probe->files());
-  SimulationSpec spec;
+  if (shard) {
+    shard->fingerprint = probe->fingerprint();
+    shard->blocks.clear();
+    spec.blocks = &shard->blocks;
+  }
   spec.games = options.games;
   spec.seed = options.seed;
   spec.threads = options.threads;
@@ -64,6 +90,7 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
   if (!st.ok()) return st;
   spec.progress = progress;
   *used = spec;
+  used->blocks = nullptr;  // filled during the run only
   return Simulate(
       [&](std::unique_ptr<Rules>* out) {
         std::unique_ptr<LuaRules> r;
@@ -151,10 +178,78 @@ static Status ReadBaseline(const std::string& path, const std::string& game, Jso
   return Status::Ok();
 }
 
+Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const SimulationReport& report,
+                const Json& card_data) {
+  Json j = report.ToJson();
+  if (!card_data.empty()) j["card_data"] = card_data;
+  j["game"] = options.game;
+  j["players"] = spec.players;
+  j["seed"] = options.seed;
+  j["params"] = spec.params;
+  j["sets"] = options.sets;
+  j["max_rounds"] = options.max_rounds;
+  return j;
+}
+
+std::string ReportHeader(const ReportOptions& options, const SimulationSpec& spec) {
+  return options.game + ": " + std::to_string(spec.players) + " players, bots " + options.bots +
+         (options.rotate_seats ? " (rotating seats)" : "") + ", seed " + std::to_string(options.seed) +
+         (options.max_rounds ? ", round limit " + std::to_string(options.max_rounds) : std::string()) + "\n";
+}
+
+namespace {
+
+// A slice's report carries what plateau merge needs (designer/merge.h): the settings every
+// slice must share, where the slice lies in the run, and its raw blocks. The report itself is
+// indented as usual; the parts, the bulk of the file, are written on one line.
+std::string ShardJson(const ReportOptions& options, const SimulationSpec& spec, const Json& report,
+                      const SimulationReport& slice_report, ShardRecord record) {
+  const ShardSlice slice = ShardOf(spec.games, spec.shard, spec.shards);
+  Json shard = {{"format", 1},
+                {"k", spec.shard},
+                {"n", spec.shards},
+                {"games", {slice.first_game, slice.end_game}},
+                {"blocks", {slice.first_block, slice.end_block}},
+                {"settings",
+                 {{"game", options.game},
+                  {"games", options.games},
+                  {"players", spec.players},
+                  {"bots", options.bots},
+                  {"seed", options.seed},
+                  {"params", spec.params},
+                  {"sets", options.sets},
+                  {"max_rounds", options.max_rounds},
+                  {"rotate_seats", options.rotate_seats},
+                  {"profile", options.profile},
+                  {"rules", record.fingerprint},
+                  {"engine", EngineInfo()}}}};
+  Json j = report;
+  j["shard"] = std::move(shard);
+  std::string text = DumpJson(j, 2);
+  const ShardParts parts = PartsOf(slice_report, std::move(record.blocks), slice.first_block);
+  text.erase(text.rfind('}'));
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text + ",\n  \"parts\": " + DumpJson(ShardPartsToJson(parts)) + "\n}";
+}
+
+}  // namespace
+
 int RunSimulate(const ReportOptions& options) {
   if (options.format != "text" && options.format != "json") return Fail(Status::Input("--format must be text or json"));
   if (options.fail_on_change && options.compare_path.empty())
     return Fail(Status::Input("--fail-on-change needs --compare <report.json>"));
+  if (!options.shard.empty()) {
+    int k, n;
+    Status st = ParseShard(options.shard, &k, &n);
+    if (!st.ok()) return Fail(st);
+    // A slice is not the run: compare the merged report. --keep-going stops at the tenth failed
+    // game of the whole run, which no slice can count.
+    if (!options.compare_path.empty())
+      return Fail(Status::Input("--compare with --shard: a slice is not the run; compare the merged report instead"));
+    if (options.keep_going)
+      return Fail(Status::Input("--keep-going with --shard: the run's limit of 10 failed games cannot be counted "
+                                "slice by slice"));
+  }
   // The baseline is read first: a wrong path should not cost the designer a whole run.
   Json baseline;
   if (!options.compare_path.empty()) {
@@ -164,29 +259,34 @@ int RunSimulate(const ReportOptions& options) {
   SimulationReport report;
   SimulationSpec spec;
   Json card_data;
-  Status st = RunReport(options, options.sets, isatty(2), &report, &spec, &card_data);
+  ShardRecord record;
+  Status st = RunReport(options, options.sets, isatty(2), &report, &spec, &card_data,
+                        options.shard.empty() ? nullptr : &record);
   if (!st.ok()) return Fail(st);
-  Json j = report.ToJson();
-  if (!card_data.empty()) j["card_data"] = std::move(card_data);
-  j["game"] = options.game;
-  j["players"] = spec.players;
-  j["seed"] = options.seed;
-  j["params"] = spec.params;
-  j["sets"] = options.sets;
-  j["max_rounds"] = options.max_rounds;
+  Json j = ReportJson(options, spec, report, card_data);
   Json comparison;
   if (!baseline.is_null()) comparison = CompareReports(baseline, j);
-  if (options.format == "json") {
+  if (options.format == "json" && spec.shards) {
+    std::printf("%s\n", ShardJson(options, spec, j, report, std::move(record)).c_str());
+  } else if (options.format == "json") {
     if (!comparison.is_null()) {
       comparison["baseline"] = options.compare_path;
       j["compare"] = comparison;
     }
     std::printf("%s\n", DumpJson(j, 2).c_str());
   } else {
-    std::printf("%s: %d players, bots %s%s, seed %llu%s\n%s", options.game.c_str(), spec.players, options.bots.c_str(),
-                options.rotate_seats ? " (rotating seats)" : "", options.seed,
-                options.max_rounds ? (", round limit " + std::to_string(options.max_rounds)).c_str() : "",
-                report.ToText().c_str());
+    std::string header = ReportHeader(options, spec);
+    if (spec.shards) {
+      // The slice's own report, said to be one: only --format json can be merged.
+      const ShardSlice slice = ShardOf(spec.games, spec.shard, spec.shards);
+      header.pop_back();
+      header += ", shard " + std::to_string(spec.shard) + "/" + std::to_string(spec.shards) + ": " +
+                (slice.end_game > slice.first_game ? "games " + std::to_string(slice.first_game + 1) + "-" +
+                                                         std::to_string(slice.end_game)
+                                                   : std::string("no games")) +
+                " of " + std::to_string(spec.games) + " (plateau merge reads --format json)\n";
+    }
+    std::printf("%s%s", header.c_str(), report.ToText().c_str());
     if (!comparison.is_null()) std::printf("%s", CompareToText(comparison, options.compare_path).c_str());
   }
   if (report.failed) return 1;

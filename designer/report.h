@@ -6,11 +6,9 @@
 #include <vector>
 
 #include "host/game.h"
+#include "host/simulate.h"
 
 namespace plateau {
-
-struct SimulationReport;
-struct SimulationSpec;
 
 struct ReportOptions {
   std::string game;
@@ -28,13 +26,31 @@ struct ReportOptions {
   bool keep_going = false;    // go on past a failed game (up to 10), counting failures
   std::string compare_path;   // simulate: a report (--format json) to compare this run with
   bool fail_on_change = false;  // simulate --compare: exit 1 when a measure changed
+  std::string shard;          // simulate --shard K/N: only the K-th of N slices of the seeds
+};
+
+// "K/N" with 1 <= K <= N: --shard's value (the slices are host/simulate.h's ShardOf).
+Status ParseShard(const std::string& text, int* k, int* n);
+
+// What a --shard run keeps for plateau merge besides its report.
+struct ShardRecord {
+  std::string fingerprint;               // of the rules it ran, data overrides included
+  std::vector<SimulationReport> blocks;  // the slice's blocks, raw, in order
 };
 
 // Runs the simulation `options` describe with the given --set arguments (in place of
 // options.sets): what simulate, sweep and tune each run once per setting. `used` receives the
-// spec it ran (players and parameters resolved); `card_data`, when given, each card's data.
+// spec it ran (players and parameters resolved); `card_data`, when given, each card's data;
+// `shard`, with options.shard, what plateau merge needs.
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
-                 SimulationReport* report, SimulationSpec* used, Json* card_data = nullptr);
+                 SimulationReport* report, SimulationSpec* used, Json* card_data = nullptr,
+                 ShardRecord* shard = nullptr);
+
+// simulate's report as it prints it, for plateau merge to print the same: the JSON object
+// (report, card data and run settings) and the text's first line.
+Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const SimulationReport& report,
+                const Json& card_data);
+std::string ReportHeader(const ReportOptions& options, const SimulationSpec& spec);
 
 int RunSimulate(const ReportOptions& options);
 int RunSweep(const ReportOptions& options);

@@ -1,0 +1,174 @@
+// plateau merge (see merge.h).
+#include "designer/merge.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "designer/cli_common.h"
+#include "designer/report.h"
+#include "host/json_io.h"
+#include "host/shard.h"
+
+namespace plateau {
+namespace {
+
+struct ShardFile {
+  std::string path;
+  Json report;  // the file as read, "shard" and "parts" included
+  int k = 0, n = 0;
+};
+
+// o[key], or null when o is not an object or has no such key (a file is input: a const
+// operator[] on a missing key would be undefined).
+const Json& Field(const Json& o, const std::string& key) {
+  static const Json kNull;
+  if (!o.is_object()) return kNull;
+  const auto it = o.find(key);
+  return it == o.end() ? kNull : *it;
+}
+
+// What the settings look like in a message: strings bare, everything else as JSON.
+std::string Shown(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+Status ReadShard(const std::string& path, ShardFile* out) {
+  std::string error;
+  JsonLimits limits;
+  limits.max_bytes = 1u << 30;  // a long run's slice is mostly its raw blocks (256 at most)
+  Json j;
+  if (!ReadJsonFile(path, path, &j, &error, limits)) return Status::Input(error);
+  const Status not_shard = Status::Input(path + " is not a shard's report: write each one with plateau simulate <game> "
+                                         "... --shard K/N --format json");
+  if (!j.is_object() || !j.contains("shard") || !j["shard"].is_object() || !j.contains("parts")) return not_shard;
+  const Json& s = j["shard"];
+  if (Field(s, "format") != 1)
+    return Status::Input(path + ": at /shard/format: a shard report of another version of plateau (" +
+                         Field(s, "format").dump() + ", this one reads 1)");
+  auto whole = [&](const Json& v, int* out) {
+    if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 1000000000) return false;
+    *out = v.get<int>();
+    return true;
+  };
+  const Json& settings = Field(s, "settings");
+  int games = 0, players = 0, max_rounds = 0;
+  bool strings = Field(settings, "sets").is_array();
+  for (const auto& e : Field(settings, "sets")) strings = strings && e.is_string();
+  if (!whole(Field(s, "k"), &out->k) || !whole(Field(s, "n"), &out->n) || out->n < 1 || out->k < 1 || out->k > out->n ||
+      !whole(Field(settings, "games"), &games) || !whole(Field(settings, "players"), &players) ||
+      !whole(Field(settings, "max_rounds"), &max_rounds) || !Field(settings, "bots").is_string() ||
+      !Field(settings, "game").is_string() || !Field(settings, "seed").is_number_unsigned() || !strings ||
+      !Field(settings, "rotate_seats").is_boolean() || !Field(settings, "rules").is_string() ||
+      !Field(settings, "params").is_object())
+    return Status::Input(path + ": at /shard: not the slice and settings `plateau simulate --shard` writes (was it edited?)");
+  if (games < 1 || players < 1 || players > 16)
+    return Status::Input(path + ": at /shard/settings: not the settings of a run (games " + std::to_string(games) +
+                         ", players " + std::to_string(players) + ")");
+  // The slice must be the one --shard k/n cuts from a run of that many games.
+  const ShardSlice slice = ShardOf(games, out->k, out->n);
+  if (Field(s, "games") != Json::array({slice.first_game, slice.end_game}) ||
+      Field(s, "blocks") != Json::array({slice.first_block, slice.end_block}))
+    return Status::Input(path + ": at /shard: shard " + std::to_string(out->k) + "/" + std::to_string(out->n) + " of " +
+                         std::to_string(games) + " games is games " + std::to_string(slice.first_game) + "-" +
+                         std::to_string(slice.end_game) + ", not " + Field(s, "games").dump() +
+                         " (written by another version of plateau, or edited)");
+  out->path = path;
+  out->report = std::move(j);
+  return Status::Ok();
+}
+
+}  // namespace
+
+int RunMerge(const std::vector<std::string>& files, const std::string& format) {
+  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
+  if (files.empty()) return Fail(Status::Input("plateau merge needs the shards' reports: plateau merge a.json b.json ..."));
+  std::vector<ShardFile> shards(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    Status st = ReadShard(files[i], &shards[i]);
+    if (!st.ok()) return Fail(st);
+  }
+  // Every slice must come from the same run: the same settings, rules and engine as the first.
+  const ShardFile& first = shards.front();
+  const Json& want = first.report["shard"]["settings"];
+  for (const auto& f : shards) {
+    const Json& got = f.report["shard"]["settings"];
+    if (f.n != first.n)
+      return Fail(Status::Input(f.path + " is shard " + std::to_string(f.k) + "/" + std::to_string(f.n) + " but " +
+                                first.path + " is shard " + std::to_string(first.k) + "/" + std::to_string(first.n) +
+                                ": the slices of one run share their N"));
+    if (Field(got, "rules") != Field(want, "rules"))
+      return Fail(Status::Input("the shards ran different rules: " + first.path + " has rules " + Shown(Field(want, "rules")) +
+                                ", " + f.path + " has rules " + Shown(Field(got, "rules")) +
+                                " (the game's files or --set data overrides differ between the runs)"));
+    if (Field(got, "engine") != Field(want, "engine"))
+      return Fail(Status::Input("the shards ran on different engines: " + first.path + " on " +
+                                Shown(Field(want, "engine")) + ", " + f.path + " on " + Shown(Field(got, "engine"))));
+    std::vector<std::string> keys;
+    for (auto it = want.begin(); it != want.end(); ++it) keys.push_back(it.key());
+    for (auto it = got.begin(); it != got.end(); ++it)
+      if (!want.contains(it.key())) keys.push_back(it.key());
+    for (const auto& key : keys)
+      if (!got.contains(key) || !want.contains(key) || Field(got, key) != Field(want, key))
+        return Fail(Status::Input("shards of different settings: " + key + " is " +
+                                  (want.contains(key) ? Shown(Field(want, key)) : std::string("(none)")) + " in " +
+                                  first.path + " but " +
+                                  (got.contains(key) ? Shown(Field(got, key)) : std::string("(none)")) + " in " + f.path));
+  }
+  // Each slice once, and all of them.
+  std::map<int, const ShardFile*> by_k;
+  for (const auto& f : shards) {
+    const auto [it, fresh] = by_k.emplace(f.k, &f);
+    if (!fresh)
+      return Fail(Status::Input(it->second->path + " and " + f.path + " are both shard " + std::to_string(f.k) + "/" +
+                                std::to_string(f.n) + ": give each slice once"));
+  }
+  if (static_cast<int>(by_k.size()) != first.n) {
+    std::string missing, given;
+    for (int k = 1; k <= first.n; ++k)
+      if (!by_k.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(first.n);
+    for (const auto& [k, f] : by_k) given += (given.empty() ? "" : ", ") + f->path + " (" + std::to_string(k) + ")";
+    return Fail(Status::Input("shard " + missing + (by_k.size() + 1 == static_cast<size_t>(first.n) ? " is" : " are") +
+                              " missing: the files given are " + given + "; run plateau simulate ... --shard " +
+                              missing.substr(0, missing.find(',')) + " --format json for it"));
+  }
+
+  // The run as simulate would have described it, from the settings the slices share.
+  ReportOptions options;
+  options.game = want["game"].get<std::string>();
+  options.games = want["games"].get<int>();
+  options.seed = want["seed"].get<unsigned long long>();
+  options.bots = want["bots"].get<std::string>();
+  options.max_rounds = want["max_rounds"].get<int>();
+  options.rotate_seats = want["rotate_seats"].get<bool>();
+  for (const auto& s : want["sets"]) options.sets.push_back(s.is_string() ? s.get<std::string>() : s.dump());
+  SimulationSpec spec;
+  spec.games = options.games;
+  spec.players = want["players"].get<int>();
+  spec.seed = options.seed;
+  spec.bots = Split(options.bots);
+  if (spec.bots.empty()) spec.bots = {"random"};
+  spec.params = Field(want, "params");
+  spec.max_rounds = options.max_rounds;
+  spec.rotate_seats = options.rotate_seats;
+  std::vector<ShardParts> parts;
+  for (const auto& [k, f] : by_k) {
+    parts.emplace_back();
+    Status st = ShardPartsFromJson(Field(f->report, "parts"), spec.players, f->path + ": at /parts", &parts.back());
+    if (!st.ok()) return Fail(st);
+    const ShardSlice slice = ShardOf(spec.games, k, first.n);
+    if (parts.back().first_block != slice.first_block ||
+        static_cast<int>(parts.back().blocks.size()) != slice.end_block - slice.first_block)
+      return Fail(Status::Input(f->path + ": at /parts: " + std::to_string(parts.back().blocks.size()) +
+                                " blocks from block " + std::to_string(parts.back().first_block) + ", but shard " +
+                                std::to_string(k) + "/" + std::to_string(first.n) + " is blocks " +
+                                std::to_string(slice.first_block) + "-" + std::to_string(slice.end_block) +
+                                " (a slice that stopped early, or an edited file)"));
+  }
+  SimulationReport report;
+  MergeShards(spec, parts, &report);
+  const Json card_data = Field(first.report, "card_data").is_object() ? Field(first.report, "card_data") : Json::object();
+  if (format == "json") std::printf("%s\n", DumpJson(ReportJson(options, spec, report, card_data), 2).c_str());
+  else std::printf("%s%s", ReportHeader(options, spec).c_str(), report.ToText().c_str());
+  return report.failed ? 1 : 0;
+}
+
+}  // namespace plateau
