@@ -27,6 +27,8 @@
 -- once per hook call; a vivarium is read once per call as a copy that moves keep up to date
 -- (read_viv). Read-only hooks that need many numbers read copies (state:read).
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local ctx_move   -- ctx.move (the same function in every call), kept by data(ctx)
@@ -478,7 +480,8 @@ end
 local function vset(state, seat, viv, c, field, v)
   viv[c + field] = v
   if VH_GEN[seat] ~= GEN then VH[seat], VH_GEN[seat] = state.data[VIV_KEYS[seat]], GEN end
-  VH[seat][c + field] = v
+  local handle = VH[seat]   -- a data handle: the write goes into the state
+  handle[c + field] = v
 end
 
 -- After a change in a vivarium: its summary in the player record (income caterpillars,

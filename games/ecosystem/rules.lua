@@ -8,6 +8,8 @@
 -- the official English text is not sourced). Every point where that reading is a choice is
 -- marked "Open point" below and listed under "House rules and assumptions" in README.md.
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local draft = require("ecosysteme.draft")

@@ -11,6 +11,8 @@
 -- Layout: 1. card data, 2. the draft, 3. the plankton majority, 4. scoring of one grid, the
 -- whale search, score, evaluate, 5. the octopus question, 6. the whale questions.
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local draft = require("ecosysteme.draft")

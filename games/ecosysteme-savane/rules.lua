@@ -3,6 +3,8 @@
 -- players, Jhay's grid in solo) and assembles the score table; this file scores one grid in the
 -- rulebook's order, declares the gazelle majority, and asks who the lions eat after the draft.
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local draft = require("ecosysteme.draft")

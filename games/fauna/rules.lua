@@ -19,6 +19,8 @@
 --   last              what the last reveal gave, piece by piece, for the view
 --   tally             per round and per player counts for the designer's report
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 game.categories = { "regions", "scales" }
 
@@ -264,7 +266,7 @@ local function finish_round(ctx, state)
   end
   map:clear()
   state.data.scale_marks = {}
-  local best, leader = -1, 0
+  local best = -1
   for seat = 1, n do
     local p, g = state.data.points[seat], gain[seat]
     p.regions = p.regions + g.regions
@@ -277,7 +279,7 @@ local function finish_round(ctx, state)
     last[#last + 1] = string.format("P%d: +%d (regions %d, scales %d), %d piece(s) back, %d lost", seat, g.regions + g.scales,
                                     g.regions, g.scales, g.back, g.lost)
     local total = p.regions + p.scales
-    if total > best then best, leader = total, seat end
+    if total > best then best = total end
   end
   state.data.last = last
   state:zone("card"):draw(state:zone("seen"), 1)
@@ -473,7 +475,6 @@ end
 -- The visible half of the card, the map grouped by continent and ocean with the pieces, the
 -- scales, the players; after a reveal, what each piece scored and why.
 function game.view(ctx, state, seat)
-  local d = data(ctx)
   local lines = {}
   local card = state.phase == "place" and current(ctx, state) or nil
   if card then

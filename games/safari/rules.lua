@@ -30,6 +30,8 @@
 --   tally            counts for the designer's report (see `stats`)
 --   log              what the last turn's scoring awarded and why (for `play`)
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local MAP = "savanna"
@@ -842,7 +844,7 @@ function game.view(ctx, state, seat)
         for s = 0, 3 do e[(s + rot // 90) % 4] = EDGE[t.edges[s + 1]] or "?" end
         local inner = ""
         for _, seg in ipairs(d.tiles[id].segments) do
-          for _, a in ipairs(seg.animals) do inner = inner .. (d.letter[a] or "?") end
+          for _, animal in ipairs(seg.animals) do inner = inner .. (d.letter[animal] or "?") end
         end
         for _, b in ipairs(baobabs) do
           if b.cell[1] == r and b.cell[2] == c then inner = inner .. "b" .. b.seat end

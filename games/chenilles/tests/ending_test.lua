@@ -6,9 +6,9 @@
 -- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
-local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
+local find_move, play, res, caterpillar = t.find_move, t.play, t.res, t.caterpillar
 local count_species, evolve, finish_turn, finish_round = t.count_species, t.evolve, t.finish_turn, t.finish_round
-local time_space, stats = t.time_space, t.stats
+local stats = t.stats
 
 -- The kamikaze's chronology: the cost of the next stage, by its current stage.
 local CHAIN = {
@@ -166,6 +166,6 @@ test("stats: every species, transformation stage and resource is reported, zeros
   local shown = g:zone("events_shown")
   expect_eq(#s.tags, #shown, "one tag per revealed event")
   local tagged = {}
-  for _, t in ipairs(s.tags) do tagged[t] = true end
+  for _, tag in ipairs(s.tags) do tagged[tag] = true end
   for _, id in ipairs(shown) do expect_true(tagged["event:" .. id], "event:" .. id) end
 end)

@@ -10,7 +10,7 @@ local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
 local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
 local count_species, evolve, finish_turn, finish_round = t.count_species, t.evolve, t.finish_turn, t.finish_round
-local time_space, stats = t.time_space, t.stats
+local stats = t.stats
 
 -- Plays round 1 with `take` and reveals `event` at the start of round 2 (an event space).
 local function reveal_in_round_2(g, event, take)
@@ -168,7 +168,7 @@ test("detour by the market (one-shot): this round, caterpillars sell at their pu
   expect_eq(viv(g, 2), {}, "P2 sold everything")
   expect_eq(res(g, 2, "copper"), 10)
   local kinds = {}
-  for _, m in ipairs(g:moves(2)) do kinds[#kinds + 1] = m.type end
+  for _, move in ipairs(g:moves(2)) do kinds[#kinds + 1] = move.type end
   expect_eq(kinds, { "end", "end" }, "no caterpillar left: no dromedary income, no attack, nothing to evolve")
   finish_turn(g, 2)
   expect_eq(g:moves(1)[1].type, "dromedary", "round 3: no more selling")

@@ -7,9 +7,9 @@
 -- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
-local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
+local find_move, play, res, caterpillar = t.find_move, t.play, t.res, t.caterpillar
 local count_species, evolve, finish_turn, finish_round = t.count_species, t.evolve, t.finish_turn, t.finish_round
-local time_space, stats = t.time_space, t.stats
+local stats = t.stats
 
 -- P1 goes to nature on round 1 (a nature/market day) with the d6 and the hazard card forced.
 local function nature(g, roll, hazard)

@@ -7,7 +7,7 @@
 -- every game with the numbers these tests were written against (chenilles/test_numbers.lua).
 local t = require("chenilles.testing")
 local GOLD, DROMEDARY, KAMIKAZE = t.GOLD, t.DROMEDARY, t.KAMIKAZE
-local find_move, play, res, viv, caterpillar = t.find_move, t.play, t.res, t.viv, t.caterpillar
+local find_move, play, res, caterpillar = t.find_move, t.play, t.res, t.caterpillar
 local count_species, evolve, finish_turn, finish_round = t.count_species, t.evolve, t.finish_turn, t.finish_round
 local time_space, stats = t.time_space, t.stats
 

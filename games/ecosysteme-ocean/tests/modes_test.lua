@@ -3,8 +3,7 @@
 -- 55/70/80 result), 6 players and hand_size, the plankton_ties parameter on played games, and
 -- illegal moves.
 
-local C, K, P = "coral", "krill", "plankton"
-local O, W = "octopus", "whale"
+local C, P = "coral", "plankton"
 local IDS = { "coral", "krill", "plankton", "grouper", "clownfish", "crab", "moray_eel", "shark", "whale",
               "sea_turtle", "octopus" }
 

@@ -161,7 +161,7 @@ end)
 
 test("illegal: a card not in the hand, an occupied cell, a cell that touches nothing, a second pick", function()
   local g = new_game{ players = 2, seed = 5 }
-  local c1, c2 = both_pick(g)
+  both_pick(g)
   local card = g:zone("hand", 1)[1]
   expect_illegal(g, 1, { type = "place", card = card, cell = { 0, 0 } }, "already occupied")
   expect_illegal(g, 1, { type = "place", card = card, cell = { 2, 2 } }, "does not touch")

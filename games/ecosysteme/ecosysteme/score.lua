@@ -135,7 +135,8 @@ function M.assemble(ctx, state, spec)
         end
       end
     else
-      local v, b = state:grid(k):view(), nil
+      local v = state:grid(k):view()
+      local b
       if nmaj == 0 then b = grid(k, v, state, ctx)
       elseif nmaj == 1 then b, c1[k] = grid(k, v, state, ctx)
       elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)

@@ -4,6 +4,8 @@
 -- an entry in data/cards.json, its id in game.categories, its rule in the sheet, and a test
 -- in tests/. docs/modding.md walks through it.
 
+-- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
+---@type plateau.game
 local game = { api_version = 1, version = 1 }
 
 local draft = require("ecosysteme.draft")
