@@ -473,6 +473,15 @@ struct Search {
       return -1;
     }
     for (const auto& t : targets) {
+      // An ending or a tag may come up only at some settings, so a name the first candidate's
+      // games never showed is a warning (its share is 0 there), not an error like a typo in a
+      // stat's name, which every game reports.
+      if (candidates.empty() && t.kind == "ending" && !report.endings.count(t.name))
+        std::fprintf(stderr, "plateau: warning: --target %s: no game of the first candidate ended '%s' (endings seen: %s)\n",
+                     t.text.c_str(), t.name.c_str(), Keys(report.endings).c_str());
+      if (candidates.empty() && t.kind == "tag" && !report.tags.count(t.name))
+        std::fprintf(stderr, "plateau: warning: --target %s: no game of the first candidate had the tag '%s' (tags seen: %s)\n",
+                     t.text.c_str(), t.name.c_str(), Keys(report.tags).c_str());
       Measured m;
       st = Measure(report, t, &m);
       if (!st.ok()) {

@@ -76,4 +76,7 @@ refused "the overlay is for 'chenilles', not" simulate $game --set-file "$work/o
 echo '{"values": {"a": [1]}}' > "$work/bad.json"
 refused "bad.json: at /values/a: expected" simulate $game --set-file "$work/bad.json"
 refused "plateau test applies data values only; 'a' is a parameter" test $game --set-file "$work/best.json"
+# An ending no game of the first candidate had is a warning (it may come up at other settings).
+"$plateau" tune $game --vary a=0..3 --target 'ending:x>=0.1' -n 5 --budget 3 > /dev/null 2> "$work/warn.txt" || true
+grep -qF "no game of the first candidate ended 'x' (endings seen: rolled)" "$work/warn.txt" || fail "ending warning: $(cat "$work/warn.txt")"
 echo "tune: ok"
