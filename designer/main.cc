@@ -35,6 +35,7 @@
 #include "designer/merge.h"
 #include "designer/tune.h"
 #include "designer/new_game.h"
+#include "designer/lint.h"
 #include "designer/test_report.h"
 #include "scripting/reload.h"
 
@@ -84,6 +85,16 @@ int CmdValidate(const std::string& game) {
   if (!st.ok()) return Fail(st);
   std::printf("%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
               rules->info().id.c_str(), players, result.moves);
+  // Lint findings are warnings here, where luacheck is installed: plateau lint is the command
+  // that fails on them.
+  const std::string luacheck = FindLuacheck();
+  std::vector<std::string> findings;
+  int files = 0;
+  if (!luacheck.empty() && LintGame(luacheck, game, &findings, &files).ok() && !findings.empty()) {
+    for (const std::string& f : findings) std::fprintf(stderr, "warning: %s\n", f.c_str());
+    std::fprintf(stderr, "warning: %zu lint finding%s (plateau lint %s)\n", findings.size(), findings.size() == 1 ? "" : "s",
+                 game.c_str());
+  }
   return 0;
 }
 
@@ -823,6 +834,7 @@ int main(int argc, char** argv) {
   if (*list) return CmdList();
   if (*make) return RunNewGame(new_options);
   if (*validate) return CmdValidate(game);
+  if (*lint) return RunLint(lint_games);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
   if (*score) return CmdScore(game, board, format, sets);

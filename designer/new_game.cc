@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "designer/cli_common.h"
+#include "host/home.h"
 #include "host/json_io.h"
 
 namespace plateau {
@@ -25,6 +26,27 @@ std::string Replace(std::string text, const std::string& from, const std::string
 std::string JsonEscaped(const std::string& s) {
   const std::string quoted = Json(s).dump();
   return quoted.substr(1, quoted.size() - 2);
+}
+
+// The editor settings of the new game (.luarc.json, for the Lua language server): the
+// template's, with workspace.library pointing at the API stubs of this Plateau and at the base's
+// folder (its modules) by absolute paths, since the copy lives outside the tree where the
+// template's relative paths hold.
+std::string LuarcFor(const std::string& template_text, const std::string& base_folder) {
+  Json rc = Json::object();
+  if (!template_text.empty()) {
+    Json parsed = Json::parse(template_text, nullptr, false);
+    if (parsed.is_object()) rc = std::move(parsed);
+  }
+  auto absolute = [](const std::string& p) {
+    std::error_code ec;
+    const fs::path a = fs::weakly_canonical(fs::absolute(p), ec);
+    return ec ? fs::absolute(p).lexically_normal().string() : a.string();
+  };
+  if (!rc.contains("runtime") || !rc["runtime"].is_object()) rc["runtime"] = {{"version", "Lua 5.4"}};
+  if (!rc.contains("workspace") || !rc["workspace"].is_object()) rc["workspace"] = Json::object();
+  rc["workspace"]["library"] = {absolute(PlateauHome() + "/scripting/api/stubs"), absolute(base_folder)};
+  return rc.dump(2) + "\n";
 }
 
 }  // namespace
@@ -72,6 +94,7 @@ int RunNewGame(const NewGameOptions& o) {
     text = Replace(text, "{{id}}", o.id);
     text = Replace(text, "{{base}}", base.info.id);
     text = Replace(text, "{{name}}", json ? JsonEscaped(name) : name);
+    if (rel == ".luarc.json") text = LuarcFor(text, base_folder);
     std::ofstream out(dest, std::ios::binary);
     if (!(out << text)) {
       fs::remove_all(staging, ec);
@@ -82,6 +105,11 @@ int RunNewGame(const NewGameOptions& o) {
   if (ec) {
     fs::remove_all(staging);
     return Fail(Status::Input(tmpl.string() + ": " + ec.message()));
+  }
+  if (!fs::exists(staging / ".luarc.json")) {  // a template without editor settings gets them too
+    std::ofstream out(staging / ".luarc.json", std::ios::binary);
+    out << LuarcFor("", base_folder);
+    ++files;
   }
   fs::create_directories(target.parent_path(), ec);
   fs::rename(staging, target, ec);
