@@ -6,7 +6,9 @@
 local testing = require("ecosysteme.testing")
 
 local M = "meadow"
-local expect_line = testing.line_checker({ "meadow" })   -- game.categories
+-- Every row of the line is checked, the ones a test does not list at 0: a card added later
+-- scores 0 on these boards, so this test stays green.
+local expect_line = testing.line_checker()
 
 test("meadow: each connected group scores 1 / 3 / 6 / 10 for 1 / 2 / 3 / 4+ cards", function()
   local g = board{
