@@ -61,6 +61,7 @@ struct Candidate {
   double distance = 0;         // the objective: the sum of the squared misses
   double seconds = 0;
   int failed = 0;
+  std::string failure;  // why the rules failed at this setting ("" when they did not)
 };
 
 const char* const kKinds[][2] = {
@@ -455,22 +456,26 @@ struct Search {
     SimulationSpec spec;
     const auto t0 = std::chrono::steady_clock::now();
     Status st = RunReport(run, sets, false, &report, &spec);
-    if (!st.ok()) {
-      st.message = ValuesText(knobs, values) + ": " + st.message;
-      error = st;
-      return -1;
-    }
     Candidate c;
     c.values = values;
     c.phase = phase;
     c.games = report.games;
     c.seed = seed;
-    c.failed = report.failed;
     c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (report.failed) {
-      error = {ErrorKind::kScript, ValuesText(knobs, values) + ": a game failed: " +
-                   (report.first_errors.empty() ? std::string("(no message)") : report.first_errors.front()), {}, {}};
-      return -1;
+    // A setting the rules refuse or fail at (a range wider than the rules allow, a bug that only
+    // shows at some numbers) is a candidate that lost, not the end of the search: the search
+    // goes on and the verdict lists it.
+    if (!st.ok() || report.failed) {
+      c.failure = !st.ok() ? (st.script_failure() ? st.ToString() : st.message)
+                           : (report.first_errors.empty() ? std::string("a game failed") : report.first_errors.front());
+      // The message and where it happened; `plateau simulate` at that setting shows the traceback.
+      const size_t trace = c.failure.find("\nstack traceback:");
+      if (trace != std::string::npos) c.failure.resize(trace);
+      c.failed = 1;
+      c.measures.assign(targets.size(), Measured{});
+      c.misses.assign(targets.size(), kInf);
+      c.distance = kInf;
+      return Add(std::move(c), key);
     }
     for (const auto& t : targets) {
       // An ending or a tag may come up only at some settings, so a name the first candidate's
@@ -492,6 +497,11 @@ struct Search {
       c.misses.push_back(Miss(t, m));
       c.distance += c.misses.back() * c.misses.back();
     }
+    return Add(std::move(c), key);
+  }
+
+  long Add(Candidate c, const std::string& key) {
+    const std::string phase = c.phase;
     candidates.push_back(std::move(c));
     cache[key] = candidates.size() - 1;
     if (phase == "start" || phase == "global" || phase == "local") ++searched;
@@ -506,11 +516,12 @@ struct Search {
     std::string line = Format("#%-3zu %-11s", number, c.phase.c_str());
     for (size_t i = 0; i < knobs.size(); ++i) line += " " + short_names[i] + "=" + Num(c.values[i]);
     line += "  |";
-    for (size_t i = 0; i < targets.size(); ++i) {
+    if (c.failed) line += " the rules fail here: " + c.failure.substr(0, c.failure.find('\n'));
+    for (size_t i = 0; i < targets.size() && !c.failed; ++i) {
       const char* verdict = c.misses[i] <= 0 ? "met" : c.misses[i] <= kNoiseSe ? "near" : "miss";
       line += Format("%s %s %s %s", i ? "," : "", targets[i].measure.c_str(), Format("%.3g", c.measures[i].value).c_str(), verdict);
     }
-    line += Format("  | distance %.3g (%d games, %.1f s)", c.distance, c.games, c.seconds);
+    if (!c.failed) line += Format("  | distance %.3g (%d games, %.1f s)", c.distance, c.games, c.seconds);
     if (text) std::printf("%s\n", line.c_str());
     else if (progress) std::fprintf(stderr, "%s\n", line.c_str());
     std::fflush(stdout);
@@ -552,7 +563,7 @@ struct Search {
           for (unsigned i = 0; i < n; ++i) values[i] = Snap(s->knobs[i], x[i]);
           const std::string key = Key(values, s->options.run.games, s->options.run.seed);
           const auto hit = s->cache.find(key);
-          if (hit != s->cache.end()) return s->candidates[hit->second].distance;
+          if (hit != s->cache.end()) return std::min(s->candidates[hit->second].distance, 1e300);
           if (c->new_left <= 0 || !s->BudgetLeft() || !s->error.ok()) {
             c->stopped_by_budget = s->error.ok();
             c->opt->force_stop();
@@ -564,7 +575,7 @@ struct Search {
             c->opt->force_stop();
             return 1e300;
           }
-          return s->candidates[static_cast<size_t>(at)].distance;
+          return std::min(s->candidates[static_cast<size_t>(at)].distance, 1e300);
         },
         &ctx);
     double best = 0;
@@ -607,6 +618,7 @@ Status ParseBudget(const std::string& text, int* candidates, double* seconds) {
 Json CandidateJson(const Search& s, const Candidate& c) {
   Json values = Json::object(), measures = Json::array();
   for (size_t i = 0; i < s.knobs.size(); ++i) values[s.knobs[i].name] = KnobJson(s.knobs[i], c.values[i]);
+  if (c.failed) return {{"phase", c.phase}, {"values", values}, {"seed", c.seed}, {"failure", c.failure}};
   for (size_t i = 0; i < s.targets.size(); ++i)
     measures.push_back({{"target", s.targets[i].text}, {"value", c.measures[i].value}, {"se", c.measures[i].se},
                         {"miss_se", c.misses[i]}, {"verdict", Verdict(c.misses[i])}});
@@ -707,7 +719,13 @@ int RunTune(const TuneOptions& options) {
   // 4. The closest candidates again with more games (the same seeds and more): noise of the
   // search's games should not pick the winner.
   std::vector<size_t> order;
-  for (size_t i = 0; i < s.candidates.size(); ++i) order.push_back(i);
+  for (size_t i = 0; i < s.candidates.size(); ++i)
+    if (!s.candidates[i].failed) order.push_back(i);
+  if (order.empty()) {
+    const Candidate& first = s.candidates.front();
+    return Fail({ErrorKind::kScript, "the rules failed at every setting tried; at " + ValuesText(s.knobs, first.values) +
+                                         ": " + first.failure, {}, {}});
+  }
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.candidates[a].distance < s.candidates[b].distance; });
   size_t best = order.front();
   if (order.size() > 1 && s.candidates[order[1]].distance > 0) {
@@ -717,10 +735,11 @@ int RunTune(const TuneOptions& options) {
       const std::vector<double> values = s.candidates[order[i]].values;
       const long at = s.Evaluate(values, "refine", 4 * n, options.run.seed);
       if (at < 0) return Fail(s.error);
+      if (s.candidates[static_cast<size_t>(at)].failed) continue;
       if (refined_best < 0 || s.candidates[static_cast<size_t>(at)].distance < s.candidates[static_cast<size_t>(refined_best)].distance)
         refined_best = at;
     }
-    best = static_cast<size_t>(refined_best);
+    if (refined_best >= 0) best = static_cast<size_t>(refined_best);
   }
   const std::vector<double> best_values = s.candidates[best].values;
 
@@ -728,6 +747,9 @@ int RunTune(const TuneOptions& options) {
   const long confirm_at = s.Evaluate(best_values, "confirm", confirm_n, options.run.seed + kConfirmSeedOffset);
   if (confirm_at < 0) return Fail(s.error);
   const Candidate confirm = s.candidates[static_cast<size_t>(confirm_at)];
+  if (confirm.failed)
+    return Fail({ErrorKind::kScript, "the best setting, " + ValuesText(s.knobs, best_values) +
+                                         ", fails on the confirmation's seeds: " + confirm.failure, {}, {}});
 
   // 6. Sensitivity: each knob one step (or a tenth of its range) each way from the best point.
   struct Sensitivity {
@@ -753,6 +775,10 @@ int RunTune(const TuneOptions& options) {
     if (b < 0) return Fail(s.error);
     const Candidate& ca = s.candidates[static_cast<size_t>(a)];
     const Candidate& cb = s.candidates[static_cast<size_t>(b)];
+    if (ca.failed || cb.failed) {  // no slope: the rules fail one move away (the verdict lists it)
+      sens[i].change.assign(s.targets.size(), std::nan(""));
+      continue;
+    }
     for (size_t t = 0; t < s.targets.size(); ++t) {
       const double slope = (cb.measures[t].value - ca.measures[t].value) / (hi[i] - lo[i]);
       sens[i].change.push_back(slope * delta);
@@ -789,9 +815,14 @@ int RunTune(const TuneOptions& options) {
   auto closest = [&](size_t t) {
     size_t at = 0;
     for (size_t i = 0; i < s.candidates.size(); ++i)
-      if (s.candidates[i].misses[t] < s.candidates[at].misses[t]) at = i;
+      if (s.candidates[at].failed || (!s.candidates[i].failed && s.candidates[i].misses[t] < s.candidates[at].misses[t])) at = i;
     return at;
   };
+
+  size_t failures = 0;
+  const Candidate* first_failure = nullptr;
+  for (const auto& c : s.candidates)
+    if (c.failed && !failures++) first_failure = &c;
 
   Json overlay_values = Json::object();
   for (size_t i = 0; i < s.knobs.size(); ++i) overlay_values[s.knobs[i].name] = KnobJson(s.knobs[i], best_values[i]);
@@ -826,6 +857,8 @@ int RunTune(const TuneOptions& options) {
       for (size_t t = 0; t < s.targets.size(); ++t)
         line += Format("%s %s %s%s", t ? "," : "", s.targets[t].measure.c_str(), sens[i].change[t] >= 0 ? "+" : "",
                        Format("%.3g", sens[i].change[t]).c_str());
+      if (!sens[i].change.empty() && std::isnan(sens[i].change[0]))
+        line = Format("  %s +%s: the rules fail one move away (below)", s.knobs[i].name.c_str(), Num(sens[i].delta).c_str());
       std::printf("%s\n", line.c_str());
     }
     std::printf("\n");
@@ -845,6 +878,10 @@ int RunTune(const TuneOptions& options) {
       for (const auto& [a, b] : conflicts)
         std::printf("  %s and %s pull against each other: candidates met each, none met both\n", s.targets[a].text.c_str(),
                     s.targets[b].text.c_str());
+    }
+    if (failures) {
+      std::printf("the rules failed at %zu setting%s, first at %s:\n  %s\n", failures, failures == 1 ? "" : "s",
+                  ValuesText(s.knobs, first_failure->values).c_str(), first_failure->failure.c_str());
     }
     if (s.out_of_budget)
       std::printf("the search used its whole budget (%d candidates, %.0f s) before it settled: a larger --budget may come closer.\n",
@@ -871,7 +908,8 @@ int RunTune(const TuneOptions& options) {
     for (const auto& c : s.candidates) candidates.push_back(CandidateJson(s, c));
     for (size_t i : knob_order) {
       Json change = Json::object();
-      for (size_t t = 0; t < s.targets.size(); ++t) change[s.targets[t].text] = sens[i].change[t];
+      for (size_t t = 0; t < s.targets.size(); ++t)
+        change[s.targets[t].text] = std::isnan(sens[i].change[t]) ? Json() : Json(sens[i].change[t]);
       sensitivity.push_back({{"knob", s.knobs[i].name}, {"move", sens[i].delta}, {"change", change}, {"weight", sens[i].weight}});
     }
     Json verdict;
@@ -883,6 +921,10 @@ int RunTune(const TuneOptions& options) {
     verdict["missed"] = jm;
     verdict["never_met"] = jn;
     verdict["conflicts"] = jc;
+    Json jf = Json::array();
+    for (const auto& c : s.candidates)
+      if (c.failed) jf.push_back(CandidateJson(s, c));
+    verdict["failed_settings"] = jf;
     verdict["out_of_budget"] = s.out_of_budget;
     verdict["candidates_searched"] = s.searched;
     verdict["seconds"] = s.Elapsed();

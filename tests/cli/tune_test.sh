@@ -59,7 +59,7 @@ out=$("$plateau" tune $game --vary a=0..20 --vary b=0..20 --target 'count:gap>=5
 grep -qF "count:gap>=5 and count:gap<=-5 pull against each other" <<<"$out" || fail "conflict: $out"
 
 # Bad input, refused before any game runs (exit 2), saying what exists.
-refused "has no parameter 'nope' (numeric parameters: a, b, lean" tune $game --vary nope=0..3 --target rounds=1
+refused "has no parameter 'nope' (numeric parameters: a, b, fail_at, lean" tune $game --vary nope=0..3 --target rounds=1
 refused "no 'nope' in cards.cards.coin (keys: bonus, count" tune $game --vary cards.cards.coin.nope=0..3 --target rounds=1
 refused "the range is empty (5 > 2)" tune $game --vary a=5..2 --target rounds=1
 refused "holds integers; give whole numbers" tune $game --vary a=0..2.5 --target rounds=1
@@ -76,6 +76,14 @@ refused "the overlay is for 'chenilles', not" simulate $game --set-file "$work/o
 echo '{"values": {"a": [1]}}' > "$work/bad.json"
 refused "bad.json: at /values/a: expected" simulate $game --set-file "$work/bad.json"
 refused "plateau test applies data values only; 'a' is a parameter" test $game --set-file "$work/best.json"
+# A setting where the rules fail is a lost candidate, not the end of the search: listed at the end.
+out=$("$plateau" tune $game --set fail_at=10 --vary a=0..20 --vary b=0..20 --target count:total=16 --target count:gap=2 \
+  -n 60 --budget 40 --threads 2)
+grep -qE "^#[0-9]+ +global +a=10 b=10  \| the rules fail here: games/tune-target/rules.lua:[0-9]+: a = 10 is refused on purpose" <<<"$out" ||
+  fail "the failed candidate's line: $out"
+grep -qE "^the rules failed at [0-9]+ settings?, first at a=10" <<<"$out" || fail "the failures in the verdict: $out"
+grep -qE "^best: a=(7|8|9)  b=(5|6|7)$" <<<"$out" || fail "the search should go on past failures: $out"
+
 # An ending no game of the first candidate had is a warning (it may come up at other settings).
 "$plateau" tune $game --vary a=0..3 --target 'ending:x>=0.1' -n 5 --budget 3 > /dev/null 2> "$work/warn.txt" || true
 grep -qF "no game of the first candidate ended 'x' (endings seen: rolled)" "$work/warn.txt" || fail "ending warning: $(cat "$work/warn.txt")"

@@ -7,6 +7,7 @@ local game = { api_version = 1, version = 1, moves = {} }
 game.categories = { "dice" }
 
 function game.setup(ctx, state)
+  if ctx.params.a == ctx.params.fail_at then error("a = " .. ctx.params.a .. " is refused on purpose (fail_at)") end
   state.data.rolls = {}
   state.data.lean = ctx.rng:int(1, 1000) <= math.floor(ctx.params.lean * 1000 + 0.5)
 end
