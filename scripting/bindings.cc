@@ -790,6 +790,41 @@ int QueryGc(lua_State* L) {
   return 0;
 }
 
+// The fields of a query entry written with names ({op = "each", cards = ..., near = ...}), by
+// op, in the order of the positional form's arguments: both forms compile to the same QueryOp.
+// scripting/api/lua_api.json declares the same names (class query_entry).
+const char* const kQueryFields[][8] = {
+    {"cards", "face"},                                                   // count
+    {"cards", "near", "adj", "face"},                                    // pairs
+    {"cards", "near", "adj", "face"},                                    // touching
+    {"cards", "near", "adj", "face"},                                    // distinct
+    {"cards", "points", "face"},                                         // groups
+    {"cards", "face"},                                                   // lines
+    {"cards", "near", "adj"},                                            // flip_touching
+    {"cards", "near", "adj", "face", "base", "per", "floor"},            // each
+};
+
+// A named entry holds "op" and the op's fields only: a misspelt field would otherwise be a
+// default silently taken.
+void CheckNamedEntry(lua_State* L, int entry, lua_Integer e, int kind, const char* op_name) {
+  lua_pushnil(L);
+  while (lua_next(L, entry)) {
+    lua_pop(L, 1);
+    const std::string where = "query entry #" + std::to_string(e) + " (" + op_name + ")";
+    if (lua_type(L, -1) != LUA_TSTRING)
+      Raise(L, where + ": write every argument by name or none (positions and names mixed)");
+    const std::string key = lua_tostring(L, -1);
+    bool known = key == "op";
+    std::string names;
+    for (const char* f : kQueryFields[kind]) {
+      if (!f) break;
+      known = known || key == f;
+      names += (names.empty() ? "" : ", ") + std::string(f);
+    }
+    if (!known) Raise(L, where + ": unknown field '" + key + "' (its fields: " + names + ")");
+  }
+}
+
 int CtxQuery(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   auto* q = static_cast<Query*>(lua_newuserdatauv(L, sizeof(Query), 0));
@@ -799,14 +834,30 @@ int CtxQuery(lua_State* L) {
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 1));
   static const char* const kinds[] = {"count", "pairs", "touching", "distinct", "groups", "lines", "flip_touching", "each", nullptr};
   for (lua_Integer e = 1; e <= n; ++e) {
-    if (lua_rawgeti(L, 1, e) != LUA_TTABLE) Raise(L, "query entry #" + std::to_string(e) + " must be a table {op, args...}");
+    if (lua_rawgeti(L, 1, e) != LUA_TTABLE)
+      Raise(L, "query entry #" + std::to_string(e) + " must be a table {op, args...} or {op = ..., <field> = ...}");
     const int entry = lua_gettop(L);
     QueryOp op;
-    lua_rawgeti(L, entry, 1);
+    // {op = "each", cards = ..., near = ...} names its arguments; {"each", ...} gives them in order.
+    lua_pushliteral(L, "op");
+    const bool named = lua_rawget(L, entry) != LUA_TNIL;
+    if (!named) {
+      lua_pop(L, 1);
+      lua_rawgeti(L, entry, 1);
+    }
     op.kind = static_cast<QueryOp::Kind>(luaL_checkoption(L, -1, nullptr, kinds));
     lua_pop(L, 1);
+    if (named) CheckNamedEntry(L, entry, e, op.kind, kinds[op.kind]);
     int arg = 2;
-    auto next = [&]() { lua_rawgeti(L, entry, arg++); return lua_gettop(L); };
+    auto next = [&]() {
+      if (named) {
+        lua_pushstring(L, kQueryFields[op.kind][arg++ - 2]);
+        lua_rawget(L, entry);
+      } else {
+        lua_rawgeti(L, entry, arg++);
+      }
+      return lua_gettop(L);
+    };
     auto mask = [&]() { const int i = next(); CardMask m = CheckMask(L, i); lua_pop(L, 1); return m; };
     auto adj = [&]() { const int i = next(); ViewAdj a = CheckAdj(L, i); lua_pop(L, 1); return a; };
     auto face = [&]() { const int i = next(); int f = CheckFace(L, i); lua_pop(L, 1); return f; };

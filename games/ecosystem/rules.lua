@@ -59,7 +59,7 @@ local function load(ctx)
     { "count", "rabbit" },                                  --  7 rabbits
     { "touching", "dragonfly", "stream" },                  --  8 dragonflies next to a stream
     -- max(3 - 3 * (bears and wolves around), 0): 3 for a fox with none, else 0
-    { "each", "fox", fox_threats, "orthogonal", "any", 3, -3, 0 },   --  9 fox points
+    { op = "each", cards = "fox", near = fox_threats, base = 3, per = -3, floor = 0 },   --  9 fox points
     { "lines", "deer" },                                    -- 10 rows + columns holding a deer
     { "count", "wolf" },                                    -- 11 wolves
   }

@@ -61,7 +61,8 @@ local function carcass_query(ctx, floor)
   local q = carcass_queries[floor]
   if not q then
     q = ctx.query{
-      { "each", "elephant", OTHER_ANIMALS, "orthogonal", "up", 6, -2, floor },
+      { op = "each", cards = "elephant", near = OTHER_ANIMALS, adj = "orthogonal", face = "up",
+        base = 6, per = -2, floor = floor },
       { "pairs", "hyena", ALL, "distance2", "down" },
       { "pairs", "vulture", ALL, "below", "down" },
     }

@@ -140,6 +140,12 @@ bool LoadSpec(const std::string& root, Spec* out, std::vector<std::string>* erro
       fn.call = cls.kind == "globals" ? "" : Text(f, "call").empty() ? cls.call : Text(f, "call");
       cls.functions.push_back(std::move(fn));
     }
+    if (c.contains("ops"))
+      for (const Json& o : c["ops"]) {
+        Op op{Text(o, "name"), Text(o, "doc"), {}};
+        for (const Json& f : o["fields"]) op.fields.push_back(f.get<std::string>());
+        cls.ops.push_back(std::move(op));
+      }
     spec.classes.push_back(std::move(cls));
   }
   spec.sandbox_doc = Text(doc["sandbox"], "doc");
@@ -191,6 +197,9 @@ bool LoadSpec(const std::string& root, Spec* out, std::vector<std::string>* erro
       if (!names.insert(f.name).second) bad(c.Qualified(f), "declared twice");
       check_type(c.Qualified(f), f.type);
     }
+    for (const Op& op : c.ops)
+      for (const std::string& f : op.fields)
+        if (!names.count(f)) bad(entry + " op " + op.name, "field '" + f + "' is not a field of the class");
     for (const Function& f : c.functions) {
       const std::string q = c.Qualified(f);
       if (!names.insert(f.name).second) bad(q, "declared twice (a field or function of that name exists)");
@@ -291,6 +300,15 @@ std::string RenderReference(const Spec& spec) {
       for (const Field& f : c.fields)
         o << "| " << Code(c.Qualified(f)) << " | " << Code(f.type + (f.optional ? "?" : "")) << " | " << Cell(f.doc)
           << " |\n";
+      o << "\n";
+    }
+    if (!c.ops.empty()) {
+      o << "| op | fields, in the positional form's order | is |\n| --- | --- | --- |\n";
+      for (const Op& op : c.ops) {
+        std::string fields;
+        for (const std::string& f : op.fields) fields += (fields.empty() ? "" : ", ") + Code(f);
+        o << "| " << Code(op.name) << " | " << fields << " | " << Cell(op.doc) << " |\n";
+      }
       o << "\n";
     }
     if (!c.functions.empty()) {

@@ -31,10 +31,17 @@ struct Function {
   std::string call;       // "." or ":" (the class's unless overridden); "" for globals
 };
 
+// A tagged table's variants (query entries): the fields one op takes, in positional order.
+struct Op {
+  std::string name, doc;
+  std::vector<std::string> fields;
+};
+
 struct Class {
   std::string name, kind, var, call, metatable, reached, section, example, doc, lua_type;
   std::vector<Field> fields;
   std::vector<Function> functions;
+  std::vector<Op> ops;
   // "grid:get", "ctx.log", "test" (globals), "game.moves.<type>": how the reference names it.
   std::string Qualified(const Function& f) const;
   std::string Qualified(const Field& f) const;

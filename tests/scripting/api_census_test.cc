@@ -287,6 +287,35 @@ TEST(ApiCensus, TestApiMatchesTheSpec) {
   EXPECT_TRUE(results[0].passed) << results[0].message;
 }
 
+// Query entries with named fields: ctx.query refuses a field an op does not take and lists the
+// fields it does, in order; they must be the spec's (query_entry's ops).
+TEST(ApiCensus, QueryEntryFieldsMatchTheSpec) {
+  std::unique_ptr<LuaRules> rules;
+  Status st = LuaRules::Load(GamePath("api-examples"), {}, &rules);
+  ASSERT_TRUE(st.ok()) << st.message;
+  lua_State* L = rules->runtime().L();
+  const api::Class& entry = SpecClass("query_entry");
+  EXPECT_FALSE(entry.ops.empty());
+  for (const api::Op& op : entry.ops) {
+    rules->PushContext();
+    lua_getfield(L, -1, "query");
+    lua_newtable(L);  // {{op = <op>, zz_census = true}}
+    lua_newtable(L);
+    lua_pushstring(L, op.name.c_str());
+    lua_setfield(L, -2, "op");
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "zz_census");
+    lua_rawseti(L, -2, 1);
+    ASSERT_NE(lua_pcall(L, 1, 1, 0), LUA_OK) << op.name << ": a field the op does not take was accepted";
+    const std::string message = lua_tostring(L, -1);
+    lua_settop(L, 0);
+    std::string fields;
+    for (const auto& f : op.fields) fields += (fields.empty() ? "" : ", ") + f;
+    EXPECT_NE(message.find("(" + op.name + "): unknown field 'zz_census' (its fields: " + fields + ")"), std::string::npos)
+        << "query_entry op " << op.name << ": the spec says " << fields << "; ctx.query says: " << message;
+  }
+}
+
 // The game table's hooks: the shape check lists the fields it knows when it refuses another.
 TEST(ApiCensus, HooksMatchTheSpec) {
   std::unique_ptr<LuaRules> rules;

@@ -64,8 +64,8 @@ function ctx.log(...) end
 ---@return plateau.card_set
 function ctx.card_set(cards) end
 
----Compiles a list of grid-view queries once; v:run(q) answers them all in one host call, one number per entry, in order. Errors: query entry #2 must be a table {op, args...}; query entry #1: groups needs a points list; invalid option 'knight'
----@param entries table[] {op, args...} entries: count, pairs, touching, distinct, groups, lines, flip_touching, each
+---Compiles a list of grid-view queries once; v:run(q) answers them all in one host call, one number per entry, in order. Errors: query entry #2 must be a table {op, args...} or {op = ..., <field> = ...}; query entry #1: groups needs a points list; query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor); invalid option 'knight'
+---@param entries (plateau.query_entry|any[])[] each {op, args...} in the view method's order, or {op = ..., <field> = ...} by name (see query_entry)
 ---@return plateau.query
 function ctx.query(entries) end
 
@@ -115,6 +115,18 @@ function dice:roll(notation) end
 
 ---A compiled list of grid-view queries, answered by v:run(q); pure data, kept in a module local.
 ---@class plateau.query
+
+---A query entry that names its arguments, { op = "each", cards = "elephant", near = OTHER_ANIMALS, adj = "orthogonal", face = "up", base = 6, per = -2, floor = 0 }: the same compiled query as the positional {op, args...}; a field the op does not take is an error.
+---@class plateau.query_entry
+---@field op "count"|"pairs"|"touching"|"distinct"|"groups"|"lines"|"flip_touching"|"each" the view method the entry runs (each: no view method does it alone)
+---@field cards plateau.cards the cells the entry counts or scores (a of pairs, touching, distinct, flip_touching and each)
+---@field near? plateau.cards the neighbours looked for around them (b)
+---@field adj? plateau.adjacency which cells are neighbours (default orthogonal)
+---@field face? plateau.face which faces count (default any)
+---@field points? integer[] groups: points for groups of size 1, 2, ... (the last for bigger ones)
+---@field base? integer each: the points of a cell with no neighbour in near (default 0)
+---@field per? integer each: the points per neighbour in near (default 1)
+---@field floor? integer each: the least a cell scores (default none)
 
 ---A move as a table: type selects the handler; any other field is plain data compared by value (a move is legal when it equals a listed move in every field).
 ---@class plateau.move

@@ -213,9 +213,45 @@ local function grid_examples(grid)
 end
 
 -- Every view method, on a view of `grid` (README section 5, "Grid views").
-local function view_examples(grid)
+-- The same query written with positions and with named fields (scripting/README.md, ctx.query):
+-- both compile to the same query. Pure data, kept in module locals.
+local POSITIONAL, NAMED
+local function query_examples(ctx, grid)
+  POSITIONAL = POSITIONAL or ctx.query{
+    { "count", "tree" },
+    { "pairs", "fox", "tree", "distance2" },
+    { "touching", "fox", "hen" },
+    { "distinct", "pond", { "fox", "hen", "tree", "pond" }, "all" },
+    { "groups", "tree", { 1, 4, 9 } },
+    { "lines", "tree" },
+    { "flip_touching", "hen", "fox" },
+    { "each", "fox", "hen", "orthogonal", "up", 3, -3, 0 },
+  }
+  NAMED = NAMED or ctx.query{
+    { op = "count", cards = "tree" },
+    { op = "pairs", cards = "fox", near = "tree", adj = "distance2" },
+    { op = "touching", cards = "fox", near = "hen" },
+    { op = "distinct", cards = "pond", near = { "fox", "hen", "tree", "pond" }, adj = "all" },
+    { op = "groups", cards = "tree", points = { 1, 4, 9 } },
+    { op = "lines", cards = "tree" },
+    { op = "flip_touching", cards = "hen", near = "fox" },
+    { op = "each", cards = "fox", near = "hen", adj = "orthogonal", face = "up", base = 3, per = -3, floor = 0 },
+  }
+  local errors = {}
+  for _, bad in ipairs({
+    { op = "each", cards = "fox", neighbours = "hen" },        -- a misspelt field
+    { op = "count", "tree" },                                  -- names and positions mixed
+    { op = "groups", cards = "tree", points = {} },            -- the same checks as positions
+  }) do
+    errors[#errors + 1] = select(2, pcall(ctx.query, { bad }))
+  end
+  return { positional = { grid:view():run(POSITIONAL) }, named = { grid:view():run(NAMED) }, errors = errors }
+end
+
+local function view_examples(ctx, grid)
   local v = grid:view()
   local ex = {}
+  ex.query = query_examples(ctx, grid)
   ex.size = { v:size() }                                  -- rows, cols, min_row, min_col
   ex.count = { v:count("tree"), v:count({ "fox", "hen" }), v:count("hen", "down") }
   ex.pairs = { v:pairs("tree", "tree"), v:pairs("fox", "tree", "distance2"),
@@ -258,7 +294,7 @@ function game.score(ctx, state)
     end
   end
   extra.grid = grid_examples(state:grid(1))
-  if state:grid(1):count() == 6 then extra.view = view_examples(state:grid(1)) end
+  if state:grid(1):count() == 6 then extra.view = view_examples(ctx, state:grid(1)) end
   return lines, extra
 end
 

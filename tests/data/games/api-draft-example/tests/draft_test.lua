@@ -189,6 +189,15 @@ test("grid views: every query, the face-down overlay, and the state left untouch
   expect_true(v.bad_adj:find("invalid option 'knight'", 1, true), v.bad_adj)
 end)
 
+test("compiled queries: entries with named fields give what the positional ones give", function()
+  local q = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.query
+  expect_eq(q.positional, { 3, 1, 1, 2, 5, 5, 1, 3 }, "count, pairs, touching, distinct, groups, lines, flip, each")
+  expect_eq(q.named, q.positional)
+  expect_true(q.errors[1]:find("query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor)", 1, true), q.errors[1])
+  expect_true(q.errors[2]:find("query entry #1 (count): write every argument by name or none", 1, true), q.errors[2])
+  expect_true(q.errors[3]:find("query entry #1: groups needs a points list", 1, true), q.errors[3])
+end)
+
 test("grid views score like the handle loops (boards and random games)", function()
   local g = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }
   local s = g:score()
