@@ -766,6 +766,12 @@ int main(int argc, char** argv) {
   tune->add_option("--set-file", set_file, set_file_help);
   tune->add_option("--max-rounds", max_rounds, "stop a game past this round (0: no limit)")->check(CLI::Range(0, 1000000));
   tune->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  tune->add_option("--shards", tune_options.shards,
+                   "run each candidate's games as N slices (simulate --shard k/N), each by --runner, and merge them")
+      ->check(CLI::Range(1, 4096));
+  tune->add_option("--runner", tune_options.runner,
+                   "with --shards: the shell command that runs one slice, {cmd} standing for its plateau command, {k} "
+                   "and {n} for its number (default '{cmd}': here; e.g. 'ssh host{k} {cmd}', 'srun -N1 {cmd}')");
   tune->add_option("--write", tune_options.write_path, "write the best values as an overlay for --set-file");
   tune->add_option("--format", format, "text or json (the whole search)");
 

@@ -31,12 +31,9 @@ const Json& Field(const Json& o, const std::string& key) {
 // What the settings look like in a message: strings bare, everything else as JSON.
 std::string Shown(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
-Status ReadShard(const std::string& path, ShardFile* out) {
-  std::string error;
-  JsonLimits limits;
-  limits.max_bytes = 1u << 30;  // a long run's slice is mostly its raw blocks (256 at most)
-  Json j;
-  if (!ReadJsonFile(path, path, &j, &error, limits)) return Status::Input(error);
+// A slice's report, read from a file (plateau merge) or a command's output (plateau tune
+// --shards), named `path` in messages.
+Status CheckShard(const std::string& path, Json j, ShardFile* out) {
   const Status not_shard = Status::Input(path + " is not a shard's report: write each one with plateau simulate <game> "
                                          "... --shard K/N --format json");
   if (!j.is_object() || !j.contains("shard") || !j["shard"].is_object() || !j.contains("parts")) return not_shard;
@@ -76,6 +73,20 @@ Status ReadShard(const std::string& path, ShardFile* out) {
   return Status::Ok();
 }
 
+Status ReadShard(const std::string& path, ShardFile* out) {
+  std::string error;
+  JsonLimits limits;
+  limits.max_bytes = 1u << 30;  // a long run's slice is mostly its raw blocks (256 at most)
+  Json j;
+  if (!ReadJsonFile(path, path, &j, &error, limits)) return Status::Input(error);
+  return CheckShard(path, std::move(j), out);
+}
+
+// Checks that the slices make one run (settings, rules, engine, each slice once) and merges
+// them (messages name each slice by its path).
+Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options, SimulationSpec* spec,
+                       SimulationReport* report, Json* card_data);
+
 }  // namespace
 
 int RunMerge(const std::vector<std::string>& files, const std::string& format) {
@@ -86,21 +97,47 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
     Status st = ReadShard(files[i], &shards[i]);
     if (!st.ok()) return Fail(st);
   }
+  ReportOptions options;
+  SimulationSpec spec;
+  SimulationReport report;
+  Json card_data;
+  Status st = MergeShardFiles(std::move(shards), &options, &spec, &report, &card_data);
+  if (!st.ok()) return Fail(st);
+  if (format == "json") std::printf("%s\n", DumpJson(ReportJson(options, spec, report, card_data), 2).c_str());
+  else std::printf("%s%s", ReportHeader(options, spec).c_str(), report.ToText().c_str());
+  return report.failed ? 1 : 0;
+}
+
+Status MergeShardReports(std::vector<std::pair<std::string, Json>> docs, ReportOptions* options, SimulationSpec* spec,
+                         SimulationReport* report, Json* card_data) {
+  std::vector<ShardFile> shards(docs.size());
+  for (size_t i = 0; i < docs.size(); ++i) {
+    Status st = CheckShard(docs[i].first, std::move(docs[i].second), &shards[i]);
+    if (!st.ok()) return st;
+  }
+  return MergeShardFiles(std::move(shards), options, spec, report, card_data);
+}
+
+namespace {
+
+Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out, SimulationSpec* spec_out,
+                       SimulationReport* report_out, Json* card_data_out) {
+  if (shards.empty()) return Status::Input("no shard reports to merge");
   // Every slice must come from the same run: the same settings, rules and engine as the first.
   const ShardFile& first = shards.front();
   const Json& want = first.report["shard"]["settings"];
   for (const auto& f : shards) {
     const Json& got = f.report["shard"]["settings"];
     if (f.n != first.n)
-      return Fail(Status::Input(f.path + " is shard " + std::to_string(f.k) + "/" + std::to_string(f.n) + " but " +
+      return (Status::Input(f.path + " is shard " + std::to_string(f.k) + "/" + std::to_string(f.n) + " but " +
                                 first.path + " is shard " + std::to_string(first.k) + "/" + std::to_string(first.n) +
                                 ": the slices of one run share their N"));
     if (Field(got, "rules") != Field(want, "rules"))
-      return Fail(Status::Input("the shards ran different rules: " + first.path + " has rules " + Shown(Field(want, "rules")) +
+      return (Status::Input("the shards ran different rules: " + first.path + " has rules " + Shown(Field(want, "rules")) +
                                 ", " + f.path + " has rules " + Shown(Field(got, "rules")) +
                                 " (the game's files or --set data overrides differ between the runs)"));
     if (Field(got, "engine") != Field(want, "engine"))
-      return Fail(Status::Input("the shards ran on different engines: " + first.path + " on " +
+      return (Status::Input("the shards ran on different engines: " + first.path + " on " +
                                 Shown(Field(want, "engine")) + ", " + f.path + " on " + Shown(Field(got, "engine"))));
     std::vector<std::string> keys;
     for (auto it = want.begin(); it != want.end(); ++it) keys.push_back(it.key());
@@ -108,7 +145,7 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
       if (!want.contains(it.key())) keys.push_back(it.key());
     for (const auto& key : keys)
       if (!got.contains(key) || !want.contains(key) || Field(got, key) != Field(want, key))
-        return Fail(Status::Input("shards of different settings: " + key + " is " +
+        return (Status::Input("shards of different settings: " + key + " is " +
                                   (want.contains(key) ? Shown(Field(want, key)) : std::string("(none)")) + " in " +
                                   first.path + " but " +
                                   (got.contains(key) ? Shown(Field(got, key)) : std::string("(none)")) + " in " + f.path));
@@ -118,7 +155,7 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
   for (const auto& f : shards) {
     const auto [it, fresh] = by_k.emplace(f.k, &f);
     if (!fresh)
-      return Fail(Status::Input(it->second->path + " and " + f.path + " are both shard " + std::to_string(f.k) + "/" +
+      return (Status::Input(it->second->path + " and " + f.path + " are both shard " + std::to_string(f.k) + "/" +
                                 std::to_string(f.n) + ": give each slice once"));
   }
   if (static_cast<int>(by_k.size()) != first.n) {
@@ -126,7 +163,7 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
     for (int k = 1; k <= first.n; ++k)
       if (!by_k.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(first.n);
     for (const auto& [k, f] : by_k) given += (given.empty() ? "" : ", ") + f->path + " (" + std::to_string(k) + ")";
-    return Fail(Status::Input("shard " + missing + (by_k.size() + 1 == static_cast<size_t>(first.n) ? " is" : " are") +
+    return (Status::Input("shard " + missing + (by_k.size() + 1 == static_cast<size_t>(first.n) ? " is" : " are") +
                               " missing: the files given are " + given + "; run plateau simulate ... --shard " +
                               missing.substr(0, missing.find(',')) + " --format json for it"));
   }
@@ -153,22 +190,23 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
   for (const auto& [k, f] : by_k) {
     parts.emplace_back();
     Status st = ShardPartsFromJson(Field(f->report, "parts"), spec.players, f->path + ": at /parts", &parts.back());
-    if (!st.ok()) return Fail(st);
+    if (!st.ok()) return st;
     const ShardSlice slice = ShardOf(spec.games, k, first.n);
     if (parts.back().first_block != slice.first_block ||
         static_cast<int>(parts.back().blocks.size()) != slice.end_block - slice.first_block)
-      return Fail(Status::Input(f->path + ": at /parts: " + std::to_string(parts.back().blocks.size()) +
+      return (Status::Input(f->path + ": at /parts: " + std::to_string(parts.back().blocks.size()) +
                                 " blocks from block " + std::to_string(parts.back().first_block) + ", but shard " +
                                 std::to_string(k) + "/" + std::to_string(first.n) + " is blocks " +
                                 std::to_string(slice.first_block) + "-" + std::to_string(slice.end_block) +
                                 " (a slice that stopped early, or an edited file)"));
   }
-  SimulationReport report;
-  MergeShards(spec, parts, &report);
-  const Json card_data = Field(first.report, "card_data").is_object() ? Field(first.report, "card_data") : Json::object();
-  if (format == "json") std::printf("%s\n", DumpJson(ReportJson(options, spec, report, card_data), 2).c_str());
-  else std::printf("%s%s", ReportHeader(options, spec).c_str(), report.ToText().c_str());
-  return report.failed ? 1 : 0;
+  MergeShards(spec, parts, report_out);
+  *card_data_out = Field(first.report, "card_data").is_object() ? Field(first.report, "card_data") : Json::object();
+  *options_out = options;
+  *spec_out = spec;
+  return Status::Ok();
 }
+
+}  // namespace
 
 }  // namespace plateau

@@ -6,10 +6,20 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "designer/report.h"
+#include "host/simulate.h"
 
 namespace plateau {
 
 int RunMerge(const std::vector<std::string>& files, const std::string& format);
+
+// The same merge from reports already read, each with the name messages give it (plateau tune
+// --shards gets them from its runner's output): the run's options and spec as simulate would
+// have had them, its report, and its card data.
+Status MergeShardReports(std::vector<std::pair<std::string, Json>> docs, ReportOptions* options, SimulationSpec* spec,
+                         SimulationReport* report, Json* card_data);
 
 }  // namespace plateau

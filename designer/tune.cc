@@ -4,6 +4,8 @@
 // sensitivity of each target to each knob around the best point, and the verdict.
 #include "designer/tune.h"
 
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,8 +17,10 @@
 #include <memory>
 #include <nlopt.hpp>
 #include <set>
+#include <thread>
 
 #include "designer/cli_common.h"
+#include "designer/merge.h"
 #include "host/json_io.h"
 #include "host/simulate.h"
 
@@ -407,6 +411,93 @@ std::string RangeText(const Target& t) {
   return "in " + Num(t.lo) + ".." + Num(t.hi);
 }
 
+// ---- candidates on many machines (--shards, --runner) -------------------------------------
+
+std::string ShellQuoted(const std::string& arg) {
+  std::string out = "'";
+  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string SelfPath() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string("plateau");
+}
+
+std::string Replaced(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  return text;
+}
+
+// One candidate's run as `shards` slices, each a `plateau simulate --shard k/N` command run by the
+// runner, side by side; their reports merged. A slice whose command fails, or prints no report,
+// makes the candidate fail with the command's last words.
+Status RunSharded(const TuneOptions& o, const ReportOptions& run, const std::vector<std::string>& sets,
+                  SimulationReport* report) {
+  std::string game = run.game;
+  if (game.find('/') != std::string::npos) {
+    char* full = realpath(game.c_str(), nullptr);
+    if (full) {
+      game = full;
+      free(full);
+    }
+  }
+  std::string base = ShellQuoted(SelfPath()) + " simulate " + ShellQuoted(game) + " -n " + std::to_string(run.games) +
+                     " --seed " + std::to_string(run.seed) + " --bots " + ShellQuoted(run.bots) + " --max-rounds " +
+                     std::to_string(run.max_rounds) + " --format json";
+  if (run.players) base += " --players " + std::to_string(run.players);
+  if (run.rotate_seats) base += " --rotate-seats";
+  for (const auto& s : sets) base += " --set " + ShellQuoted(s);
+  const int n = o.shards;
+  std::vector<std::string> out(static_cast<size_t>(n)), err(static_cast<size_t>(n));
+  std::vector<int> rc(static_cast<size_t>(n), 0);
+  std::vector<std::thread> threads;
+  for (int k = 1; k <= n; ++k)
+    threads.emplace_back([&, k] {
+      const size_t i = static_cast<size_t>(k - 1);
+      const std::string cmd = base + " --shard " + std::to_string(k) + "/" + std::to_string(n);
+      std::string line = Replaced(Replaced(Replaced(o.runner, "{cmd}", cmd), "{k}", std::to_string(k)), "{n}", std::to_string(n));
+      char err_path[] = "/tmp/plateau-tune-XXXXXX";
+      const int fd = mkstemp(err_path);
+      if (fd >= 0) close(fd);
+      line = "( " + line + " ) 2> " + ShellQuoted(err_path);
+      if (FILE* p = popen(line.c_str(), "r")) {
+        char buf[65536];
+        size_t got;
+        while ((got = fread(buf, 1, sizeof buf, p)) > 0) out[i].append(buf, got);
+        rc[i] = pclose(p);
+      } else {
+        rc[i] = -1;
+      }
+      std::string error;
+      ReadTextFile(err_path, 1 << 20, &err[i], &error);
+      unlink(err_path);
+    });
+  for (auto& t : threads) t.join();
+  std::vector<std::pair<std::string, Json>> docs;
+  for (int k = 1; k <= n; ++k) {
+    const size_t i = static_cast<size_t>(k - 1);
+    const std::string name = "shard " + std::to_string(k) + "/" + std::to_string(n);
+    Json j = Json::parse(out[i], nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      std::string said = err[i];
+      while (!said.empty() && said.back() == '\n') said.pop_back();
+      if (said.size() > 2000) said = "..." + said.substr(said.size() - 2000);
+      return Status::Input(name + ": the runner's command " +
+                           (rc[i] == 0 ? std::string("printed no report")
+                            : WIFEXITED(rc[i]) ? "exited " + std::to_string(WEXITSTATUS(rc[i]))
+                                               : "was stopped (status " + std::to_string(rc[i]) + ")") +
+                           (said.empty() ? std::string() : ": " + said));
+    }
+    docs.emplace_back(name, std::move(j));
+  }
+  ReportOptions merged;
+  SimulationSpec spec;
+  Json card_data;
+  return MergeShardReports(std::move(docs), &merged, &spec, report, &card_data);
+}
+
 // ---- the search ------------------------------------------------------------------------------
 
 struct Search {
@@ -455,7 +546,7 @@ struct Search {
     SimulationReport report;
     SimulationSpec spec;
     const auto t0 = std::chrono::steady_clock::now();
-    Status st = RunReport(run, sets, false, &report, &spec);
+    Status st = options.shards > 0 ? RunSharded(options, run, sets, &report) : RunReport(run, sets, false, &report, &spec);
     Candidate c;
     c.values = values;
     c.phase = phase;
@@ -516,7 +607,7 @@ struct Search {
     std::string line = Format("#%-3zu %-11s", number, c.phase.c_str());
     for (size_t i = 0; i < knobs.size(); ++i) line += " " + short_names[i] + "=" + Num(c.values[i]);
     line += "  |";
-    if (c.failed) line += " the rules fail here: " + c.failure.substr(0, c.failure.find('\n'));
+    if (c.failed) line += " failed: " + c.failure.substr(0, c.failure.find('\n'));
     for (size_t i = 0; i < targets.size() && !c.failed; ++i) {
       const char* verdict = c.misses[i] <= 0 ? "met" : c.misses[i] <= kNoiseSe ? "near" : "miss";
       line += Format("%s %s %s %s", i ? "," : "", targets[i].measure.c_str(), Format("%.3g", c.measures[i].value).c_str(), verdict);
@@ -637,6 +728,12 @@ int RunTune(const TuneOptions& options) {
   s.progress = isatty(2);
   Status st = ParseBudget(options.budget, &s.budget_candidates, &s.budget_seconds);
   if (!st.ok()) return Fail(st);
+  if (options.shards < 0 || options.shards > 4096) return Fail(Status::Input("--shards: from 1 to 4096 slices per candidate"));
+  if (options.runner != "{cmd}" && options.shards == 0)
+    return Fail(Status::Input("--runner runs the slices of --shards N: give --shards too"));
+  if (options.runner.find("{cmd}") == std::string::npos)
+    return Fail(Status::Input("--runner " + options.runner + ": the command must contain {cmd}, where each slice's plateau "
+                              "command goes (e.g. --runner 'ssh host{k} {cmd}' or 'srun -N1 {cmd}')"));
 
   // Everything is checked before any game runs: the game, the knobs (names, ranges, and each end
   // of each range against the data's schema or the parameter's bounds), the targets.
@@ -723,8 +820,8 @@ int RunTune(const TuneOptions& options) {
     if (!s.candidates[i].failed) order.push_back(i);
   if (order.empty()) {
     const Candidate& first = s.candidates.front();
-    return Fail({ErrorKind::kScript, "the rules failed at every setting tried; at " + ValuesText(s.knobs, first.values) +
-                                         ": " + first.failure, {}, {}});
+    return Fail({ErrorKind::kScript, "every setting tried failed; at " + ValuesText(s.knobs, first.values) + ": " +
+                                         first.failure, {}, {}});
   }
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.candidates[a].distance < s.candidates[b].distance; });
   size_t best = order.front();
@@ -880,7 +977,7 @@ int RunTune(const TuneOptions& options) {
                     s.targets[b].text.c_str());
     }
     if (failures) {
-      std::printf("the rules failed at %zu setting%s, first at %s:\n  %s\n", failures, failures == 1 ? "" : "s",
+      std::printf("%zu setting%s failed, the first at %s:\n  %s\n", failures, failures == 1 ? "" : "s",
                   ValuesText(s.knobs, first_failure->values).c_str(), first_failure->failure.c_str());
     }
     if (s.out_of_budget)

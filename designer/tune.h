@@ -21,6 +21,11 @@ struct TuneOptions {
   std::vector<std::string> targets;  // "<measure><op><value>", op one of <= >= < > =; "=lo..hi" for a range
   std::string budget = "40";         // distinct candidates ("60"), or time ("90s", "5m")
   int confirm_games = 0;             // 0: four times the games per candidate
+  // Each candidate's games as `shards` slices (simulate --shard k/N), each run by `runner`, a
+  // shell command with {cmd} (the slice's plateau command, quoted), {k} and {n} in it; the
+  // slices' reports are merged as plateau merge does. 0: the games run here, in this process.
+  int shards = 0;
+  std::string runner = "{cmd}";
   std::string write_path;            // the tuned values as an overlay for --set-file
   std::string format = "text";       // text or json
 };

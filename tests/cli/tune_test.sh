@@ -79,10 +79,33 @@ refused "plateau test applies data values only; 'a' is a parameter" test $game -
 # A setting where the rules fail is a lost candidate, not the end of the search: listed at the end.
 out=$("$plateau" tune $game --set fail_at=10 --vary a=0..20 --vary b=0..20 --target count:total=16 --target count:gap=2 \
   -n 60 --budget 40 --threads 2)
-grep -qE "^#[0-9]+ +global +a=10 b=10  \| the rules fail here: games/tune-target/rules.lua:[0-9]+: a = 10 is refused on purpose" <<<"$out" ||
+grep -qE "^#[0-9]+ +global +a=10 b=10  \| failed: games/tune-target/rules.lua:[0-9]+: a = 10 is refused on purpose" <<<"$out" ||
   fail "the failed candidate's line: $out"
-grep -qE "^the rules failed at [0-9]+ settings?, first at a=10" <<<"$out" || fail "the failures in the verdict: $out"
+grep -qE "^[0-9]+ settings? failed, the first at a=10" <<<"$out" || fail "the failures in the verdict: $out"
 grep -qE "^best: a=(7|8|9)  b=(5|6|7)$" <<<"$out" || fail "the search should go on past failures: $out"
+
+# --shards: each candidate's games as slices run by --runner and merged; the search is the same
+# as in one process (same candidates, measures and best), and a runner that fails says so.
+common=(tune $game --vary a=0..20 --vary b=0..20 --target count:total=16 --target count:gap=2 -n 100 --budget 20 --format json)
+"$plateau" "${common[@]}" > "$work/here.json"
+"$plateau" "${common[@]}" --shards 3 --runner 'env PLATEAU_SLICE={k}/{n} {cmd}' > "$work/sliced.json"
+python3 - "$work/here.json" "$work/sliced.json" <<'PY' || fail "tune --shards differs from tune"
+import json, sys
+def strip(j):
+    for c in j["candidates"]: c.pop("seconds", None)
+    j["confirmation"].pop("seconds", None)
+    j["verdict"].pop("seconds", None)
+    return j
+a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
+assert a == b, (a["best"], b["best"])
+PY
+set +e
+out=$("$plateau" tune $game --vary a=0..20 --target count:total=16 -n 20 --budget 3 --shards 2 --runner 'echo no >&2; false {cmd}' 2>&1); rc=$?
+set -e
+[ "$rc" = 1 ] || fail "a runner that always fails should end with exit 1, got $rc: $out"
+grep -qF "failed: shard 1/2: the runner's command exited 1: no" <<<"$out" || fail "the runner's failure: $out"
+refused "the command must contain {cmd}" tune $game --vary a=0..3 --target rounds=1 --shards 2 --runner 'ssh host'
+refused "--runner runs the slices of --shards N" tune $game --vary a=0..3 --target rounds=1 --runner 'x {cmd}' 
 
 # An ending no game of the first candidate had is a warning (it may come up at other settings).
 "$plateau" tune $game --vary a=0..3 --target 'ending:x>=0.1' -n 5 --budget 3 > /dev/null 2> "$work/warn.txt" || true
