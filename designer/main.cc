@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <set>
 #include <regex>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -98,19 +100,58 @@ int CmdValidate(const std::string& game) {
   return 0;
 }
 
+// A move's number from 1 to count (returned from 0), -1 when the input ends, -2 for 0 (the
+// whole table again).
 int ReadChoice(size_t count) {
   for (;;) {
-    std::printf("your choice (1-%zu): ", count);
+    std::printf("your choice (1-%zu, 0 shows the whole table): ", count);
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) return -1;
     try {
       const long v = std::stol(line);
+      if (v == 0) return -2;
       if (v >= 1 && static_cast<size_t>(v) <= count) return static_cast<int>(v - 1);
     } catch (...) {
     }
     std::printf("please type a number from 1 to %zu\n", count);
   }
+}
+
+// The lines of `now` that were not in `before`, in order: a player who saw the table a move ago
+// reads what changed, not the whole table again.
+std::string ChangedLines(const std::string& before, const std::string& now) {
+  std::multiset<std::string> seen;
+  for (size_t at = 0; at < before.size();) {
+    const size_t end = before.find('\n', at);
+    seen.insert(before.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  // An indented line belongs to the last line above it that is not: a changed "    kamikaze: -"
+  // comes with the player's line it is part of.
+  std::string out, parent;
+  bool parent_out = false;
+  for (size_t at = 0; at < now.size();) {
+    const size_t end = now.find('\n', at);
+    const std::string line = now.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    const bool indented = !line.empty() && (line[0] == ' ' || line[0] == '\t');
+    if (!indented) {
+      parent = line;
+      parent_out = false;
+    }
+    const auto it = seen.find(line);
+    if (it != seen.end()) {
+      seen.erase(it);
+    } else if (!line.empty()) {
+      if (indented && !parent_out && !parent.empty()) out += parent + "\n";
+      out += line + "\n";
+      parent_out = true;
+    }
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return out;
 }
 
 // Why a replay may not reach a save: its log says the rules were hot-reloaded during the game
@@ -226,7 +267,6 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   }
   std::printf("%s: %d player(s), seed %llu%s\n", rules->info().name.c_str(), state.player_count,
               static_cast<unsigned long long>(state.seed), load_path.empty() ? "" : (", loaded from " + load_path).c_str());
-  const bool any_human = std::find(human.begin(), human.end(), true) != human.end();
   // The game's log lines (ctx.log) tell the players what happened: events, hazards, powers.
   // Only the real moves speak: bots previewing candidate moves run the same hooks.
   bool speaking = false;
@@ -236,6 +276,8 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
   });
   std::vector<int> seats;
   std::vector<Move> moves;
+  // What each human seat was last shown: from their second move on, only the lines that changed.
+  std::map<int, std::string> shown;
   for (;;) {
     st = rules->ToMove(state, &seats);
     if (!st.ok()) return Fail(st);
@@ -243,7 +285,16 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
     for (int seat : seats) {
       Move m;
       if (human[static_cast<size_t>(seat)]) {
-        std::printf("\n%s", rules->View(state, seat).c_str());
+        const std::string view = rules->View(state, seat);
+        const auto last = shown.find(seat);
+        if (last == shown.end()) {
+          std::printf("\n%s", view.c_str());
+        } else {
+          const std::string changed = ChangedLines(last->second, view);
+          std::printf("\nchanged since your last move (0 shows the whole table):\n%s",
+                      changed.empty() ? "  (nothing)\n" : changed.c_str());
+        }
+        shown[seat] = view;
         st = rules->LegalMoves(state, seat, &moves);
         if (!st.ok()) return Fail(st);
         std::printf("\n%s to move:\n", state.seats[static_cast<size_t>(seat)].name.c_str());
@@ -254,7 +305,11 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
           if (!st.ok()) return Fail(st);
           std::printf("  %3zu. %s\n", i + 1, label.empty() ? MoveLabel(moves[i], *state.cards).c_str() : label.c_str());
         }
-        const int pick = ReadChoice(moves.size());
+        int pick = ReadChoice(moves.size());
+        while (pick == -2) {
+          std::printf("\n%s", view.c_str());
+          pick = ReadChoice(moves.size());
+        }
         if (pick < 0) return Fail(Status::Input("input ended before the game did"));
         m = moves[static_cast<size_t>(pick)];
       } else {
@@ -262,8 +317,15 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         if (!st.ok()) return Fail(st);
       }
       const size_t logged = state.log.size();
-      if (any_human && !human[static_cast<size_t>(seat)])
-        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(), MoveLabel(m, *state.cards).c_str());
+      // A bot's move is told in the game's own words (its describe hook) before it is played,
+      // with a human at the table or in a game of bots watched from the terminal alike.
+      if (!human[static_cast<size_t>(seat)]) {
+        std::string label;
+        st = rules->Describe(state, seat, m, &label);
+        if (!st.ok()) return Fail(st);
+        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(),
+                    label.empty() ? MoveLabel(m, *state.cards).c_str() : label.c_str());
+      }
       speaking = true;
       st = rules->Apply(&state, seat, m);
       speaking = false;
