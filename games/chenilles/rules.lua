@@ -702,7 +702,12 @@ local function draw_card(state, deck, discard)
   return z:draw(state:zone(discard), 1)[1]
 end
 
-local function note(state, text) state.data.last = text end
+-- The last action, for the view; printed too, so plateau play narrates what a move did (the
+-- host shows the printed lines of real moves only, not of a bot's trial moves).
+local function note(state, text)
+  state.data.last = text
+  print(text)
+end
 
 -- What the event revealed this round did (hi-tech, buyback, broken lamps), for the view; the
 -- next round starts with none.
