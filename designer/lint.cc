@@ -3,11 +3,14 @@
 // the rest of plateau names a script's line: games/<id>/<file>.lua:<line>.
 #include "designer/lint.h"
 
+#include <poll.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,11 +18,15 @@
 
 #include "designer/cli_common.h"
 #include "host/home.h"
+#include "host/json_io.h"
 
 namespace plateau {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The loader's limit for a script (scripting/runtime.h, kMaxScriptBytes): 1 MiB.
+constexpr uintmax_t kMaxLintBytes = 1u << 20;
 
 // A file the scenario-test globals apply to: under a tests/ folder, or a test helper module that
 // scenario files require (chenilles/testing.lua, chenilles/test_numbers.lua).
@@ -30,8 +37,9 @@ bool IsTestFile(const fs::path& rel) {
 }
 
 // Runs argv in `dir`, with stdout and stderr captured together in *output; returns the exit
-// status (-1 when it could not run).
-int Run(const std::vector<std::string>& argv, const std::string& dir, std::string* output) {
+// status, -1 when it could not run, -2 when it ran past `timeout_s` (it is killed then: a
+// pathological file must not hang validate).
+int Run(const std::vector<std::string>& argv, const std::string& dir, int timeout_s, std::string* output) {
   int fds[2];
   if (pipe(fds) != 0) return -1;
   std::vector<char*> args;
@@ -53,18 +61,29 @@ int Run(const std::vector<std::string>& argv, const std::string& dir, std::strin
     _exit(127);
   }
   close(fds[1]);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
+  bool timed_out = false;
   char buf[4096];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;) {
-    if (n < 0) {
-      if (errno == EINTR) continue;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    pollfd p{fds[0], POLLIN, 0};
+    const int ready = left.count() > 0 ? poll(&p, 1, static_cast<int>(left.count())) : 0;
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) {
+      timed_out = true;
+      kill(pid, SIGKILL);
       break;
     }
+    const ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
     output->append(buf, static_cast<size_t>(n));
   }
   close(fds[0]);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  if (timed_out) return -2;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
@@ -83,7 +102,8 @@ std::string FindLuacheck() {
   return "";
 }
 
-Status LintGame(const std::string& luacheck, const std::string& game, std::vector<std::string>* findings, int* files) {
+Status LintGame(const std::string& luacheck, const std::string& game, std::vector<std::string>* findings, int* files,
+                int timeout_s) {
   const std::string folder = ResolveGameFolder(game);
   if (folder.empty()) return Status::Input(UnknownGameMessage(game));
   const std::string config = PlateauHome() + "/scripting/api/luacheckrc";
@@ -91,6 +111,7 @@ Status LintGame(const std::string& luacheck, const std::string& game, std::vecto
     return Status::Input(config + " is missing: it holds the API's globals for luacheck (plateau-api-gen --write makes it)");
   // Every .lua file of the folder (a base's template included), hidden folders left out.
   std::vector<std::string> rules_files, test_files;
+  const std::string display = GameFolderDisplay(folder);
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
@@ -100,14 +121,25 @@ Status LintGame(const std::string& luacheck, const std::string& game, std::vecto
       continue;
     }
     if (!it->is_regular_file() || it->path().extension() != ".lua") continue;
-    const fs::path rel = fs::relative(it->path(), folder);
+    const fs::path rel = it->path().lexically_relative(folder);  // the link itself, not its target
+    // What the loader would not read is not handed to luacheck either: a link out of the
+    // folder, a file over the scripts' size limit. Named, so nothing goes unchecked silently.
+    std::string why;
+    if (!ResolvesInside(folder, it->path().string(), display + "/" + rel.string(), &why)) {
+      findings->push_back(display + "/" + rel.string() + ": not linted: a link out of the game's folder");
+      continue;
+    }
+    if (it->file_size(ec) > kMaxLintBytes) {
+      findings->push_back(display + "/" + rel.string() + ": not linted: over " + std::to_string(kMaxLintBytes >> 20) +
+                          " MiB, the scripts' size limit");
+      continue;
+    }
     (IsTestFile(rel) ? test_files : rules_files).push_back(rel.string());
   }
   if (ec) return Status::Input(folder + ": " + ec.message());
   std::sort(rules_files.begin(), rules_files.end());
   std::sort(test_files.begin(), test_files.end());
   *files = static_cast<int>(rules_files.size() + test_files.size());
-  const std::string display = GameFolderDisplay(folder);
   // luacheck prints "<file>:<line>:<col>: (W211) message" with the paths it was given, here
   // relative to the game's folder.
   static const std::regex kFinding(R"(^(.+?):(\d+):(\d+): (.*)$)");
@@ -118,7 +150,9 @@ Status LintGame(const std::string& luacheck, const std::string& game, std::vecto
                                      "--formatter", "plain", "--codes", "--no-color", "--no-cache", "--"};
     argv.insert(argv.end(), list->begin(), list->end());
     std::string output;
-    const int rc = Run(argv, folder, &output);
+    const int rc = Run(argv, folder, timeout_s, &output);
+    if (rc == -2)
+      return Status::Input("luacheck ran past " + std::to_string(timeout_s) + " s on " + display + " and was stopped");
     // 0: clean, 1: warnings, 2: errors (a syntax error is a finding too); anything else is
     // luacheck itself failing.
     if (rc < 0 || rc > 2)
@@ -150,7 +184,7 @@ int RunLint(const std::vector<std::string>& games_arg) {
   for (const std::string& game : games) {
     std::vector<std::string> findings;
     int files = 0;
-    Status st = LintGame(luacheck, game, &findings, &files);
+    Status st = LintGame(luacheck, game, &findings, &files, 300);
     if (!st.ok()) return Fail(st);
     for (const std::string& f : findings) std::printf("%s\n", f.c_str());
     const std::string display = GameFolderDisplay(ResolveGameFolder(game));

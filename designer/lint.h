@@ -16,9 +16,12 @@ namespace plateau {
 std::string FindLuacheck();
 
 // Lints one game (an id or a folder). `findings` gets one line per finding,
-// "games/<id>/rules.lua:12:5: (W211) unused variable 'x'"; `files` the number of Lua files
-// checked. Fails with bad input for an unknown game, luacheck missing or failing.
-Status LintGame(const std::string& luacheck, const std::string& game, std::vector<std::string>* findings, int* files);
+// "games/<id>/rules.lua:12:5: (W211) unused variable 'x'" (and a file it did not hand to
+// luacheck: a link out of the folder, a file over 1 MiB); `files` the number of Lua files
+// checked. Fails with bad input for an unknown game, or luacheck failing or running past
+// `timeout_s` seconds on one batch of files.
+Status LintGame(const std::string& luacheck, const std::string& game, std::vector<std::string>* findings, int* files,
+                int timeout_s);
 
 // plateau lint [<game>...] (every game under games/ without one): exit 0 clean, 1 findings,
 // 2 bad input or luacheck missing (the message says how to install it).

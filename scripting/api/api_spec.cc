@@ -404,6 +404,11 @@ std::string RenderStubs(const Spec& spec) {
       for (const Function& f : c.functions) StubFunction(o, "", f);
       continue;
     }
+    if (c.kind == "hooks")  // moves.<type>: an alias, so the function type does not sit inside table<...>
+      for (const Function& f : c.functions)
+        if (f.name.find('.') != std::string::npos)
+          o << "\n" << DocLine(f.doc) << "---@alias plateau." << f.name.substr(0, f.name.find('.')) << "_hook "
+            << FunType(f) << "\n";
     o << "\n" << DocLine(c.doc) << "---@class plateau." << c.name;
     std::string key, value;
     const bool indexed = !c.lua_type.empty() && IndexType(c.lua_type, &key, &value);
@@ -416,8 +421,8 @@ std::string RenderStubs(const Spec& spec) {
         if (dot == std::string::npos)
           o << "---@field " << f.name << (f.optional ? "? " : " ") << FunType(f) << " " << f.doc << "\n";
         else  // moves.<type>: a table of hooks by move type (card id for on_place)
-          o << "---@field " << f.name.substr(0, dot) << (f.optional ? "? " : " ") << "table<string, " << FunType(f) << "> "
-            << f.doc << "\n";
+          o << "---@field " << f.name.substr(0, dot) << (f.optional ? "? " : " ") << "table<string, plateau."
+            << f.name.substr(0, dot) << "_hook> " << f.doc << "\n";
       }
       continue;
     }

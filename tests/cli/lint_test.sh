@@ -63,6 +63,15 @@ done
 # Unused hook arguments are not findings, and a test file sees the test globals.
 if grep -q "W212\|smoke_test" "$work/lint.txt"; then fail "unexpected findings: $(cat "$work/lint.txt")"; fi
 
+# A link out of the folder is not handed to luacheck: named as not linted.
+ln -s /etc/hostname "$work/mods/linty/lib/outside.lua"
+set +e
+"$plateau" lint "$work/mods/linty" > "$work/lint2.txt" 2>&1
+set -e
+grep -qF "games/linty/lib/outside.lua: not linted: a link out of the game's folder" "$work/lint2.txt" ||
+  fail "the link out of the folder: $(cat "$work/lint2.txt")"
+rm "$work/mods/linty/lib/outside.lua"
+
 # validate: the same findings as warnings, exit 0.
 "$plateau" validate "$work/mods/linty" > "$work/validate.txt" 2> "$work/validate.err" ||
   fail "validate should still pass: $(cat "$work/validate.txt" "$work/validate.err")"

@@ -26,6 +26,12 @@
 ---one seat's score: the breakdown by category and, optionally, the total (the host sums the breakdown without it)
 ---@alias plateau.score_line {total: number?, breakdown: table<string, number>}
 
+---Applies a legal move of that type; return false, reason (or nil, reason) to refuse it, which restores the state.
+---@alias plateau.moves_hook fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): boolean?, string?
+
+---Runs in drafting games after each placement of that card is revealed (keys must be card ids).
+---@alias plateau.on_place_hook fun(ctx: plateau.ctx, state: plateau.state, seat: integer, cell: plateau.cell)
+
 ---The game table: the rules' hooks; the host checks its shape on load (unknown fields, wrong types and missing required hooks are load errors).
 ---@class plateau.game
 ---@field api_version integer must be 1 (api_version 2 is not supported (this host speaks 1))
@@ -35,13 +41,13 @@
 ---@field setup? fun(ctx: plateau.ctx, state: plateau.state) Runs once when a game is created, after the seats (and a draft's deck, hands and grids) exist: makes components and fills state.data.
 ---@field to_move? fun(ctx: plateau.ctx, state: plateau.state): integer[]? The seats that must move now (several choose simultaneously); required without draft, called only after a draft and never while a question is pending.
 ---@field legal_moves? fun(ctx: plateau.ctx, state: plateau.state, seat: integer): (plateau.move|plateau.frozen_move)[]|plateau.move_list|nil The moves the seat may play now, in a stable order; the host applies only a move equal to one of them.
----@field moves? table<string, fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): boolean?, string?> Applies a legal move of that type; return false, reason (or nil, reason) to refuse it, which restores the state.
+---@field moves? table<string, plateau.moves_hook> Applies a legal move of that type; return false, reason (or nil, reason) to refuse it, which restores the state.
 ---@field score fun(ctx: plateau.ctx, state: plateau.state): table<integer, plateau.score_line>, table? Scores the state: one line per scored seat (every player needs one), totals and breakdowns with integral values within 10^12.
 ---@field evaluate? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, options?: table<string, number>): number How good the state is for the seat, for the greedy, heuristic and mcts bots (default: its total minus half the best other total).
 ---@field describe? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): string? The text a player reads for one of the seat's legal moves (plateau play lists moves with it).
 ---@field stats? fun(ctx: plateau.ctx, state: plateau.state): {rounds: integer?, ending: string?, stopped: boolean?, tags: string[]?, counts: table<string, number>?, players: table<string, number>[]?} What plateau simulate and sweep measure on each finished game: its length, ending, tags, game-level counts and per-player numbers.
 ---@field view? fun(ctx: plateau.ctx, state: plateau.state, seat: integer?): string? Text appended to the host's own description of the table for the seat; a failure shows (view failed: message) instead of stopping the game.
----@field on_place? table<string, fun(ctx: plateau.ctx, state: plateau.state, seat: integer, cell: plateau.cell)> Runs in drafting games after each placement of that card is revealed (keys must be card ids).
+---@field on_place? table<string, plateau.on_place_hook> Runs in drafting games after each placement of that card is revealed (keys must be card ids).
 ---@field after_draft? fun(ctx: plateau.ctx, state: plateau.state) Runs once in the move that completes the draft, after its on_place hooks: the place to ask the questions the draft cannot.
 ---@field migrate? fun(ctx: plateau.ctx, state: plateau.state, old_version: integer) On a hot reload to rules of another version, reshapes a copy of the state to the new data model; a failure rejects the reload.
 ---@field on_reload? fun(ctx: plateau.ctx, state: plateau.state) Accepted by the shape check; not called by this host yet.
