@@ -819,7 +819,7 @@ int main(int argc, char** argv) {
                    "player:<name>, per_game:<name>, happened:<name>, win_when:<name>, tag:<name>, category:<name>, "
                    "card_points:<card>, pick_rate:<card>")
       ->required();
-  tune->add_option("-n", n, "games per candidate (the same seeds for every candidate)")->check(CLI::Range(1, 100000000));
+  tune->add_option("-n", n, "games per candidate, 200 by default (the same seeds for every candidate)")->check(CLI::Range(1, 100000000));
   tune->add_option("--budget", tune_options.budget, "candidates to search (40) or a time (90s, 5m)");
   tune->add_option("--confirm", tune_options.confirm_games, "games of the confirmation run on other seeds (default 4 x -n)")
       ->check(CLI::Range(1, 100000000));
