@@ -5,6 +5,9 @@
 //   plateau-bench                  every figure
 //   plateau-bench --savane         only the Savane playout figures
 //   plateau-bench --ocean          only the Océan playout figures
+//   plateau-bench --bots           only the games between sensible bots (issue 19): greedy
+//                                  Savane, Océan and Ecosystem, heuristic Chenilles, and
+//                                  MCTS decisions in Savane
 //   plateau-bench --check-ocean [N] holds the native Océan baseline to the Lua rules on N
 //                                  seeded random-bot games with 4 players (200), plus N/4 each
 //                                  with 2, 3, 5 and 6; exits 1 on any mismatch
@@ -418,6 +421,98 @@ int ChenillesBots(int games, int threads) {
   return 0;
 }
 
+// Times a bot's decisions as the play loop asks for them (ChooseIn), on this thread's CPU
+// clock. A decision with one legal move is played but not counted: the search skips it.
+class TimedBot : public Bot {
+ public:
+  explicit TimedBot(std::unique_ptr<Bot> inner) : inner_(std::move(inner)) {}
+  const char* name() const override { return inner_->name(); }
+  Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
+    return inner_->Choose(rules, state, seat, out);
+  }
+  Status ChooseIn(Rules& rules, State* state, int seat, Move* out) override {
+    std::vector<Move> moves;
+    const bool counted = rules.LegalMoves(*state, seat, &moves).ok() && moves.size() > 1;
+    const double t0 = ThreadSeconds();
+    Status st = inner_->ChooseIn(rules, state, seat, out);
+    if (counted) {
+      seconds += ThreadSeconds() - t0;
+      ++decisions;
+    }
+    return st;
+  }
+  double seconds = 0;
+  int64_t decisions = 0;
+
+ private:
+  std::unique_ptr<Bot> inner_;
+};
+
+// MCTS decisions per second: whole 4-player Savane games with `bot` in every seat, the time
+// inside its decisions only (the moves' own application is the rules' cost, not the search's).
+double MctsDecisionsPerSecond(const std::string& bot, int games, uint64_t seed) {
+  std::unique_ptr<scripting::LuaRules> rules;
+  if (!scripting::LuaRules::Load("ecosysteme-savane", {}, &rules).ok()) return 0;
+  Json params;
+  ResolveParams(rules->info(), Json::object(), &params);
+  double seconds = 0;
+  int64_t decisions = 0;
+  for (int g = 0; g < games; ++g) {
+    const uint64_t game_seed = seed + static_cast<uint64_t>(g);
+    State state;
+    if (!rules->NewGame(params, 4, game_seed, &state).ok()) return 0;
+    state.record = false;
+    std::vector<std::unique_ptr<TimedBot>> owned;
+    std::vector<Bot*> bots;
+    std::string error;
+    for (int s = 0; s < 4; ++s) {
+      std::unique_ptr<Bot> inner = MakeBot(bot, game_seed * 31 + static_cast<uint64_t>(s), &error, &rules->info());
+      if (!inner) return 0;
+      owned.push_back(std::make_unique<TimedBot>(std::move(inner)));
+      bots.push_back(owned.back().get());
+    }
+    PlayResult result;
+    Status st = PlayOut(*rules, &state, bots, &result);
+    if (!st.ok()) {
+      std::fprintf(stderr, "bench: %s\n", st.message.c_str());
+      return 0;
+    }
+    for (const auto& b : owned) {
+      seconds += b->seconds;
+      decisions += b->decisions;
+    }
+  }
+  return seconds > 0 ? static_cast<double>(decisions) / seconds : 0;
+}
+
+// Games between bots that play sensibly, where designers wait for their balance evidence
+// (issue 19): 4 players, one thread, through `plateau simulate`'s path with rules loading
+// included, medians of 3 runs on different seeds. Each run is a few seconds at today's speed.
+void BotFigures() {
+  struct Run {
+    const char* name;
+    const char* game;
+    const char* bot;
+    int games;
+  };
+  const Run runs[] = {{"savane_greedy_games_per_s", "ecosysteme-savane", "greedy", 30},
+                      {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 16},
+                      {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
+                      {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60}};
+  for (const Run& run : runs) {
+    std::vector<double> rates;
+    for (int rep = 0; rep < 3; ++rep) {
+      const double t0 = ThreadSeconds();
+      const SimulationReport r = RunBots(run.game, 4, {run.bot}, run.games, 1, 6000 + 1000 * static_cast<uint64_t>(rep));
+      rates.push_back(r.games / (ThreadSeconds() - t0));
+    }
+    Print(run.name, Median(rates), "games/s");
+  }
+  std::vector<double> rates;
+  for (int rep = 0; rep < 3; ++rep) rates.push_back(MctsDecisionsPerSecond("mcts:iters=200", 1, 9000 + static_cast<uint64_t>(rep)));
+  Print("mcts_decisions_per_s", Median(rates), "decisions/s");
+}
+
 }  // namespace
 }  // namespace plateau
 
@@ -439,14 +534,20 @@ int main(int argc, char** argv) {
     SafariFigures(300);
     return 0;
   }
+  if (argc >= 2 && std::strcmp(argv[1], "--bots") == 0) {
+    BotFigures();
+    return 0;
+  }
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --safari | --check-ocean [games] | --chenilles-bots [games]]\n");
+    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --safari | --bots | --check-ocean [games] | "
+                 "--chenilles-bots [games]]\n");
     return 2;
   }
   const int games = 6000;
   SavaneFigures(games);
   OceanFigures();
   SafariFigures(300);
+  BotFigures();
   // Same seeds on and off, alternated in small batches; the ratio of each pair is kept and the
   // median taken, so drift in machine speed cancels out.
   std::vector<double> ratios;
