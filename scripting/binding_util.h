@@ -6,6 +6,7 @@
 #include <lua.hpp>
 
 #include <string>
+#include <vector>
 
 #include "host/limits.h"
 #include "scripting/bindings.h"
@@ -63,6 +64,88 @@ void SetFuncs(lua_State* L, const luaL_Reg* regs, int up);
 // Creates metatable `name` for a handle type whose methods are closures over the binding.
 void RegisterHandle(lua_State* L, const char* name, const luaL_Reg* methods, int up);
 
+// Card ids by name, from the bindings' shared name table (upvalue 2); kNoCard when unknown.
+CardId LookupCard(lua_State* L, int idx);
+// A card name argument: "unknown card 'x'" when the game has none by that name.
+CardId CheckCard(lua_State* L, int arg);
+void PushCardName(lua_State* L, CardId id);
+// The state key (State::Key) of a name argument and an optional seat argument.
+std::string OwnedKey(lua_State* L, int name_arg, int seat_arg, const State& s);
+// The state, for a binding that draws a random number: refused in read-only hooks.
+State* RandomSource(lua_State* L, const char* what);
+// Names the metatable on the stack's top for messages and hides it from scripts.
+void NameAndSeal(lua_State* L, const char* display);
+// From sandbox.cc: read-only proxies and the registry's weak tables.
+void MakeReadOnly(lua_State* L);
+void PushWeakRegistryTable(lua_State* L, const char* name, const char* mode);
+bool PushFrozenSource(lua_State* L, int idx);
+
+// Pushes a JSON scalar (PushJson, PushMove); false (nothing pushed) for an array or object.
+inline bool PushJsonScalar(lua_State* L, const Json& j) {
+  switch (j.type()) {
+    case Json::value_t::null: lua_pushnil(L); return true;
+    case Json::value_t::boolean: lua_pushboolean(L, *j.get_ptr<const Json::boolean_t*>()); return true;
+    case Json::value_t::number_integer: lua_pushinteger(L, *j.get_ptr<const Json::number_integer_t*>()); return true;
+    case Json::value_t::number_unsigned:
+      lua_pushinteger(L, static_cast<lua_Integer>(*j.get_ptr<const Json::number_unsigned_t*>()));
+      return true;
+    case Json::value_t::number_float: lua_pushnumber(L, *j.get_ptr<const Json::number_float_t*>()); return true;
+    case Json::value_t::string: {
+      const std::string& str = *j.get_ptr<const Json::string_t*>();
+      lua_pushlstring(L, str.data(), str.size());
+      return true;
+    }
+    case Json::value_t::array:
+    case Json::value_t::object: return false;
+    default: lua_pushnil(L); return true;
+  }
+}
+
+// Each host module's bindings: state:<module> and state:add_<module> where the state has them,
+// and Open<Module>Bindings, called once per VM by OpenBindings (bindings.cc) with the binding
+// and the card-name cache at stack slots up, up + 1.
+// Grids (bind_grid.cc): the grid handle and the move lists grid:relocations returns, which
+// state:ask takes over (the list is empty afterwards) without reading a Lua table per move.
+// A list's userdata block is sized after the moves' memory, so the VM's memory cap and
+// collector see what it holds.
+struct MoveList {
+  std::vector<Move> moves;
+};
+inline MoveList* CheckMoveList(lua_State* L, int idx) { return static_cast<MoveList*>(luaL_checkudata(L, idx, "plateau.moves")); }
+Grid* CheckGrid(lua_State* L, bool write);
+int StateGrid(lua_State* L);
+int StateAddGrid(lua_State* L);
+void OpenGridBindings(lua_State* L, int up);
+// Grid views and compiled queries (bind_view.cc): grid:view, ctx.query, ctx.card_set.
+int GridView_(lua_State* L);
+int CtxQuery(lua_State* L);
+int CtxCardSet(lua_State* L);
+void OpenViewBindings(lua_State* L, int up);
+// Zones (bind_zone.cc).
+int StateZone(lua_State* L);
+int StateAddZone(lua_State* L);
+void OpenZoneBindings(lua_State* L, int up);
+// Counters and tracks (bind_counter.cc).
+int StateCounter(lua_State* L);
+int StateTrack(lua_State* L);
+int StateAddCounter(lua_State* L);
+int StateAddTrack(lua_State* L);
+void OpenCounterBindings(lua_State* L, int up);
+// Data handles (bind_data.cc): FindDataNode is the node the data handle at `idx` stands for in
+// `s` (null when its path no longer resolves); PushDataProxy pushes the handle of key `key_idx`
+// under the handle at `parent_idx` (0, 0: the root of state.data).
+Json* FindDataNode(lua_State* L, int idx, State* s);
+void PushDataProxy(lua_State* L, int parent_idx, int key_idx);
+void OpenDataBindings(lua_State* L, int up);
+// The state object (bind_state.cc), whose methods are every module's state:<module>.
+void OpenStateBindings(lua_State* L, int up);
+// Moves (bind_move.cc): ctx.move and the frozen moves it makes (PushMove and LuaToMove are
+// in bindings.h).
+int CtxMove(lua_State* L);
+void OpenMoveBindings(lua_State* L, int up);
+// ctx.rng (bind_rng.cc) and ctx.dice (bind_dice.cc), set on the ctx table at the stack's top.
+void OpenRngBindings(lua_State* L, int up);
+void OpenDiceBindings(lua_State* L, int up);
 // Tile maps (bind_tile_map.cc): state:tile_map, state:add_tile_map and the handle's methods.
 int StateTileMap(lua_State* L);
 int StateAddTileMap(lua_State* L);

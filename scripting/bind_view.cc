@@ -1,0 +1,569 @@
+// Lua bindings of grid views and compiled queries (host/grid.h): grid:view() copies a grid into
+// a dense array that scoring queries run over (count, pairs, groups, lines...), ctx.card_set
+// builds the card sets they take, ctx.query compiles a list of them once and view:run answers
+// it in one call.
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "scripting/binding_util.h"
+
+namespace plateau::scripting {
+
+namespace {
+
+// ---- grid views: scoring queries answered by the host ---------------------------------
+//
+// g:view() copies a grid's bounding box into a dense host array with a face-down overlay
+// that scoring can change without touching the state. Its queries run the loops scoring
+// rules keep repeating (count, neighbour pairs, distinct neighbours, groups, lines), so a
+// card's rule is one call instead of an interpreted scan of every cell. Cells are dense
+// indices i = r * cols + c + 1 (r, c from 0 at the top-left of the bounding box).
+
+// Allocated with exactly rows * cols cells after the header (a Lua userdata), uninitialised
+// until filled: views are made on every scoring call.
+struct GridView {
+  int rows = 0, cols = 0, min_row = 0, min_col = 0;
+  CardId* cell;
+  bool* down;
+  int n() const { return rows * cols; }
+};
+
+enum ViewAdj { kAdjOrth, kAdjDiag, kAdjAll, kAdjDist2, kAdjBelow, kAdjAbove, kAdjRow, kAdjCol };
+
+// Views are checked against their metatable kept in upvalue 3 of every view method: a
+// pointer comparison instead of a registry lookup by name on each query.
+GridView* CheckView(lua_State* L) {
+  void* p = lua_touserdata(L, 1);
+  if (p && lua_getmetatable(L, 1)) {
+    const bool ok = lua_rawequal(L, -1, lua_upvalueindex(3));
+    lua_pop(L, 1);
+    if (ok) return static_cast<GridView*>(p);
+  }
+  luaL_typeerror(L, 1, "view");
+  return nullptr;
+}
+
+ViewAdj CheckAdj(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return kAdjOrth;
+  static const char* const kinds[] = {"orthogonal", "diagonal", "all", "distance2", "below", "above", "row", "col", nullptr};
+  return static_cast<ViewAdj>(luaL_checkoption(L, arg, nullptr, kinds));
+}
+
+// A card or a list of cards, as a bit set over card ids (games have at most 256 card types).
+struct CardMask {
+  uint64_t bits[4] = {0, 0, 0, 0};
+  bool Has(CardId c) const { return c >= 0 && c < 256 && (bits[c >> 6] >> (c & 63)) & 1; }
+  void Add(CardId c) { if (c >= 0 && c < 256) bits[c >> 6] |= uint64_t{1} << (c & 63); }
+};
+
+CardMask CheckMask(lua_State* L, int arg) {
+  CardMask m;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    m.Add(CheckCard(L, arg));
+    return m;
+  }
+  if (lua_type(L, arg) == LUA_TUSERDATA) {
+    // An immutable set made once with ctx.card_set{...}: no conversion per query.
+    if (auto* set = static_cast<CardMask*>(luaL_testudata(L, arg, "plateau.card_set"))) return *set;
+    luaL_typeerror(L, arg, "card id, list of card ids or card set");
+  }
+  luaL_checktype(L, arg, LUA_TTABLE);
+  arg = lua_absindex(L, arg);
+  // A frozen list (from ctx.data) is read through its proxy.
+  if (PushFrozenSource(L, arg)) {
+    CardMask inner = CheckMask(L, lua_gettop(L));
+    lua_pop(L, 1);
+    return inner;
+  }
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, arg));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, arg, i);
+    if (lua_type(L, -1) != LUA_TSTRING) Raise(L, "card lists hold card ids (strings)");
+    const CardId c = LookupCard(L, -1);
+    if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+    m.Add(c);
+    lua_pop(L, 1);
+  }
+  return m;
+}
+
+// Calls f(j) for each neighbour j (0-based dense index) of cell i in the given relation.
+template <typename F>
+void ForNeighbors(const GridView& v, int i, ViewAdj adj, F&& f) {
+  const int r = i / v.cols, c = i % v.cols;
+  auto at = [&](int rr, int cc) {
+    if (rr >= 0 && rr < v.rows && cc >= 0 && cc < v.cols) f(rr * v.cols + cc);
+  };
+  switch (adj) {
+    case kAdjOrth: at(r - 1, c); at(r, c + 1); at(r + 1, c); at(r, c - 1); break;
+    case kAdjDiag: at(r - 1, c - 1); at(r - 1, c + 1); at(r + 1, c + 1); at(r + 1, c - 1); break;
+    case kAdjAll:
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (dr || dc) at(r + dr, c + dc);
+      break;
+    case kAdjDist2: at(r - 2, c); at(r, c + 2); at(r + 2, c); at(r, c - 2); break;
+    case kAdjBelow: for (int rr = r + 1; rr < v.rows; ++rr) at(rr, c); break;
+    case kAdjAbove: for (int rr = 0; rr < r; ++rr) at(rr, c); break;
+    case kAdjRow: for (int cc = 0; cc < v.cols; ++cc) if (cc != c) at(r, cc); break;
+    case kAdjCol: for (int rr = 0; rr < v.rows; ++rr) if (rr != r) at(rr, c); break;
+  }
+}
+
+// Which neighbours count: "any" (default), "up" (face-up only) or "down" (face-down only).
+int CheckFace(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return 0;
+  static const char* const faces[] = {"any", "up", "down", nullptr};
+  return luaL_checkoption(L, arg, nullptr, faces);
+}
+bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1) != v.down[j]; }
+
+}  // namespace
+
+int GridView_(lua_State* L) {
+  Grid* g = CheckGrid(L, false);
+  const Bounds& b = g->bounds();
+  const int n = g->count() ? b.rows() * b.cols() : 0;
+  if (n > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  auto* v = static_cast<GridView*>(
+      lua_newuserdatauv(L, sizeof(GridView) + static_cast<size_t>(n) * (sizeof(CardId) + sizeof(bool)), 0));
+  v->rows = v->cols = v->min_row = v->min_col = 0;
+  v->cell = reinterpret_cast<CardId*>(v + 1);
+  v->down = reinterpret_cast<bool*>(v->cell + n);
+  lua_rawgeti(L, lua_upvalueindex(2), 0);  // the view metatable, kept in the name table
+  lua_setmetatable(L, -2);
+  if (n == 0) return 1;
+  v->rows = b.rows();
+  v->cols = b.cols();
+  v->min_row = b.min_row;
+  v->min_col = b.min_col;
+  for (int r = 0; r < v->rows; ++r)
+    for (int c = 0; c < v->cols; ++c) {
+      const Cell* cell = g->Get(b.min_row + r, b.min_col + c);
+      v->cell[r * v->cols + c] = cell ? cell->item : kNoCard;
+      v->down[r * v->cols + c] = cell && cell->face_down;
+    }
+  return 1;
+}
+
+namespace {
+
+// v:size() -> rows, cols, min_row, min_col
+int ViewSize(lua_State* L) {
+  GridView* v = CheckView(L);
+  lua_pushinteger(L, v->rows);
+  lua_pushinteger(L, v->cols);
+  lua_pushinteger(L, v->min_row);
+  lua_pushinteger(L, v->min_col);
+  return 4;
+}
+
+// Calls on_group(size) for each orthogonally connected group of cells in `m` (seen with
+// `face`), in row-major order of the groups' first cells.
+template <typename F>
+void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group) {
+  bool seen[256] = {};
+  int stack[256];
+  for (int i = 0; i < v.n(); ++i) {
+    if (seen[i] || !m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
+    int top = 0, size = 0;
+    stack[top++] = i;
+    seen[i] = true;
+    while (top) {
+      const int x = stack[--top];
+      ++size;
+      ForNeighbors(v, x, kAdjOrth, [&](int j) {
+        if (!seen[j] && m.Has(v.cell[j]) && FaceOk(v, j, face)) {
+          seen[j] = true;
+          stack[top++] = j;
+        }
+      });
+    }
+    on_group(size);
+  }
+}
+
+// v:groups(cards, points, [face]) -> sum over orthogonally connected groups of `cards` of
+// points[min(size, #points)], and the sizes as a list
+int ViewGroups(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const int face = CheckFace(L, 4);
+  const lua_Integer np = static_cast<lua_Integer>(lua_rawlen(L, 3));
+  if (np < 1) RaiseArg(L, 3, "points table must list the points for sizes 1, 2, ...");
+  lua_Integer total = 0;
+  lua_newtable(L);
+  int groups = 0;
+  ForGroups(*v, m, face, [&](int size) {
+    lua_rawgeti(L, 3, std::min<lua_Integer>(size, np));
+    total += CheckIntRange(L, -1, -limits::kScore, limits::kScore, "points");
+    lua_pop(L, 1);
+    lua_pushinteger(L, size);
+    lua_rawseti(L, -2, ++groups);
+  });
+  lua_pushinteger(L, total);
+  lua_insert(L, -2);
+  return 2;
+}
+
+// v:cells(cards, [face]) -> dense indices of the cells holding one of `cards`
+int ViewCells(lua_State* L) {
+  GridView* v = CheckView(L);
+  const CardMask m = CheckMask(L, 2);
+  const int face = CheckFace(L, 3);
+  lua_newtable(L);
+  int k = 0;
+  for (int i = 0; i < v->n(); ++i)
+    if (m.Has(v->cell[i]) && FaceOk(*v, i, face)) {
+      lua_pushinteger(L, i + 1);
+      lua_rawseti(L, -2, ++k);
+    }
+  return 1;
+}
+
+int CheckDense(lua_State* L, const GridView& v, int arg) {
+  return static_cast<int>(CheckIntRange(L, arg, 1, v.n(), "cell index") - 1);
+}
+
+// v:get(i) -> card (nil when empty), face_down
+int ViewGet(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  if (v->cell[i] == kNoCard) return 0;
+  PushCardName(L, v->cell[i]);
+  lua_pushboolean(L, v->down[i]);
+  return 2;
+}
+
+// v:set_down(i, [down]): the overlay only; the state's grid is not changed
+int ViewSetDown(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  v->down[i] = lua_isnone(L, 3) ? true : lua_toboolean(L, 3);
+  return 0;
+}
+
+// v:around(i, cards, [adj], [face]) -> how many `adj` neighbours of cell i are in `cards`
+int ViewAround(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  const CardMask m = CheckMask(L, 3);
+  const ViewAdj adj = CheckAdj(L, 4);
+  const int face = CheckFace(L, 5);
+  int n = 0;
+  ForNeighbors(*v, i, adj, [&](int j) { n += m.Has(v->cell[j]) && FaceOk(*v, j, face); });
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// v:cell(i) -> grid coordinates r, c of dense index i (for moves)
+int ViewCell(lua_State* L) {
+  GridView* v = CheckView(L);
+  const int i = CheckDense(L, *v, 2);
+  lua_pushinteger(L, v->min_row + i / v->cols);
+  lua_pushinteger(L, v->min_col + i % v->cols);
+  return 2;
+}
+
+// v:index(r, c) -> dense index of grid cell (r, c), or nil outside the view
+int ViewIndex(lua_State* L) {
+  GridView* v = CheckView(L);
+  const lua_Integer r = CheckCoordArg(L, 2) - v->min_row, c = CheckCoordArg(L, 3) - v->min_col;
+  if (r < 0 || c < 0 || r >= v->rows || c >= v->cols) return 0;
+  lua_pushinteger(L, r * v->cols + c + 1);
+  return 1;
+}
+
+// ---- compiled view queries ------------------------------------------------------------
+//
+// ctx.query{ {op, args...}, ... } compiles a list of view queries once; v:run(q) answers
+// them all in one call and returns one number per entry, in order. Entries run in order on
+// the same view, so a "flip_touching" entry changes what later entries see. Ops and their
+// arguments are the view methods': count(cards, face), pairs(a, b, adj, face),
+// touching(a, b, adj, face), distinct(a, b, adj, face), groups(cards, points, face),
+// lines(cards, face) -> rows + columns, flip_touching(a, b, adj), and
+// each(a, b, adj, face, base, per, floor): the sum over cells of `a` of
+// max(base + per * (neighbours in b), floor).
+
+struct QueryOp {
+  enum Kind { kCount, kPairs, kTouching, kDistinct, kGroups, kLines, kFlip, kEach } kind;
+  CardMask a, b;
+  ViewAdj adj = kAdjOrth;
+  int face = 0;
+  std::vector<lua_Integer> points;
+  lua_Integer base = 0, per = 0, floor = INT32_MIN;
+};
+
+struct Query {
+  std::vector<QueryOp> ops;
+};
+
+int QueryGc(lua_State* L) {
+  static_cast<Query*>(lua_touserdata(L, 1))->~Query();
+  return 0;
+}
+
+// The fields of a query entry written with names ({op = "each", cards = ..., near = ...}), by
+// op, in the order of the positional form's arguments: both forms compile to the same QueryOp.
+// scripting/api/lua_api.json declares the same names (class query_entry).
+const char* const kQueryFields[][8] = {
+    {"cards", "face"},                                                   // count
+    {"cards", "near", "adj", "face"},                                    // pairs
+    {"cards", "near", "adj", "face"},                                    // touching
+    {"cards", "near", "adj", "face"},                                    // distinct
+    {"cards", "points", "face"},                                         // groups
+    {"cards", "face"},                                                   // lines
+    {"cards", "near", "adj"},                                            // flip_touching
+    {"cards", "near", "adj", "face", "base", "per", "floor"},            // each
+};
+
+// A named entry holds "op" and the op's fields only: a misspelt field would otherwise be a
+// default silently taken.
+void CheckNamedEntry(lua_State* L, int entry, lua_Integer e, int kind, const char* op_name) {
+  lua_pushnil(L);
+  while (lua_next(L, entry)) {
+    lua_pop(L, 1);
+    const std::string where = "query entry #" + std::to_string(e) + " (" + op_name + ")";
+    if (lua_type(L, -1) != LUA_TSTRING)
+      Raise(L, where + ": write every argument by name or none (positions and names mixed)");
+    const std::string key = lua_tostring(L, -1);
+    bool known = key == "op";
+    std::string names;
+    for (const char* f : kQueryFields[kind]) {
+      if (!f) break;
+      known = known || key == f;
+      names += (names.empty() ? "" : ", ") + std::string(f);
+    }
+    if (!known) Raise(L, where + ": unknown field '" + key + "' (its fields: " + names + ")");
+  }
+}
+
+}  // namespace
+
+int CtxQuery(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  auto* q = static_cast<Query*>(lua_newuserdatauv(L, sizeof(Query), 0));
+  new (q) Query();
+  luaL_setmetatable(L, "plateau.query");
+  const int query_idx = lua_gettop(L);
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  static const char* const kinds[] = {"count", "pairs", "touching", "distinct", "groups", "lines", "flip_touching", "each", nullptr};
+  for (lua_Integer e = 1; e <= n; ++e) {
+    if (lua_rawgeti(L, 1, e) != LUA_TTABLE)
+      Raise(L, "query entry #" + std::to_string(e) + " must be a table {op, args...} or {op = ..., <field> = ...}");
+    const int entry = lua_gettop(L);
+    QueryOp op;
+    // {op = "each", cards = ..., near = ...} names its arguments; {"each", ...} gives them in order.
+    lua_pushliteral(L, "op");
+    const bool named = lua_rawget(L, entry) != LUA_TNIL;
+    if (!named) {
+      lua_pop(L, 1);
+      lua_rawgeti(L, entry, 1);
+    }
+    op.kind = static_cast<QueryOp::Kind>(luaL_checkoption(L, -1, nullptr, kinds));
+    lua_pop(L, 1);
+    if (named) CheckNamedEntry(L, entry, e, op.kind, kinds[op.kind]);
+    int arg = 2;
+    auto next = [&]() {
+      if (named) {
+        lua_pushstring(L, kQueryFields[op.kind][arg++ - 2]);
+        lua_rawget(L, entry);
+      } else {
+        lua_rawgeti(L, entry, arg++);
+      }
+      return lua_gettop(L);
+    };
+    auto mask = [&]() { const int i = next(); CardMask m = CheckMask(L, i); lua_pop(L, 1); return m; };
+    auto adj = [&]() { const int i = next(); ViewAdj a = CheckAdj(L, i); lua_pop(L, 1); return a; };
+    auto face = [&]() { const int i = next(); int f = CheckFace(L, i); lua_pop(L, 1); return f; };
+    auto integer = [&](lua_Integer def) { const int i = next(); lua_Integer v = OptIntRange(L, i, def, -limits::kScore, limits::kScore, "query argument"); lua_pop(L, 1); return v; };
+    switch (op.kind) {
+      case QueryOp::kCount: op.a = mask(); op.face = face(); break;
+      case QueryOp::kPairs:
+      case QueryOp::kTouching:
+      case QueryOp::kDistinct: op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face(); break;
+      case QueryOp::kGroups: {
+        op.a = mask();
+        const int t = next();
+        luaL_checktype(L, t, LUA_TTABLE);
+        for (lua_Integer k = 1; k <= static_cast<lua_Integer>(lua_rawlen(L, t)); ++k) {
+          lua_rawgeti(L, t, k);
+          op.points.push_back(CheckIntRange(L, -1, -limits::kScore, limits::kScore, "points"));
+          lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        if (op.points.empty()) Raise(L, "query entry #" + std::to_string(e) + ": groups needs a points list");
+        op.face = face();
+        break;
+      }
+      case QueryOp::kLines: op.a = mask(); op.face = face(); break;
+      case QueryOp::kFlip: op.a = mask(); op.b = mask(); op.adj = adj(); break;
+      case QueryOp::kEach:
+        op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face();
+        op.base = integer(0); op.per = integer(1); op.floor = integer(INT32_MIN);
+        break;
+    }
+    q->ops.push_back(std::move(op));
+    lua_settop(L, entry - 1);
+  }
+  lua_settop(L, query_idx);
+  return 1;
+}
+
+namespace {
+
+// Rows and columns holding a card of `m` (seen with `face`).
+void LineCounts(const GridView& v, const CardMask& m, int face, lua_Integer* rows, lua_Integer* cols) {
+  bool row[256] = {}, col[256] = {};
+  *rows = *cols = 0;
+  for (int i = 0; i < v.n(); ++i) {
+    if (!m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
+    if (!row[i / v.cols]) { row[i / v.cols] = true; ++*rows; }
+    if (!col[i % v.cols]) { col[i % v.cols] = true; ++*cols; }
+  }
+}
+
+lua_Integer RunOp(GridView& v, const QueryOp& op) {
+  lua_Integer n = 0;
+  switch (op.kind) {
+    case QueryOp::kCount:
+      for (int i = 0; i < v.n(); ++i) n += op.a.Has(v.cell[i]) && FaceOk(v, i, op.face);
+      return n;
+    case QueryOp::kPairs:
+      for (int i = 0; i < v.n(); ++i)
+        if (op.a.Has(v.cell[i])) ForNeighbors(v, i, op.adj, [&](int j) { n += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+      return n;
+    case QueryOp::kTouching:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        bool hit = false;
+        ForNeighbors(v, i, op.adj, [&](int j) { hit = hit || (op.b.Has(v.cell[j]) && FaceOk(v, j, op.face)); });
+        n += hit;
+      }
+      return n;
+    case QueryOp::kDistinct:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        CardMask seen;
+        ForNeighbors(v, i, op.adj, [&](int j) {
+          const CardId c = v.cell[j];
+          if (op.b.Has(c) && FaceOk(v, j, op.face) && !seen.Has(c)) { seen.Add(c); ++n; }
+        });
+      }
+      return n;
+    case QueryOp::kGroups:
+      ForGroups(v, op.a, op.face, [&](int size) {
+        n += op.points[static_cast<size_t>(std::min<int>(size, static_cast<int>(op.points.size())) - 1)];
+      });
+      return n;
+    case QueryOp::kLines: {
+      lua_Integer rows, cols;
+      LineCounts(v, op.a, op.face, &rows, &cols);
+      return rows + cols;
+    }
+    case QueryOp::kFlip: {
+      bool flip[256] = {};
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i]) || v.down[i]) continue;
+        ForNeighbors(v, i, op.adj, [&](int j) { flip[i] = flip[i] || (op.b.Has(v.cell[j]) && !v.down[j]); });
+      }
+      for (int i = 0; i < v.n(); ++i)
+        if (flip[i]) { v.down[i] = true; ++n; }
+      return n;
+    }
+    case QueryOp::kEach:
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        lua_Integer around = 0;
+        ForNeighbors(v, i, op.adj, [&](int j) { around += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+        n += std::max(op.base + op.per * around, op.floor);
+      }
+      return n;
+  }
+  return 0;
+}
+
+// The single-query view methods, the same operations as query entries run at once:
+//   v:count(cards, [face]), v:pairs(a, b, [adj], [face]), v:touching(a, b, [adj], [face]),
+//   v:distinct(a, b, [adj], [face]), v:lines(cards, [face]) -> rows, cols,
+//   v:flip_touching(a, b, [adj]) -> how many cells turned face down.
+template <QueryOp::Kind kKind>
+int ViewOp(lua_State* L) {
+  GridView* v = CheckView(L);
+  QueryOp op;
+  op.kind = kKind;
+  switch (kKind) {
+    case QueryOp::kCount:
+    case QueryOp::kLines: op.a = CheckMask(L, 2); op.face = CheckFace(L, 3); break;
+    case QueryOp::kFlip: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); break;
+    default: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); op.face = CheckFace(L, 5); break;
+  }
+  if (kKind == QueryOp::kLines) {  // v:lines returns rows and columns separately
+    lua_Integer rows, cols;
+    LineCounts(*v, op.a, op.face, &rows, &cols);
+    lua_pushinteger(L, rows);
+    lua_pushinteger(L, cols);
+    return 2;
+  }
+  lua_pushinteger(L, RunOp(*v, op));
+  return 1;
+}
+
+// v:run(q) -> one number per query entry
+int ViewRun(lua_State* L) {
+  GridView* v = CheckView(L);
+  auto* q = static_cast<Query*>(luaL_checkudata(L, 2, "plateau.query"));
+  luaL_checkstack(L, static_cast<int>(q->ops.size()) + 2, "query results");
+  for (const QueryOp& op : q->ops) lua_pushinteger(L, RunOp(*v, op));
+  return static_cast<int>(q->ops.size());
+}
+
+}  // namespace
+
+// ctx.card_set{ids...}: an immutable set of cards for grid-view queries.
+int CtxCardSet(lua_State* L) {
+  const CardMask m = CheckMask(L, 1);
+  auto* set = static_cast<CardMask*>(lua_newuserdatauv(L, sizeof(CardMask), 0));
+  *set = m;
+  luaL_setmetatable(L, "plateau.card_set");
+  return 1;
+}
+
+void OpenViewBindings(lua_State* L, int up) {
+  static const luaL_Reg view_methods[] = {
+      {"size", ViewSize},   {"count", ViewOp<QueryOp::kCount>}, {"pairs", ViewOp<QueryOp::kPairs>},
+      {"touching", ViewOp<QueryOp::kTouching>}, {"distinct", ViewOp<QueryOp::kDistinct>}, {"groups", ViewGroups},
+      {"lines", ViewOp<QueryOp::kLines>}, {"cells", ViewCells}, {"flip_touching", ViewOp<QueryOp::kFlip>},
+      {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
+      {"cell", ViewCell},   {"index", ViewIndex}, {"run", ViewRun}, {nullptr, nullptr}};
+  luaL_newmetatable(L, "plateau.query");
+  lua_pushcfunction(L, QueryGc);
+  lua_setfield(L, -2, "__gc");
+  NameAndSeal(L, "query");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, "plateau.view");
+  const int view_meta = lua_gettop(L);
+  lua_pushvalue(L, view_meta);
+  lua_rawseti(L, up + 1, 0);  // grid:view() finds it here without a registry lookup
+  lua_newtable(L);
+  for (const luaL_Reg* r = view_methods; r->name; ++r) {
+    lua_pushvalue(L, up);
+    lua_pushvalue(L, up + 1);
+    lua_pushvalue(L, view_meta);
+    lua_pushcclosure(L, r->func, 3);
+    lua_setfield(L, -2, r->name);
+  }
+  lua_setfield(L, view_meta, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, view_meta, "__metatable");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, "plateau.card_set");
+  NameAndSeal(L, "card set");
+  lua_pop(L, 1);
+}
+
+}  // namespace plateau::scripting
