@@ -278,7 +278,16 @@ const cases = {
         await p.locator('.cell.target').first().click();
         // A cell that takes several cards lists them: the first one is played.
         await p.waitForFunction((v) => table.version !== v || pickCell, version, { timeout: 60000 });
-        if (await p.evaluate((v) => table.version === v, version)) await p.locator('#moves button.move').first().click();
+        // The list's first move, clicked in the page: the bot's moves may still be arriving and
+        // redrawing the list (a CI machine under load), which a pointer click waits on forever.
+        if (await p.evaluate((v) => table.version === v, version)) {
+          await p.waitForFunction((v) => {
+            if (table.version !== v) return true;  // the table moved on: the list is not this table's
+            const b = document.querySelector('#moves button.move');
+            if (b && pickCell) b.click();
+            return b !== null && pickCell !== null;
+          }, version, { timeout: 60000 });
+        }
         await p.waitForFunction((v) => table.version !== v, version, { timeout: 60000 });
       }
       check((await p.locator('#to-move').textContent()).includes('over'), `the game ends after ${clicks} clicks`);
@@ -305,6 +314,8 @@ const cases = {
       let v = await p.evaluate(() => table.version);
       await p.click('#undo');
       await p.waitForFunction((x) => table.version !== x, v);
+      // The table may take another update to settle (the bots' answers after the move taken back).
+      await p.waitForFunction(() => document.querySelectorAll('.cell.target').length > 0, null, { timeout: 30000 }).catch(() => {});
       check(!(await p.locator('#to-move').textContent()).includes('over') && (await p.locator('.cell.target').count()) > 0, 'Undo gives the human the last move back');
       v = await p.evaluate(() => table.version);
       await p.click('#load');
