@@ -276,8 +276,11 @@ const cases = {
         if ((await p.locator('#to-move').textContent()).includes('over')) break;
         const version = await p.evaluate(() => table.version);
         await p.locator('.cell.target').first().click();
-        // A cell that takes several cards lists them: the first one is played.
-        await p.waitForFunction((v) => table.version !== v || pickCell, version, { timeout: 60000 });
+        // A cell that takes several cards lists them: the first one is played. A click that
+        // landed on a cell of a table the bots had just changed does nothing: click again.
+        const answered = await p.waitForFunction((v) => table.version !== v || pickCell, version, { timeout: 15000 })
+          .then(() => true, () => false);
+        if (!answered) continue;
         // The list's first move, clicked in the page: the bot's moves may still be arriving and
         // redrawing the list (a CI machine under load), which a pointer click waits on forever.
         if (await p.evaluate((v) => table.version === v, version)) {
@@ -288,7 +291,7 @@ const cases = {
             return b !== null && pickCell !== null;
           }, version, { timeout: 60000 });
         }
-        await p.waitForFunction((v) => table.version !== v, version, { timeout: 60000 });
+        await p.waitForFunction((v) => table.version !== v, version, { timeout: 15000 }).catch(() => {});
       }
       check((await p.locator('#to-move').textContent()).includes('over'), `the game ends after ${clicks} clicks`);
       const totals = await p.locator('#scores tr.total td').allTextContents();
@@ -459,6 +462,9 @@ const cases = {
       await p.fill('#sweep-name', 'no_such_parameter');
       await p.click('#sweep-run');
       await p.waitForSelector('#sim-panel[data-state="failed"]', { timeout: 60000 });
+      // The panel may still show the previous run's end for a moment: wait for this run's words.
+      await p.waitForFunction(() => /no_such_parameter/.test(document.getElementById('sim-status').textContent), null,
+                              { timeout: 60000 }).catch(() => {});
       check(/no_such_parameter/.test(await p.locator('#sim-status').textContent()), 'a sweep of an unknown parameter fails naming it');
       check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
     } finally {
