@@ -807,6 +807,9 @@ int main(int argc, char** argv) {
   studio->add_option("--bots", studio_options.bots, "one per seat: human or a bot (default human,greedy)");
   studio->add_option("--set", studio_options.sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   studio->add_option("--set-file", set_file, set_file_help);
+  studio->add_flag("--dev", studio_options.dev,
+                   "serve the page's files from designer/studio/ under the Plateau tree, read on each request (to edit the page), "
+                   "not the copy built into plateau");
 
   TuneOptions tune_options;
   auto* tune = app.add_subcommand("tune", "search the values of parameters or data that meet targets on the simulation report");

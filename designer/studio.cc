@@ -1,8 +1,8 @@
 // plateau studio: the designer's web page, served by the plateau binary (cpp-httplib). The
-// only file that includes httplib.h (a heavy header). It serves the page's files from
-// designer/studio/ (found under the Plateau tree like games/) and Chart.js from Debian's
-// libjs-chart.js, and a JSON API over the game session (studio_session.h), with server-sent
-// events for reloads, moves and simulation progress.
+// only file that includes httplib.h (a heavy header). It serves the page's files as built into
+// the binary (designer/studio_files.h; with --dev, read from designer/studio/ under the Plateau
+// tree on each request) and Chart.js from Debian's libjs-chart.js, and a JSON API over the game
+// session (studio_session.h), with server-sent events for reloads, moves and simulation progress.
 //
 // Who may talk to it: it binds 127.0.0.1 only; every request must carry the token printed at
 // start (from /dev/urandom) as ?token=; a Host that is not 127.0.0.1:<port> or
@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "designer/cli_common.h"
+#include "designer/studio_files.h"
 #include "host/home.h"
 #include "host/json_io.h"
 
@@ -114,20 +115,39 @@ int RunStudio(const StudioOptions& options) {
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
-  // Files the page is made of, by URL: nothing else on disk is ever served.
+  // Files the page is made of, by URL: nothing else is ever served. The page's own files come
+  // from the binary (built in from designer/studio/), or with --dev from that folder on disk,
+  // read on each request so an edit shows on reload; Chart.js from Debian's package.
   const std::string dir = PlateauHome() + "/designer/studio";
   const std::map<std::string, std::pair<std::string, const char*>> files = {
-      {"/", {dir + "/index.html", "text/html; charset=utf-8"}},
-      {"/studio.js", {dir + "/studio.js", "text/javascript; charset=utf-8"}},
-      {"/studio.css", {dir + "/studio.css", "text/css; charset=utf-8"}},
+      {"/", {"index.html", "text/html; charset=utf-8"}},
+      {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
+      {"/studio.css", {"studio.css", "text/css; charset=utf-8"}},
       {"/chart.js", {"/usr/share/javascript/chart.js/chart.min.js", "text/javascript; charset=utf-8"}},
   };
+  // A page file's text: the built-in copy, or with --dev the file on disk. A name starting with
+  // '/' is a file of the system's (Chart.js).
+  const bool dev = options.dev;
+  auto page_file = [dev, dir](const std::string& name, std::string* text, std::string* where) {
+    if (name[0] == '/' || dev) {
+      *where = name[0] == '/' ? name : dir + "/" + name;
+      return ReadFile(*where, text);
+    }
+    *where = "the page built into plateau (" + name + ")";
+    for (size_t i = 0; i < kStudioFileCount; ++i)
+      if (name == kStudioFiles[i].name) {
+        text->assign(kStudioFiles[i].data, kStudioFiles[i].size);
+        return true;
+      }
+    return false;
+  };
   for (const auto& [url, file] : files) {
-    std::string text;
-    if (!ReadFile(file.first, &text))
-      return Fail(Status::Input("studio: cannot read " + file.first +
+    std::string text, where;
+    if (!page_file(file.first, &text, &where))
+      return Fail(Status::Input("studio: cannot read " + where +
                                 (url == "/chart.js" ? " (install Debian's libjs-chart.js)"
-                                                    : " (the studio's page; set PLATEAU_HOME to the Plateau tree)")));
+                                 : dev ? " (--dev serves the page from the Plateau tree: set PLATEAU_HOME to it)"
+                                       : "")));
   }
   const std::string token = RandomToken();
   if (token.empty()) return Fail(Status::Input("studio: cannot read /dev/urandom for the access token"));
@@ -202,16 +222,16 @@ int RunStudio(const StudioOptions& options) {
   });
 
   for (const auto& [url, file] : files) {
-    const std::string path = file.first;
+    const std::string name = file.first;
     const char* type = file.second;
     const std::string page = url;
-    server.Get(url, [path, type, page, &token](const httplib::Request&, httplib::Response& res) {
-      std::string text;
-      if (!ReadFile(path, &text)) return Error(res, 500, "cannot read " + path);
+    server.Get(url, [name, type, page, &token, page_file](const httplib::Request&, httplib::Response& res) {
+      std::string text, where;
+      if (!page_file(name, &text, &where)) return Error(res, 500, "cannot read " + where);
       if (page == "/")
         for (size_t at = text.find("{{TOKEN}}"); at != std::string::npos; at = text.find("{{TOKEN}}", at))
           text.replace(at, 9, token);
-      // The page's own files, read on each request so an edit shows on reload; no frames.
+      // No frames.
       res.set_header("X-Frame-Options", "DENY");
       res.set_header("Content-Security-Policy",
                      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
@@ -318,8 +338,9 @@ int RunStudio(const StudioOptions& options) {
   }).detach();
 
   std::printf("plateau studio: %s\n  http://127.0.0.1:%d/?token=%s\n(only this machine can connect; the token is the "
-              "key: keep the URL to yourself; Ctrl-C stops)\n",
-              o.game.c_str(), port, token.c_str());
+              "key: keep the URL to yourself; Ctrl-C stops)\n%s",
+              o.game.c_str(), port, token.c_str(),
+              dev ? ("(--dev: the page's files are read from " + dir + "/ on each request)\n").c_str() : "");
   std::fflush(stdout);
   server.listen_after_bind();
   session.Stop();

@@ -24,6 +24,7 @@ struct StudioOptions {
   unsigned long long seed = 1;
   std::string bots;         // one per seat, "human" or a bot spec; default "human,greedy"
   std::vector<std::string> sets;
+  bool dev = false;          // serve the page's files from designer/studio/ on disk, not the binary
   int poll_ms = 5;          // how often the game folder is checked (as plateau watch)
   int settle_ms = 15;
 };

@@ -2,7 +2,7 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, default_game, page, maps, play, reload, simulate, stats. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -472,6 +472,53 @@ const cases = {
       stopStudio(s);
     }
   },
+};
+
+// The page's files are built into the binary (issue 16): a Plateau tree without designer/studio/
+// still gets the page, byte for byte the source's files, and it works in the browser; --dev
+// reads them from the tree on each request (an edit shows at once), and says so when they are
+// missing.
+cases.embedded = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-embedded-'));
+  const home = path.join(tmp, 'home');
+  fs.mkdirSync(home);
+  // The Plateau tree without its designer/ folder: games, schemas, scripting... linked.
+  for (const entry of fs.readdirSync(source)) if (entry !== 'designer' && !entry.startsWith('.')) fs.symlinkSync(path.join(source, entry), path.join(home, entry));
+  const own = (name) => fs.readFileSync(path.join(source, 'designer', 'studio', name), 'utf8');
+  let s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy'], { PLATEAU_HOME: home });
+  const { b, cleanup } = await browser();
+  try {
+    let r = await raw(s, 'GET', `/?token=${s.token}`);
+    check(r.status === 200 && r.body === own('index.html').replaceAll('{{TOKEN}}', s.token), 'without designer/studio/ on disk the page is served from the binary, the same as the source\'s index.html');
+    for (const name of ['studio.js', 'studio.css']) {
+      r = await raw(s, 'GET', `/${name}?token=${s.token}`);
+      check(r.status === 200 && r.body === own(name), `${name} from the binary is the source's file (${r.body.length} bytes)`);
+    }
+    const p = await openPage(b, s);
+    check(await p.locator('.grid-box').count() === 2 && p.errors.length === 0, 'the built-in page draws the table with no script error');
+    stopStudio(s);
+    // --dev on a tree without the page's files: refused, naming the folder.
+    const refused = await startStudio(['ecosysteme-savane', '--dev'], { PLATEAU_HOME: home }).then(() => null, (e) => e.message);
+    check(refused && refused.includes(path.join(home, 'designer', 'studio')) && /--dev/.test(refused), `--dev without the page's files says where it looked (${refused && refused.split('\n').find((l) => l.includes('cannot'))})`);
+    // --dev on a tree with an edited copy: the edit is served, and the next edit too.
+    fs.cpSync(path.join(source, 'designer', 'studio'), path.join(home, 'designer', 'studio'), { recursive: true });
+    const css = path.join(home, 'designer', 'studio', 'studio.css');
+    fs.appendFileSync(css, '/* dev edit 1 */\n');
+    s = await startStudio(['ecosysteme-savane', '--dev'], { PLATEAU_HOME: home });
+    r = await raw(s, 'GET', `/studio.css?token=${s.token}`);
+    check(r.status === 200 && r.body.endsWith('/* dev edit 1 */\n'), '--dev serves the file on disk');
+    fs.appendFileSync(css, '/* dev edit 2 */\n');
+    r = await raw(s, 'GET', `/studio.css?token=${s.token}`);
+    check(r.body.endsWith('/* dev edit 2 */\n'), '--dev reads the file again on each request');
+    stopStudio(s);
+    s = await startStudio(['ecosysteme-savane'], { PLATEAU_HOME: home });
+    r = await raw(s, 'GET', `/studio.css?token=${s.token}`);
+    check(r.body === own('studio.css'), 'without --dev the edited copy on disk is not served: the built-in page is');
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 };
 
 // A game that measures itself (Chenilles' stats hook): its numbers and tags are plotted.
