@@ -248,8 +248,17 @@ int RunStudio(const StudioOptions& options) {
         return Error(res, 400, "at: a move number (0 or more), got '" + text + "'");
       at = std::stoi(text);
     }
+    // seat: the table as that seat sees it (1 = the first seat, as the page names them).
+    int viewer = -1;
+    if (req.has_param("seat")) {
+      const std::string text = req.get_param_value("seat");
+      if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+        return Error(res, 400, "seat: a seat number (1 for the first seat), got '" + text + "'");
+      viewer = std::stoi(text) - 1;
+      if (viewer < 0) return Error(res, 400, "seat 0 is not at this table: seats are numbered from 1");
+    }
     Json j;
-    Status s = session.Table(at, &j);
+    Status s = session.Table(at, viewer, &j);
     Reply(res, s, j);
   });
   auto post = [&](const char* url, std::function<Status(const Json&)> handler) {
@@ -300,6 +309,15 @@ int RunStudio(const StudioOptions& options) {
   post("/api/simulate/cancel", [&](const Json&) {
     session.CancelSimulation();
     return Status::Ok();
+  });
+  // Two saved reports side by side (read from disk, as Load reads a save).
+  server.Post("/api/compare", [](const httplib::Request& req, httplib::Response& res) {
+    Json body, out;
+    if (!Body(req, res, &body)) return;
+    if (!body.contains("before") || !body["before"].is_string() || !body.contains("after") || !body["after"].is_string())
+      return Error(res, 400, "compare: give {\"before\": \"report.json\", \"after\": \"report.json\"}");
+    const Status st = StudioSession::CompareFiles(body["before"].get<std::string>(), body["after"].get<std::string>(), &out);
+    Reply(res, st, out);
   });
   server.Get("/api/simulate", [&](const httplib::Request&, httplib::Response& res) { JsonReply(res, 200, session.Simulation()); });
 

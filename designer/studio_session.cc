@@ -48,6 +48,33 @@ std::string Label(LuaRules& rules, const State& state, int seat, const Move& m) 
 
 bool IsHuman(const std::string& spec) { return spec == "human"; }
 
+// A tile map's features as the page hovers them: per placed tile (in the map's order), each
+// segment as [segment id, feature id] (the ids scripts see: map:segment, map:feature_of), and
+// each feature's kind, completion, tally, pieces and size. The state JSON only lists the
+// placements; the feature graph is the host's.
+Json TileFeatures(const TileMap& map) {
+  Json tiles = Json::array(), features = Json::object();
+  for (const Coord& at : map.order()) {
+    Json segments = Json::array();
+    for (int i = 0; i < map.SegmentCount(at.row, at.col); ++i) {
+      const int seg = map.Segment(at.row, at.col, i);
+      const int root = map.FeatureOf(seg);
+      segments.push_back({seg + 1, root + 1});
+      const std::string key = std::to_string(root + 1);
+      if (features.contains(key)) continue;
+      const TileMap::FeatureInfo f = map.Feature(root);
+      Json pieces = Json::array();
+      for (const auto& [owner, n] : f.occupants)
+        if (n) pieces.push_back({owner, n});
+      features[key] = {{"kind", f.kind},           {"complete", f.complete}, {"open_edges", f.open_edges},
+                       {"open_ends", f.open_ends}, {"tally", f.tally},       {"pieces", pieces},
+                       {"tiles", f.tiles.size()}};
+    }
+    tiles.push_back(std::move(segments));
+  }
+  return {{"tiles", std::move(tiles)}, {"features", std::move(features)}};
+}
+
 }  // namespace
 
 StudioSession::~StudioSession() {
@@ -151,7 +178,7 @@ void StudioSession::Changed(const Json& event) {
   ++version_;
   Json e = event;
   Json table;
-  if (TableLocked(-1, &table).ok()) e["table"] = std::move(table);
+  if (TableLocked(-1, -1, &table).ok()) e["table"] = std::move(table);
   Notify(e);
 }
 
@@ -162,12 +189,18 @@ long long StudioSession::WaitEvent(long long after, int timeout_ms, Json* out) {
   return events_;
 }
 
-Status StudioSession::Table(int at, Json* out) {
+Status StudioSession::Table(int at, int viewer, Json* out) {
   std::lock_guard<std::mutex> lock(mu_);
-  return TableLocked(at, out);
+  if (viewer < -1 || viewer >= static_cast<int>(state_.seats.size())) {
+    std::string names;
+    for (size_t i = 0; i < state_.seats.size(); ++i) names += (i ? ", " : "") + state_.seats[i].name;
+    return Status::Input("seat " + std::to_string(viewer + 1) + " is not at this table: view as a seat from 1 to " +
+                         std::to_string(state_.seats.size()) + " (" + names + ")");
+  }
+  return TableLocked(at, viewer, out);
 }
 
-Status StudioSession::TableLocked(int at, Json* out) {
+Status StudioSession::TableLocked(int at, int viewer, Json* out) {
   std::vector<LoggedMove> moves;
   Status st = MovesOfLog(state_, &moves);
   if (!st.ok()) return st;
@@ -187,25 +220,34 @@ Status StudioSession::TableLocked(int at, Json* out) {
   Json j = s.ToJson();
   j.erase("rng");
   j.erase("log");
-  // Simultaneous choices not yet revealed stay hidden from the page (as the log keeps them).
-  if (j.contains("flow") && j["flow"].contains("pending"))
-    for (auto& p : j["flow"]["pending"])
-      if (!p.is_null()) p = "hidden";
-  // A hidden zone (a deck) shows how many cards it holds, not which.
+  // Simultaneous choices not yet revealed stay hidden from the page (as the log keeps them);
+  // a seat's view shows the seat its own.
+  if (j.contains("flow") && j["flow"].contains("pending") && j["flow"]["pending"].is_array())
+    for (size_t i = 0; i < j["flow"]["pending"].size(); ++i) {
+      auto& p = j["flow"]["pending"][i];
+      if (!p.is_null() && static_cast<int>(i) != viewer) p = "hidden";
+    }
+  // A hidden zone (a deck) shows how many cards it holds, not which; so does a zone its owner
+  // alone sees (a hand), in another seat's view.
   for (auto& z : j["zones"]) {
-    if (z.value("visibility", std::string()) == "hidden") {
-      z["count"] = z["cards"].size();
+    z["count"] = z["cards"].size();
+    const std::string vis = z.value("visibility", std::string());
+    if (vis == "hidden" || (viewer >= 0 && vis == "owner" && z.value("owner", -1) != viewer)) {
       z["cards"] = Json::array();
-    } else {
-      z["count"] = z["cards"].size();
+      if (vis == "owner") z["hidden_from_viewer"] = true;
     }
   }
+  if (viewer >= 0) j.erase("data");
   Json out_j;
   out_j["state"] = std::move(j);
   out_j["version"] = version_.load();
   out_j["at"] = history ? at : total;
   out_j["moves_total"] = total;
   out_j["hash"] = s.Hash();
+  out_j["viewer"] = viewer;
+  Json tile_features = Json::object();
+  for (const auto& [name, map] : s.tile_maps) tile_features[name] = TileFeatures(map);
+  out_j["tile_features"] = std::move(tile_features);
   ScoreTable table;
   st = rules_->Score(s, &table);
   if (st.ok()) {
@@ -236,6 +278,7 @@ Status StudioSession::TableLocked(int at, Json* out) {
   if (!history)
     for (int seat : to_move) {
       if (seat < 0 || static_cast<size_t>(seat) >= bots_.size() || bots_[static_cast<size_t>(seat)]) continue;
+      if (viewer >= 0 && seat != viewer) continue;  // a seat's view lists that seat's moves only
       std::vector<Move> list;
       st = rules_->LegalMoves(s, seat, &list);
       if (!st.ok()) return st;
@@ -257,7 +300,7 @@ Status StudioSession::TableLocked(int at, Json* out) {
   // logged as hidden: a human choosing next must not read the bot's card in the log.
   std::vector<size_t> hidden;
   for (size_t seat = 0; seat < state_.flow.committed.size(); ++seat)
-    if (state_.flow.committed[seat])
+    if (state_.flow.committed[seat] && static_cast<int>(seat) != viewer)
       for (size_t i = state_.log.size(); i-- > 0;)
         if (state_.log[i].kind == "move" && state_.log[i].seat == static_cast<int>(seat)) {
           hidden.push_back(i);
@@ -285,7 +328,7 @@ Status StudioSession::TableLocked(int at, Json* out) {
     }
   }
   out_j["log"] = log;
-  out_j["view"] = rules_->View(s, -1);
+  out_j["view"] = rules_->View(s, viewer);
   out_j["reload"] = last_reload_;
   *out = std::move(out_j);
   return Status::Ok();
@@ -297,15 +340,49 @@ Json StudioSession::Game() {
   const GameFiles& files = rules_->files();
   Json params = Json::array();
   for (const auto& p : info.params) params.push_back({{"name", p.name}, {"type", p.type}, {"default", p.default_value}});
-  // The documents that lay out the table: tiles (edges, segments) and regions (coordinates,
-  // neighbours); a game may also give names, colours and icons in a "studio" data file.
+  // The documents that lay out the table: tiles (edges, segments), regions (coordinates,
+  // neighbours) and scales (buckets and their labels); a game may also give names, colours and
+  // icons in a "studio" data file.
   Json data = Json::object();
   if (files.manifest.contains("data") && files.manifest["data"].is_object())
     for (auto it = files.manifest["data"].begin(); it != files.manifest["data"].end(); ++it) {
       const std::string schema = it->is_object() ? it->value("schema", std::string()) : std::string();
-      if ((schema == "tiles" || schema == "regions" || it.key() == "studio") && files.data.count(it.key()))
+      if ((schema == "tiles" || schema == "regions" || schema == "scales" || it.key() == "studio") && files.data.count(it.key()))
         data[schema.empty() ? it.key() : schema] = files.data.at(it.key());
     }
+  // Display hints (how to picture the rules' own records, names of tracks' spaces, where a
+  // card's text is): data/studio.json in the game's folder or the nearest base's. Read by the
+  // studio alone: not listed in the manifest, so not a rules file and not in the fingerprint.
+  // The data documents a hint names ("chenilles/species") come along for the page to look in.
+  Json hint_error;
+  for (const auto& root : files.roots) {
+    const std::string path = root.folder + "/data/studio.json";
+    FILE* f = std::fopen(path.c_str(), "r");
+    if (!f) continue;
+    std::fclose(f);
+    Json hints;
+    std::string error;
+    JsonLimits limits;
+    limits.max_bytes = 1u << 20;
+    if (!ReadJsonFile(path, root.display + "/data/studio.json", &hints, &error, limits)) {
+      hint_error = error;
+    } else if (!hints.is_object()) {
+      hint_error = root.display + "/data/studio.json: display hints are a JSON object";
+    } else {
+      data["studio"] = hints;
+      std::function<void(const Json&)> names = [&](const Json& j) {
+        if (j.is_string()) {
+          const std::string doc = j.get<std::string>().substr(0, j.get<std::string>().find('/'));
+          if (files.data.count(doc) && !data.contains(doc)) data[doc] = files.data.at(doc);
+        } else if (j.is_array() || j.is_object()) {
+          for (const auto& x : j) names(x);
+        }
+      };
+      for (const char* key : {"records", "tracks", "card_info"})
+        if (hints.contains(key)) names(hints[key]);
+    }
+    break;
+  }
   Json cards = Json::object();
   for (const auto& [name, doc] : files.data)
     if (doc.is_object() && doc.contains("cards") && doc["cards"].is_array())
@@ -318,7 +395,7 @@ Json StudioSession::Game() {
         }
   return {{"id", info.id},       {"name", info.name}, {"min_players", info.min_players}, {"max_players", info.max_players},
           {"params", params},    {"data", data},      {"cards", cards},                  {"folder", GameFolderDisplay(info.folder)},
-          {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}};
+          {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}, {"hint_error", hint_error}};
 }
 
 Status StudioSession::Play(int seat, int index, long long version) {
@@ -531,6 +608,52 @@ Json ReportJson(const SimulationReport& report, const SimulationSpec& spec, cons
 }
 
 }  // namespace
+
+namespace {
+
+// A report file as --compare reads it: a JSON object with the report's games, rounds and seats.
+Status ReadReport(const std::string& path, Json* out) {
+  if (path.empty()) return Status::Input("compare: give the path of a report file (plateau simulate ... --format json > report.json)");
+  std::string error;
+  JsonLimits limits;
+  limits.max_bytes = 64u << 20;
+  if (!ReadJsonFile(path, path, out, &error, limits)) return Status::Input("compare: " + error);
+  if (!out->is_object() || !(*out)["games"].is_number() || !out->contains("rounds") || !(*out)["seats"].is_array())
+    return Status::Input("compare: " + path + " is not a report written by `plateau simulate ... --format json` (nor the page's JSON " +
+                         (out->is_object() && out->contains("runs") ? "of a simulation: this is a sweep's)" : "of a simulation)"));
+  return Status::Ok();
+}
+
+// The game a report names, as a folder name (a report may name its game by id or by path).
+std::string ReportGame(const Json& report) {
+  if (!report.contains("game") || !report["game"].is_string()) return "";
+  std::string g = report["game"].get<std::string>();
+  while (g.size() > 1 && g.back() == '/') g.pop_back();
+  const size_t slash = g.rfind('/');
+  return slash == std::string::npos ? g : g.substr(slash + 1);
+}
+
+}  // namespace
+
+Status StudioSession::CompareFiles(const std::string& before_path, const std::string& after_path, Json* out) {
+  Json before, after;
+  Status st = ReadReport(before_path, &before);
+  if (st.ok()) st = ReadReport(after_path, &after);
+  if (!st.ok()) return st;
+  const std::string game_before = ReportGame(before), game_after = ReportGame(after);
+  if (!game_before.empty() && !game_after.empty() && game_before != game_after)
+    return Status::Input("compare: " + before_path + " is a report of " + game_before + " and " + after_path + " of " + game_after +
+                         ": compare two reports of the same game");
+  const Json compare = CompareReports(before, after);
+  auto side = [](const std::string& path, const Json& r) {
+    const size_t slash = path.rfind('/');
+    return Json{{"path", path}, {"name", slash == std::string::npos ? path : path.substr(slash + 1)}, {"game", ReportGame(r)},
+                {"games", r["games"]}};
+  };
+  *out = {{"compare", compare}, {"compare_text", CompareToText(compare, before_path)}, {"before", side(before_path, before)},
+          {"after", side(after_path, after)}};
+  return Status::Ok();
+}
 
 // Runs on its own thread: the same simulation as `plateau simulate` (host/simulate), or one per
 // value of a swept parameter or data value as `plateau sweep`, with the page's progress and

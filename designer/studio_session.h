@@ -40,8 +40,12 @@ class StudioSession {
 
   // The table as the page draws it: the state (hidden zones as counts), scores, who moves,
   // each human seat's legal moves with labels and cells, the seats, the log. `at` >= 0 shows
-  // the game after its first `at` moves (rebuilt by replay), read-only.
-  Status Table(int at, Json* out);
+  // the game after its first `at` moves (rebuilt by replay), read-only. `viewer` >= 0 shows the
+  // table as that seat sees it, as `plateau play` shows it to a player: other seats' own zones
+  // (hands) and every hidden zone as counts, other seats' unrevealed choices hidden, the
+  // rules' view for that seat, only that seat's moves, and no state.data (the rules' own: the
+  // host cannot tell what of it the seat may see). -1: the designer's view, everything shown.
+  Status Table(int at, int viewer, Json* out);
   // What the page needs once per rules load: the game's name, players, parameters, and the
   // data documents that lay out its maps (tiles, regions).
   Json Game();
@@ -69,6 +73,12 @@ class StudioSession {
   // {"state": "idle"|"running"|"done"|"failed"|"cancelled", "done", "games", "report", "error"}.
   Json Simulation();
 
+  // Two reports saved by `plateau simulate --format json` (or the page's JSON button), read
+  // from disk and compared as `--compare` does (host/compare): {"compare", "compare_text",
+  // "before", "after"} with each file's name, game and games. Refused, saying why, when a
+  // file is missing, is not such a report, or the two are of different games.
+  static Status CompareFiles(const std::string& before, const std::string& after, Json* out);
+
   // Events for the page (server-sent): blocks until the event count passes `after` or
   // `timeout_ms` passes; returns the count and, in *out, the latest event.
   long long WaitEvent(long long after, int timeout_ms, Json* out);
@@ -76,7 +86,7 @@ class StudioSession {
 
  private:
   Status NewGameLocked(int players, unsigned long long seed);
-  Status TableLocked(int at, Json* out);
+  Status TableLocked(int at, int viewer, Json* out);
   Status MakeBots();
   Status RunBots();
   // Bumps the table version and wakes the event streams with the new table; mu_ held.

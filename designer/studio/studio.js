@@ -65,12 +65,16 @@ let table = null;      // /api/state
 let viewing = -1;      // -1: the live table; else the move number shown
 let prevScores = null; // scores before the latest change, to highlight what moved
 let pickCell = null;   // a clicked cell whose several moves are listed
+// The seat whose view the table shows ('' : the designer's, everything), as the page's URL may
+// give it (&seat=2) and the "view as" list sets it.
+let viewAs = new URLSearchParams(location.search).get('seat') || '';
 
 async function loadGame() {
   game = await api('/api/game');
   $('title').textContent = game.name;
   $('game-info').textContent = `${game.folder} · ${game.min_players}–${game.max_players} players · rules ${game.fingerprint}`;
   $('sim-n').max = game.max_sim_games;
+  if (game.hint_error) say(`the display hints are not read: ${game.hint_error}`, true);
 }
 
 function show(next) {
@@ -81,9 +85,15 @@ function show(next) {
 }
 async function refresh() {
   try {
-    show(await api('/api/state', undefined, viewing >= 0 ? { at: viewing } : {}));
+    show(await api('/api/state', undefined, { ...(viewing >= 0 ? { at: viewing } : {}), ...(viewAs ? { seat: viewAs } : {}) }));
   } catch (e) {
     say(e.message, true);
+    // A seat that is not at the table (a URL's seat, or a new game with fewer players): the
+    // message stays, and the table is shown as the designer sees it.
+    if (viewAs) {
+      viewAs = '';
+      await refresh();
+    }
   }
 }
 
@@ -176,8 +186,40 @@ function drawGrid(g) {
 }
 
 // Tile maps: each tile a square whose four edges take their kind's colour (turned by the
-// tile's rotation), with the segments' kinds and the pieces on it.
+// tile's rotation), with the pieces on it. Each edge belongs to a segment of the tile, and the
+// segment to a feature of the map (the host's feature graph): hovering it lights the whole
+// feature and tells its kind, animals or other tally, pieces, and its points when the score
+// gives them (a list in the score's extra whose entries name a `feature` and its `points`).
 const EDGE_COLOURS = { savanna: '#c9dd8b', trail: '#c8a165', bush: '#3f7d3a', field: '#e8d47a', road: '#bbb', city: '#b5651d', water: '#5dade2' };
+const SIDES = 'NESW';
+
+// Points per feature id from the score's extra: every list of {feature, points, ...} entries.
+function featurePoints() {
+  const out = {};
+  for (const [key, list] of Object.entries(table.extra || {}))
+    if (Array.isArray(list))
+      for (const e of list)
+        if (e && typeof e === 'object' && e.feature != null && typeof e.points === 'number')
+          (out[e.feature] = out[e.feature] || []).push({ ...e, list: key });
+  return out;
+}
+
+function featureText(fid, f, points) {
+  if (!f) return '';
+  const tally = Object.entries(f.tally || {}).map(([k, n]) => (n > 1 ? `${cardName(k)} x${n}` : cardName(k))).join(', ');
+  const pieces = (f.pieces || []).map(([owner, n]) => `${seatName(owner)}${n > 1 ? ' x' + n : ''}`).join(', ');
+  let text = `${f.kind} ${fid}: ${f.complete ? 'complete' : `open (${f.open_edges} open edge(s)${f.open_ends ? `, ${f.open_ends} open end(s)` : ''})`}, ${f.tiles} tile(s)` +
+    (tally ? `\n${tally}` : '') + `\npieces: ${pieces || 'none'}`;
+  const pts = points[fid] || [];
+  if (pts.length)
+    for (const e of pts) {
+      const who = Array.isArray(e.players) ? e.players.map((p) => seatName(p - 1)).join(', ') : '';
+      text += `\nscore (${e.list}): ${e.points} points${who ? ' for ' + who : ''}${e.why ? ' (' + e.why + ')' : ''}`;
+    }
+  else text += '\nscore: no points for it in the score breakdown now';
+  return text;
+}
+
 function drawTileMap(name, map) {
   const defs = {};
   const tiles = (game.data.tiles && game.data.tiles.tiles) || [];
@@ -192,31 +234,55 @@ function drawTileMap(name, map) {
   const S = 56;
   const W = (maxC - minC + 1) * S, H = (maxR - minR + 1) * S;
   const s = svg('svg', { width: Math.min(W, 900), viewBox: `0 0 ${W} ${H}`, class: 'tilemap', 'data-map': name });
+  const tf = (table.tile_features || {})[name] || { tiles: [], features: {} };
+  const points = featurePoints();
+  // Pieces sit on a feature's root segment (its id - 1): drawn on the tile holding it.
   const pieces = {};
-  for (const o of map.occupants || []) pieces[o[0]] = (pieces[o[0]] || []).concat([o]);
+  for (const o of map.occupants || []) pieces[o[0] + 1] = (pieces[o[0] + 1] || []).concat([o]);
+  const light = (fid, on) => s.querySelectorAll(`[data-feature="${fid}"]`).forEach((e) => e.classList.toggle('hl', on));
   map.tiles.forEach((t, index) => {
     const [r, c, id, rot] = t;
     const x = (c - minC) * S, y = (r - minR) * S;
-    const g = svg('g', { transform: `translate(${x},${y})` });
+    const g = svg('g', { transform: `translate(${x},${y})`, 'data-tile': `${r},${c}` });
     const def = defs[id] || { edges: ['?', '?', '?', '?'] };
+    const segs = tf.tiles[index] || [];
     const title = svg('title');
-    title.textContent = `${id} at (${r}, ${c}), turned ${rot}°\nedges ${def.edges.join(', ')}` +
-      (def.segments || []).map((sg) => `\n${sg.kind} ${sg.sides.join('-')} ${JSON.stringify(sg.tally || {})}`).join('');
+    title.textContent = `${id} at (${r}, ${c}), turned ${rot}°\nedges ${def.edges.join(', ')}`;
     g.append(title);
     g.append(svg('rect', { width: S, height: S, fill: EDGE_COLOURS.savanna, stroke: '#555', 'stroke-width': 0.5 }));
     const h = S / 2;
     const tri = [`0,0 ${S},0 ${h},${h}`, `${S},0 ${S},${S} ${h},${h}`, `${S},${S} 0,${S} ${h},${h}`, `0,${S} 0,0 ${h},${h}`];
     const turn = Math.round((rot || 0) / 90) % 4;
+    // A feature's shape: the edges its segment touches, or a disc for a segment with none.
+    const featureShape = (shape, k) => {
+      const [, fid] = segs[k] || [];
+      if (fid == null) return shape;
+      shape.setAttribute('data-feature', fid);
+      shape.classList.add('feature');
+      const tt = svg('title');
+      tt.textContent = featureText(fid, tf.features[fid], points) + `\n(tile ${id} at (${r}, ${c}))`;
+      shape.append(tt);
+      shape.addEventListener('mouseenter', () => light(fid, true));
+      shape.addEventListener('mouseleave', () => light(fid, false));
+      return shape;
+    };
+    const segments = def.segments || [];
     for (let side = 0; side < 4; side++) {
-      const kind = def.edges[(side - turn + 4) % 4];
-      g.append(svg('polygon', { points: tri[side], fill: EDGE_COLOURS[kind] || colourOf(kind), opacity: kind === 'savanna' ? 0 : 0.9 }));
+      const dataSide = (side - turn + 4) % 4;
+      const kind = def.edges[dataSide];
+      const shape = svg('polygon', { points: tri[side], fill: EDGE_COLOURS[kind] || colourOf(kind), opacity: kind === 'savanna' ? 0 : 0.9 });
+      const k = segments.findIndex((sg) => (sg.sides || []).includes(SIDES[dataSide]));
+      g.append(k >= 0 ? featureShape(shape, k) : shape);
     }
-    const label = svg('text', { x: 2, y: S - 3, 'font-size': 7, fill: '#222' });
+    segments.forEach((sg, k) => {
+      if ((sg.sides || []).length === 0) g.append(featureShape(svg('circle', { cx: h, cy: h, r: S / 7, fill: EDGE_COLOURS[sg.kind] || colourOf(sg.kind) }), k));
+    });
+    const label = svg('text', { x: 2, y: S - 3, 'font-size': 7, fill: '#222', 'pointer-events': 'none' });
     label.textContent = id;
     g.append(label);
-    (pieces[index] || []).forEach((p, k) => {
-      g.append(svg('circle', { cx: 10 + 10 * k, cy: 10, r: 5, fill: SEAT_COLOURS[(p[1] - 1 + 8) % 8], stroke: '#000' }));
-    });
+    segs.forEach(([seg]) => (pieces[seg] || []).forEach((p, k) => {
+      g.append(svg('circle', { cx: 10 + 10 * k, cy: 10, r: 5, fill: SEAT_COLOURS[p[1] % 8], stroke: '#000', 'pointer-events': 'none', class: 'piece' }));
+    }));
     s.append(g);
   });
   for (const [key, cell] of targets) {
@@ -268,12 +334,71 @@ function drawRegionMap(name, map) {
   return el('div', { class: 'component' }, el('h3', { text: `region map ${name}` }), s);
 }
 
+// Scales (a "scales" data file: each scale's buckets with their labels), one row of buckets
+// per scale. Pieces on a scale are read from state.data: any list there whose entries name a
+// `scale`, a `bucket` (1-based) and a `seat` (1-based) — the host keeps no piece on a scale,
+// the rules do. A bucket a legal move names (its args' scale and bucket) is clickable.
+function scaleMarks(data) {
+  const out = [];
+  for (const list of Object.values(data || {}))
+    if (Array.isArray(list))
+      for (const m of list)
+        if (m && typeof m === 'object' && typeof m.scale === 'string' && Number.isInteger(m.bucket) && Number.isInteger(m.seat)) out.push(m);
+  return out;
+}
+function moveArgs(move) {
+  const a = move.args || {};
+  return a.args && typeof a.args === 'object' ? { ...a, ...a.args } : a;
+}
+function drawScales(scales) {
+  const box = el('div', { class: 'component scales' }, el('h3', { text: 'scales' }));
+  const marks = scaleMarks(table.state.data);
+  const moves = viewing < 0 ? humanMoves() : [];
+  for (const sc of scales) {
+    const name = (sc.name && typeof sc.name === 'object' ? sc.name.en || sc.name.fr : sc.name) || sc.id;
+    const row = el('div', { class: 'scale', 'data-scale': sc.id }, el('span', { class: 'scale-name', text: `${name}${sc.unit ? ` (${sc.unit})` : ''}` }));
+    (sc.buckets || []).forEach((bk, i) => {
+      const here = marks.filter((m) => m.scale === sc.id && m.bucket === i + 1);
+      const targets = moves.filter(({ move }) => { const a = moveArgs(move); return a.scale === sc.id && a.bucket === i + 1; });
+      const cell = el('span', { class: 'bucket' + (targets.length ? ' target' : ''), 'data-bucket': i + 1,
+        title: `${name}: ${bk.label || `bucket ${i + 1}`}` + (here.length ? `\npieces: ${here.map((m) => seatName(m.seat - 1)).join(', ')}` : '') +
+          (targets.length ? '\nclick to play here' : '') }, el('span', { class: 'bucket-label', text: bk.label || String(i + 1) }));
+      for (const m of here) {
+        const dot = el('span', { class: 'mark', 'data-seat': m.seat });
+        dot.style.background = SEAT_COLOURS[(m.seat - 1) % 8];
+        cell.append(dot);
+      }
+      if (targets.length) cell.addEventListener('click', () => {
+        if (targets.length === 1) return play(targets[0].seat, targets[0].move.i);
+        pickCell = { scale: sc.id, moves: targets };
+        drawMoves();
+      });
+      row.append(cell);
+    });
+    box.append(row);
+  }
+  return box;
+}
+
+// What the data says of a card (a hint's card_info: lists of entries with ids, as events or
+// resource cards are described in a game's data).
+function cardInfo(id) {
+  for (const path of hints().card_info || []) {
+    const list = dataAt(path);
+    const e = Array.isArray(list) && list.find((x) => x && x.id === id);
+    if (e) return `\n${facts(e)}`;
+  }
+  return '';
+}
+
 function drawZone(z) {
   const owner = z.owner >= 0 ? seatName(z.owner) + ' · ' : '';
-  const box = el('div', { class: 'component zone' }, el('h3', { text: `${owner}${z.name} [${z.count}]${z.visibility === 'hidden' ? ' (hidden)' : ''}` }));
+  const hiddenFrom = z.hidden_from_viewer ? ` (hidden from ${seatName(table.viewer)})` : '';
+  const box = el('div', { class: 'component zone', 'data-zone': `${z.name}:${z.owner}` },
+    el('h3', { text: `${owner}${z.name} [${z.count}]${z.visibility === 'hidden' ? ' (hidden)' : hiddenFrom}` }));
   const list = el('div', { class: 'zone-cards' });
   for (const id of z.cards.slice(0, 60)) {
-    const c = el('span', { class: 'chip', text: cardName(id), title: `${cardName(id)}${z.owner >= 0 ? pointsFor(z.owner, id) : ''}` });
+    const c = el('span', { class: 'chip', text: cardName(id), title: `${cardName(id)}${cardInfo(id)}${z.owner >= 0 ? pointsFor(z.owner, id) : ''}` });
     c.style.background = colourOf(id);
     list.append(c);
   }
@@ -282,10 +407,82 @@ function drawZone(z) {
   return box;
 }
 
+// ---- display hints (a game's data/studio.json): the rules' own records pictured ------------
+
+const hints = () => (game.data && game.data.studio) || {};
+const displayName = (x) => (x && typeof x === 'object' ? (x.name && typeof x.name === 'object' ? x.name.en || x.name.fr : x.name) || x.id : x);
+// A data path "doc/a/b/{field}/c" looked up in the game's data documents; {field} indexes a
+// list by the record's field (1-based, as the rules count) or names a key.
+function dataAt(path, rec = {}) {
+  const parts = path.split('/');
+  let at = game.data[parts.shift()];
+  for (const part of parts) {
+    if (at == null) return undefined;
+    const m = part.match(/^\{(.+)\}$/);
+    const key = m ? rec[m[1]] : part;
+    at = Array.isArray(at) && typeof key === 'number' && m ? at[key - 1] : Array.isArray(at) && !m ? at.find((x) => x && x.id === key) ?? at[key] : at[key];
+  }
+  return at;
+}
+// An entry's own facts for a tooltip: its scalar fields but the names.
+const facts = (e) => (e && typeof e === 'object'
+  ? Object.entries(e).filter(([k, v]) => k !== 'name' && k !== 'id' && k !== '$comment' && (typeof v !== 'object' || v === null || !Array.isArray(v))).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ')
+  : '');
+
+// A record hint: {"data": "viv_{seat}", "size": 5, "fields": [...], "lookup": {field: the data
+// list the field indexes, from 1 (a path may use another field: "doc/species/{species}/stages")},
+// "label": "{species}: {stage}", "title": "{seat}'s caterpillars", "icon": "🐛"}: state.data's
+// flat list cut in records of `size` numbers, each a chip named from the data.
+function drawRecords(h) {
+  const boxes = [];
+  const seats = String(h.data).includes('{seat}') ? table.state.seats.map((_, i) => i + 1) : [null];
+  for (const seat of seats) {
+    const key = String(h.data).replace('{seat}', seat);
+    const list = (table.state.data || {})[key];
+    if (!Array.isArray(list)) continue;
+    const size = h.size || (h.fields || []).length || 1;
+    const n = Math.floor(list.length / size);
+    const who = seat == null ? '' : seatName(seat - 1);
+    const box = el('div', { class: 'component records', 'data-records': key },
+      el('h3', { text: `${(h.title || key).replace('{seat}', who)} (${n})` }));
+    const chips = el('div', { class: 'zone-cards' });
+    for (let k = 0; k < n; k++) {
+      const rec = {};
+      (h.fields || []).forEach((f, i) => { rec[f] = list[k * size + i]; });
+      const named = {}, entries = {};
+      // A lookup names the list the field indexes (from 1), or a table the field is a key of.
+      for (const [f, path] of Object.entries(h.lookup || {})) {
+        const list = dataAt(path, rec);
+        entries[f] = Array.isArray(list) ? list[rec[f] - 1] : list && typeof list === 'object' ? list[rec[f]] : undefined;
+        named[f] = displayName(entries[f]) ?? rec[f];
+      }
+      const text = (h.label || (h.fields || []).map((f) => `{${f}}`).join(' ')).replace(/\{([^}]+)\}/g, (_, f) => (f in named ? named[f] : rec[f]));
+      const title = (h.fields || []).map((f) => `${f}: ${f in named ? `${named[f]}${facts(entries[f]) ? ` (${facts(entries[f])})` : ''}` : rec[f]}`).join('\n');
+      const chip = el('span', { class: 'chip record', text: (h.icon ? h.icon + ' ' : '') + text, title, 'data-record': k });
+      const by = h.colour_by || Object.keys(h.lookup || {})[0];
+      if (by && entries[by]) chip.style.background = colourOf(entries[by].id || String(named[by]));
+      chips.append(chip);
+    }
+    box.append(chips);
+    boxes.push(box);
+  }
+  return boxes;
+}
+
 function drawTrack(key, t) {
-  const box = el('div', { class: 'component' }, el('h3', { text: `${ownerLabel(key)}: space ${t.position + 1} of ${t.length}${t.circular ? ' (circular)' : ''}` }));
+  const box = el('div', { class: 'component', 'data-track': key }, el('h3', { text: `${ownerLabel(key)}: space ${t.position + 1} of ${t.length}${t.circular ? ' (circular)' : ''}${t.laps ? `, lap ${t.laps}` : ''}` }));
   const row = el('div', { class: 'track' });
-  for (let i = 0; i < Math.min(t.length, 100); i++) row.append(el('span', { class: 'space' + (i === t.position ? ' here' : ''), text: String(i + 1) }));
+  // A hint may name the track's spaces from the data: {"spaces": "doc/path", "label": field}.
+  const h = (hints().tracks || {})[key.split(':')[0]];
+  const spaces = h && h.spaces ? dataAt(h.spaces) : null;
+  for (let i = 0; i < Math.min(t.length, 100); i++) {
+    const sp = Array.isArray(spaces) ? spaces[i] : null;
+    const label = sp ? String((h.label && sp[h.label]) ?? displayName(sp)) : '';
+    const cell = el('span', { class: 'space' + (i === t.position ? ' here' : '') + (sp ? ' named' : ''), text: label ? `${i + 1} ${label}` : String(i + 1),
+      title: `space ${i + 1}${sp ? `: ${displayName(sp)}${facts(sp) ? ` (${facts(sp)})` : ''}` : ''}${i === t.position ? ' (here)' : ''}` });
+    if (sp && i !== t.position) cell.style.background = colourOf(label);
+    row.append(cell);
+  }
   box.append(row);
   return box;
 }
@@ -294,7 +491,13 @@ function draw() {
   const st = table.state;
   $('players').value = st.player_count;
   if (document.activeElement !== $('seed')) $('seed').value = st.seed;
-  $('history-note').textContent = viewing >= 0 ? `— after move ${table.at} of ${table.moves_total} (history, read-only)` : (table.over ? '— game over' : '');
+  const seeing = table.viewer >= 0 ? ` — as ${seatName(table.viewer)} sees it` : '';
+  $('history-note').textContent = (viewing >= 0 ? `— after move ${table.at} of ${table.moves_total} (history, read-only)` : (table.over ? '— game over' : '')) + seeing;
+  document.body.classList.toggle('seat-view', table.viewer >= 0);
+  const viewSelect = $('view-as');
+  viewSelect.replaceChildren(el('option', { value: '', text: 'every seat (designer)' }),
+    ...table.state.seats.map((s, i) => el('option', { value: String(i + 1), text: s.name })));
+  viewSelect.value = table.viewer >= 0 ? String(table.viewer + 1) : '';
   // Seats: who plays each one.
   const seats = $('seats');
   seats.replaceChildren();
@@ -310,6 +513,8 @@ function draw() {
   for (const g of st.grids) board.append(drawGrid(g));
   for (const [name, m] of Object.entries(st.tile_maps || {})) board.append(drawTileMap(name, m));
   for (const [name, m] of Object.entries(st.region_maps || {})) board.append(drawRegionMap(name, m));
+  const scales = (game.data.scales && game.data.scales.scales) || [];
+  if (scales.length) board.append(drawScales(scales));
   for (const z of st.zones) if (z.count > 0 || z.name === 'hand') board.append(drawZone(z));
   const counters = Object.entries(st.counters || {});
   if (counters.length) {
@@ -318,6 +523,7 @@ function draw() {
     board.append(box);
   }
   for (const [k, t] of Object.entries(st.tracks || {})) board.append(drawTrack(k, t));
+  for (const h of hints().records || []) board.append(...drawRecords(h));
   $('view').textContent = table.view;
   // A game whose table is mostly its own data (no grid or map for the host to draw) reads
   // best in the rules' text view: open it the first time.
@@ -325,7 +531,9 @@ function draw() {
     draw.opened = true;
     $('view').parentElement.open = !(st.grids.length || Object.keys(st.tile_maps || {}).length || Object.keys(st.region_maps || {}).length);
   }
-  $('data').textContent = JSON.stringify(st.data, null, 1).slice(0, 20000);
+  $('data').textContent = table.viewer >= 0
+    ? `(not shown in ${seatName(table.viewer)}'s view: state.data is the rules' own, and the host cannot tell what of it a seat may see; the rules' view for this seat is above)`
+    : JSON.stringify(st.data, null, 1).slice(0, 20000);
   drawScores();
   drawMoves();
   drawLog();
@@ -429,6 +637,7 @@ $('load').addEventListener('click', () => { viewing = -1; act('/api/load', { pat
 $('slider').addEventListener('input', () => { $('slider-label').textContent = `move ${$('slider').value} / ${table.moves_total}`; });
 $('slider').addEventListener('change', () => goTo(Number($('slider').value)));
 $('live').addEventListener('click', () => { viewing = -1; refresh(); });
+$('view-as').addEventListener('change', () => { viewAs = $('view-as').value; pickCell = null; say(''); refresh(); });
 
 // ---- simulations -------------------------------------------------------------------------
 
@@ -561,24 +770,48 @@ function drawSimulation(sim) {
       data: { labels: tags.map((t) => t[0]), datasets: [{ label: '% of games', data: tags.map((t) => 100 * t[1].games / games), backgroundColor: '#10739e' }] },
     });
   $('sim-findings').textContent = (r.findings || []).length ? 'Findings: ' + r.findings.join(' · ') : 'No findings.';
-  // The previous run and this one side by side, measure by measure, as --compare judges them:
-  // a row is marked when the difference is beyond the games' own randomness.
+  drawCompare(sim.compare, sim.compare_text, 'compared with the previous run', 'previous run', 'this run');
+}
+
+// Two reports side by side, measure by measure, as --compare judges them (host/compare): a row
+// is marked when the difference is beyond the games' own randomness. The previous run from the
+// page and the last one, or two saved report files.
+function drawCompare(compare, text, what, beforeName, afterName) {
   const cmp = $('sim-compare-box');
-  cmp.hidden = !sim.compare;
+  cmp.hidden = !compare;
+  cmp.dataset.files = '';
   const t = $('sim-compare-table');
   t.replaceChildren();
-  if (sim.compare) {
+  $('sim-compare-what').textContent = what;
+  if (compare) {
     const fmt = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(3)) : v == null ? '' : JSON.stringify(v));
-    $('sim-compare-summary').textContent = `${sim.compare.changed} of ${sim.compare.compared} measures changed` +
-      (sim.compare.settings.length ? ` · settings: ${sim.compare.settings.join('; ')}` : '');
-    t.append(el('tr', {}, ...['measure', 'previous run', 'this run', 'difference', 'z'].map((h) => el('th', { text: h }))));
-    for (const m of sim.compare.measures)
+    $('sim-compare-summary').textContent = `${compare.changed} of ${compare.compared} measures changed` +
+      (compare.settings.length ? ` · settings: ${compare.settings.join('; ')}` : '');
+    t.append(el('tr', {}, ...['measure', beforeName, afterName, 'difference', 'z'].map((h) => el('th', { text: h }))));
+    for (const m of compare.measures)
       t.append(el('tr', { class: m.changed ? 'changed' : '' }, el('td', { text: m.measure }), el('td', { text: fmt(m.before) }),
         el('td', { text: fmt(m.after) }), el('td', { text: fmt(m.difference) }), el('td', { text: m.z == null ? '' : m.z.toFixed(1) })));
-    if (sim.compare.changed > 0) cmp.open = true;
+    if (compare.changed > 0) cmp.open = true;
   }
-  $('sim-compare').textContent = sim.compare_text || '';
+  $('sim-compare').textContent = text || '';
 }
+
+// Two saved reports (plateau simulate --format json, or this page's JSON button), compared by
+// the studio with --compare's judgement; a file that is not a report, or reports of two games,
+// are refused with the reason.
+async function compareFiles() {
+  try {
+    const c = await api('/api/compare', { before: $('cmp-before').value.trim(), after: $('cmp-after').value.trim() });
+    drawCompare(c.compare, c.compare_text, `${c.before.name} (${c.before.games} games) against ${c.after.name} (${c.after.games} games) of ${c.after.game || c.before.game || 'a game'}`,
+      c.before.name, c.after.name);
+    $('sim-compare-box').dataset.files = `${c.before.path}|${c.after.path}`;
+    $('sim-compare-box').open = true;
+    say('');
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+$('cmp-run').addEventListener('click', compareFiles);
 
 // A sweep: the key figures against the swept value, with 95% intervals over games.
 function drawSweep(sim) {
@@ -696,7 +929,8 @@ function listen() {
     }
     const received = performance.now();
     // A change carries the live table; a refused reload only its banner.
-    if (ev.table && viewing < 0 && (!table || ev.table.version >= table.version)) show(ev.table);
+    // The event's table is the designer's: a seat's view is asked for again.
+    if (ev.table && viewing < 0 && !viewAs && (!table || ev.table.version >= table.version)) show(ev.table);
     else if (viewing < 0 || ev.kind === 'reload') await refresh();
     // How long a reload took to show once the server announced it (the tests read it).
     if (ev.kind === 'reload') window.reloadShownMs = performance.now() - received;

@@ -2,7 +2,7 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded, compare_files, seat_view, features, scales, records. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -518,6 +518,239 @@ cases.embedded = async () => {
     await cleanup();
     stopStudio(s);
     fs.rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+// Two reports saved by `plateau simulate --format json` compared on the page (issue 16): the
+// same judgement as the CLI's --compare (the same count of changed measures), the changed
+// measures marked; a file that is not a report, reports of two games, a missing file: refused
+// on the page, saying why.
+cases.compare_files = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-compare-'));
+  const simulate = (file, args) => new Promise((resolve, reject) => {
+    const out = fs.openSync(file, 'w');
+    const r = spawn(plateau, ['simulate', ...args, '--format', 'json'], { stdio: ['ignore', out, 'inherit'] });
+    r.on('exit', (code) => { fs.closeSync(out); code === 0 ? resolve() : reject(new Error(`plateau simulate ${args.join(' ')}: exit ${code}`)); });
+  });
+  const a = path.join(tmp, 'greedy-first.json'), bfile = path.join(tmp, 'random-first.json'), other = path.join(tmp, 'fauna.json');
+  await simulate(a, ['ecosysteme-savane', '-n', '40', '--players', '2', '--bots', 'greedy,random']);
+  await simulate(bfile, ['ecosysteme-savane', '-n', '40', '--players', '2', '--bots', 'random,greedy']);
+  await simulate(other, ['fauna', '-n', '4', '--players', '2', '--bots', 'random']);
+  // What the CLI says of the same two runs: --compare against the first report.
+  const cli = await new Promise((resolve, reject) => {
+    let out = '';
+    const r = spawn(plateau, ['simulate', 'ecosysteme-savane', '-n', '40', '--players', '2', '--bots', 'random,greedy', '--format', 'json', '--compare', a]);
+    r.stdout.on('data', (d) => { out += d; });
+    r.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out).compare) : reject(new Error(`--compare: exit ${code}`))));
+  });
+  const notReport = path.join(tmp, 'data.json');
+  fs.writeFileSync(notReport, '{"cards": []}\n');
+  const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    const compare = async (before, after) => {
+      await p.fill('#cmp-before', before);
+      await p.fill('#cmp-after', after);
+      await p.evaluate(() => { document.getElementById('message').textContent = ''; document.getElementById('sim-compare-box').dataset.files = ''; });
+      await p.click('#cmp-run');
+      await p.waitForFunction((want) => document.getElementById('message').textContent !== '' || document.getElementById('sim-compare-box').dataset.files === want,
+        `${before}|${after}`);
+    };
+    await compare(a, bfile);
+    check(await p.locator('#sim-compare-box').isVisible(), 'two saved reports are set side by side');
+    const heads = await p.locator('#sim-compare-table th').allTextContents();
+    check(heads[1] === 'greedy-first.json' && heads[2] === 'random-first.json', `the columns are named by the files (${heads.slice(1, 3)})`);
+    const rows = await p.locator('#sim-compare-table tr').count();
+    check(rows - 1 === cli.compared, `every measure the CLI compares is a row (${rows - 1} of ${cli.compared})`);
+    const marked = await p.locator('#sim-compare-table tr.changed').allTextContents();
+    check(marked.length === cli.changed && marked.length > 0, `the same judgement as plateau simulate --compare: ${marked.length} measures changed (CLI: ${cli.changed})`);
+    check(marked.some((r) => r.includes('P1')), `the seats' swapped bots are among the changes (${marked[0]})`);
+    const summary = await p.locator('#sim-compare-what').textContent();
+    check(summary.includes('greedy-first.json (40 games) against random-first.json (40 games)'), `the comparison says what it compares (${summary})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-compare-files.png'), fullPage: true });
+    for (const [before, after, want, what] of [
+      [a, notReport, /data\.json is not a report/, 'a file that is not a report'],
+      [a, other, /report of ecosysteme-savane and .*fauna\.json of fauna/, 'two reports of different games'],
+      [path.join(tmp, 'missing.json'), bfile, /missing\.json/, 'a missing file'],
+      ['', bfile, /give the path of a report/, 'no file named'],
+    ]) {
+      await compare(before, after);
+      const m = await p.locator('#message').textContent();
+      check(want.test(m) && (await p.locator('#message').getAttribute('class')).includes('error'), `${what}: refused on the page (${m})`);
+    }
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+// The table as one seat sees it (issue 16), as `plateau play` shows it: on Savane's draft, the
+// other seat's hand is a count, the seat's own hand and its own unrevealed choice are shown,
+// the rules' view is the seat's, only its moves are listed; a move played in that view keeps
+// it; a seat that is not at the table is refused with the seats there.
+cases.seat_view = async () => {
+  const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    let r = await raw(s, 'GET', `/api/state?token=${s.token}&seat=0`);
+    check(r.status === 400 && /numbered from 1/.test(r.json.error), `seat=0: 400 (${r.json.error})`);
+    r = await raw(s, 'GET', `/api/state?token=${s.token}&seat=x`);
+    check(r.status === 400 && /seat number/.test(r.json.error), `seat=x: 400 (${r.json.error})`);
+    r = await raw(s, 'GET', `/api/state?token=${s.token}&seat=9`);
+    check(r.status === 400 && /seat 9 is not at this table: view as a seat from 1 to 3 \(P1, P2, neutral\)/.test(r.json.error), `seat=9: 400 naming the seats (${r.json.error})`);
+    const p = await openPage(b, s);
+    const chips = (owner) => p.locator(`.zone[data-zone="hand:${owner}"] .chip`).count();
+    const designer = await p.evaluate(() => table.state.zones.filter((z) => z.name === 'hand' && z.owner >= 0 && z.owner < 2).map((z) => z.cards));
+    check(await chips(0) === 11 && await chips(1) === 11, 'the designer sees both hands');
+    check(/hidden choice/.test(await p.locator('#log li').first().textContent()), "the designer's log hides the bot's unrevealed choice");
+    const asSeat = async (value) => {
+      await p.selectOption('#view-as', value);
+      await p.waitForFunction((v) => table.viewer === v - 1, Number(value || 0));
+    };
+    await asSeat('1');
+    check(await chips(0) === 11 && await chips(1) === 0, "as P1: P1's hand is shown, P2's is not");
+    check((await p.locator('.zone[data-zone="hand:1"] h3').textContent()).includes('[11] (hidden from P1)'), 'as P1: P2\'s hand says how many cards it holds and that they are hidden');
+    const view = await p.locator('#view').textContent();
+    const line = (who) => view.split('\n').find((l) => l.startsWith(`${who} hand`)) || '';
+    check(line('P1').includes(':') && !line('P2').includes(':'), `the rules' view is P1's (${line('P1').slice(0, 40)}… / ${line('P2')})`);
+    check(/not shown in P1's view/.test(await p.locator('#data').textContent()), "state.data is not shown in a seat's view");
+    check(await p.locator('#moves button.move').count() > 0 && (await p.locator('#history-note').textContent()).includes('as P1 sees it'), "P1's moves are listed, and the table says whose view it is");
+    await p.screenshot({ path: path.join(outDir, 'studio-seat-view.png'), fullPage: true });
+    await asSeat('2');
+    check(await chips(0) === 0 && await chips(1) === 11, "as P2: P1's hand is hidden, P2's shown");
+    const first = await p.locator('#log li').first().textContent();
+    check(!/hidden choice/.test(first) && designer[1].some((c) => first.includes(c)), `as P2: P2's own choice is in the log (${first})`);
+    check(await p.locator('#moves button.move').count() === 0, "as P2: the human P1's moves are not P2's to see");
+    // A move made in P1's view: the page stays in it.
+    await asSeat('1');
+    const v = await p.evaluate(() => table.version);
+    await p.locator('#moves button.move').first().click();
+    await p.waitForFunction((x) => table.version !== x, v);
+    check(await p.evaluate(() => table.viewer === 0) && (await chips(1)) === 0, 'after a move the table is still shown as P1 sees it');
+    await asSeat('');
+    check(await chips(1) > 0, 'back to every seat: the designer sees both hands again');
+    // A page opened as a seat that is not at the table: the message says so, the designer's table is shown.
+    const q = await b.newPage();
+    await q.goto(`${s.url}&seat=5`);
+    await q.waitForSelector('body[data-ready="1"]');
+    const m = await q.locator('#message').textContent();
+    check(/seat 5 is not at this table/.test(m) && (await q.locator('#message').getAttribute('class')).includes('error') &&
+      (await q.evaluate(() => table.viewer)) === -1, `a page opened as seat 5 says so and shows the designer's table (${m})`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// Safari's features on hover (issue 16): a game of bots played to its end, then each feature
+// the score's extra lists (final_features: feature id, points, players) is found on the tile
+// map over exactly the tiles the rules name; hovering it lights it and tells its points.
+cases.features = async () => {
+  const s = await startStudio(['safari', '--players', '2', '--bots', 'greedy,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    check(await p.evaluate(() => table.over), 'the bots played Safari to its end');
+    const ff = await p.evaluate(() => table.extra.final_features || []);
+    check(ff.length > 0, `the score lists ${ff.length} features left on the table with their points`);
+    for (const e of ff.slice(0, 4)) {
+      const shapes = p.locator(`svg.tilemap [data-feature="${e.feature}"]`);
+      const tiles = await shapes.evaluateAll((els) => [...new Set(els.map((x) => x.parentNode.dataset.tile))].sort());
+      const named = e.tiles.match(/-?\d+,-?\d+/g).sort();
+      check(JSON.stringify(tiles) === JSON.stringify(named), `${e.kind} ${e.feature} is drawn over the tiles the rules name (${named.join(' ')})`);
+      await shapes.first().hover();
+      await p.waitForFunction((fid) => [...document.querySelectorAll(`svg.tilemap [data-feature="${fid}"]`)].every((x) => x.classList.contains('hl')), e.feature);
+      const title = await shapes.first().evaluate((x) => x.querySelector('title').textContent);
+      const who = e.players.map((seat) => `P${seat}`).join(', ');
+      check(title.startsWith(`${e.kind} ${e.feature}:`) && title.includes(`${e.points} points for ${who}`),
+        `hovering it lights the whole feature and tells its points (${title.split('\n').filter((l) => l.startsWith('score')).join('; ')})`);
+    }
+    // A feature the score gives no points now (completed and scored during the game) says so.
+    const other = await p.evaluate(() => {
+      const listed = new Set((table.extra.final_features || []).map((e) => String(e.feature)));
+      const x = [...document.querySelectorAll('svg.tilemap [data-feature]')].find((e) => !listed.has(e.dataset.feature));
+      return x && x.querySelector('title').textContent;
+    });
+    check(other && /no points for it in the score breakdown now/.test(other) && /pieces: /.test(other), `another feature tells its kind, tally and pieces (${other && other.split('\n')[0]})`);
+    await p.locator(`svg.tilemap [data-feature="${ff[0].feature}"]`).first().hover();
+    await p.screenshot({ path: path.join(outDir, 'studio-safari-feature.png'), fullPage: true });
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// Fauna's scale board (issue 16): every scale of its scales data file drawn with its buckets'
+// labels, the buckets a legal move names clickable; a piece placed by clicking one shows on it
+// in the seat's colour (read from the rules' list of {scale, bucket, seat} in state.data).
+cases.scales = async () => {
+  const s = await startStudio(['fauna', '--players', '2', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    const want = await p.evaluate(() => game.data.scales.scales.map((sc) => [sc.id, sc.buckets.map((x) => x.label)]));
+    const drawn = await p.locator('.scales .scale').evaluateAll((rows) => rows.map((r) => [r.dataset.scale, [...r.querySelectorAll('.bucket-label')].map((x) => x.textContent)]));
+    check(want.length > 0 && JSON.stringify(drawn) === JSON.stringify(want), `each scale is drawn with its buckets' labels from the data (${drawn.map((d) => `${d[0]}: ${d[1].length}`).join(', ')})`);
+    const targets = await p.locator('.scales .bucket.target').evaluateAll((els) => els.map((e) => [e.parentNode.dataset.scale, Number(e.dataset.bucket)]));
+    const legal = await p.evaluate(() => humanMoves().filter(({ move }) => moveArgs(move).scale).map(({ move }) => [moveArgs(move).scale, moveArgs(move).bucket]));
+    check(targets.length > 0 && JSON.stringify(targets.sort()) === JSON.stringify(legal.sort()), `the buckets the human may take are the clickable ones (${targets.length})`);
+    const [scale, bucket] = targets[0];
+    const v = await p.evaluate(() => table.version);
+    await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).click();
+    await p.waitForFunction((x) => table.version !== x, v);
+    await p.waitForFunction(([sc, bk]) => document.querySelector(`.scale[data-scale="${sc}"] .bucket[data-bucket="${bk}"] .mark[data-seat="1"]`), [scale, bucket]);
+    const title = await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).getAttribute('title');
+    check(/pieces: P1/.test(title), `P1's piece shows on ${scale} bucket ${bucket} after the click (${title.split('\n').join(' / ')})`);
+    check((await p.locator('#log li').allTextContents()).some((t) => t.startsWith('P1:') && t.includes(scale)), 'the move is in the log');
+    // The whole page: the bots' moves may redraw the scales under an element screenshot.
+    await p.screenshot({ path: path.join(outDir, 'studio-fauna-scales.png'), fullPage: true });
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// Chenilles pictured (issue 16) from its display hints (games/chenilles/data/studio.json, no
+// game code in the page): each seat's caterpillars, kept by the rules as flat lists of numbers
+// in state.data, as chips named from the data (species' names, stages); the time track's
+// spaces named by kind; a card's text from the data on its chip.
+cases.records = async () => {
+  const s = await startStudio(['chenilles', '--players', '2', '--bots', 'heuristic,heuristic']);
+  const { b, cleanup } = await browser();
+  const data = JSON.parse(fs.readFileSync(path.join(source, 'games', 'chenilles', 'data', 'chenilles.json'), 'utf8'));
+  try {
+    const p = await openPage(b, s);
+    for (const seat of [1, 2]) {
+      const viv = await p.evaluate((k) => table.state.data[k], `viv_${seat}`);
+      const want = [];
+      for (let k = 0; k + 5 <= viv.length; k += 5) {
+        const sp = data.species[viv[k + 1] - 1];
+        want.push(`${sp.name.en}: ${sp.stages[viv[k + 2] - 1].id}`);
+      }
+      const chips = await p.locator(`.records[data-records="viv_${seat}"] .chip`).allTextContents();
+      check(want.length > 0 && JSON.stringify(chips) === JSON.stringify(want), `P${seat}'s ${want.length} caterpillars are pictured with the data's names (${chips.slice(0, 2).join('; ')}…)`);
+      check((await p.locator(`.records[data-records="viv_${seat}"] h3`).textContent()) === `P${seat}'s caterpillars (${want.length})`, `P${seat}'s vivarium is titled`);
+    }
+    const failing = await p.locator('.records .chip').evaluateAll((els) => els.map((e) => e.title).find((t) => /failures: [1-9]/.test(t)) || els[0].title);
+    check(/species: .+ \(.*price/.test(failing) && /stage: .+ \(.*points/.test(failing), `a caterpillar's tooltip gives its fields and the data's facts (${failing.split('\n').slice(1, 3).join(' / ')})`);
+    const spaces = await p.locator('[data-track="time"] .space').allTextContents();
+    check(JSON.stringify(spaces) === JSON.stringify(data.time_board.spaces.map((x, i) => `${i + 1} ${x.kind}`)), `the time track's spaces are named from the data (${spaces.join(', ')})`);
+    const events = await p.evaluate(() => (table.state.zones.find((z) => z.name === 'events_shown') || { cards: [] }).cards);
+    check(events.length > 0, `events were revealed (${events.length})`);
+    const title = await p.locator('.zone[data-zone="events_shown:-1"] .chip').first().getAttribute('title');
+    const doc = data.events.find((e) => e.id === events[0]).doc;
+    check(title.includes(doc), `an event card's chip tells the data's text (${title.split('\n')[1].slice(0, 60)}…)`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-chenilles.png'), fullPage: true });
+  } finally {
+    await cleanup();
+    stopStudio(s);
   }
 };
 
