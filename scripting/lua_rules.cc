@@ -572,9 +572,14 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
   if (uses_draft_ && draft::Active(state)) {
     Status st = DraftFor(state);
     if (!st.ok()) return st;
-    draft_moves_.clear();
-    draft::LegalMoves(draft_, state, seat, &draft_moves_);
-    *out = &draft_moves_;
+    DraftMovesCache& c = draft_moves_;
+    if (c.uid != state.identity.uid || c.generation != state.identity.generation || c.seat != seat) {
+      draft::LegalMoves(draft_, state, seat, &c.moves);
+      c.uid = state.identity.uid;
+      c.generation = state.identity.generation;
+      c.seat = seat;
+    }
+    *out = &c.moves;
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
@@ -846,8 +851,12 @@ Status LuaRules::TryMove(State* state, int seat, const Move& move) {
   // A trial on a copy puts the copy back over the state: an open trial's slots must not point
   // into the nodes that replaces.
   if (!journaled && undo_.active()) undo_.FoldAllSlots(*state);
-  trial_journaled_.push_back(journaled);
   Status st;
+  if (drafting && TryDraftPick(state, seat, move, &st)) {
+    if (st.ok()) trial_kinds_.push_back(TrialKind::kDraftPick);
+    return st;
+  }
+  trial_kinds_.push_back(journaled ? TrialKind::kJournal : TrialKind::kCopy);
   if (journaled) {
     st = ApplyScripted(state, seat, move, /*trial=*/true);
   } else if (drafting) {
@@ -861,17 +870,68 @@ Status LuaRules::TryMove(State* state, int seat, const Move& move) {
   } else {
     st = Rules::TryMove(state, seat, move);
   }
-  if (!st.ok()) trial_journaled_.pop_back();
+  if (!st.ok()) trial_kinds_.pop_back();
   if (journaled) state->Touch();
   return st;
 }
 
+// A draft pick tried in place: the card leaves the hand and lands on the seat's grid, exactly
+// as Preview shows it, and UndoTrial puts both back. Copying the whole state twice per trial
+// (the general path) was a quarter of a greedy Savane game. Returns false when the move is
+// not a pick Preview would show (the general path then handles it, errors included).
+bool LuaRules::TryDraftPick(State* state, int seat, const Move& move, Status* st) {
+  // Inside a journaled trial the journal owns the undo: the general path copies instead.
+  if (move.type != "place" || state->player_count <= 1 || undo_.active() || !DraftFor(*state).ok()) return false;
+  // Legal as Preview judges it: among the listed moves, which are cached for this state's
+  // version (the version every trial of one decision starts from).
+  const std::vector<Move>* legal = nullptr;
+  if (!ListLegal(*state, seat, &legal).ok()) return false;
+  if (std::find(legal->begin(), legal->end(), move) == legal->end()) {
+    *st = Status::Illegal("not a legal move");
+    return true;
+  }
+  Zone* hand = state->FindZone("hand", seat);
+  Grid* grid = state->FindGrid(draft::GridKey(seat));
+  if (!hand || !grid) return false;
+  auto it = std::find(hand->cards.begin(), hand->cards.end(), move.card);
+  if (it == hand->cards.end()) return false;
+  DraftPickTrial t;
+  t.hand = static_cast<size_t>(hand - state->zones.data());
+  t.position = static_cast<size_t>(it - hand->cards.begin());
+  t.card = move.card;
+  t.grid = 0;
+  while (&state->grids[t.grid].second != grid) ++t.grid;
+  t.before = *grid;
+  t.generation = state->identity.generation;
+  t.record = state->record;
+  hand->cards.erase(it);
+  grid->Set(move.cell.row, move.cell.col, Cell{move.card});
+  state->record = false;
+  state->Touch();
+  draft_trials_.push_back(std::move(t));
+  *st = Status::Ok();
+  return true;
+}
+
 void LuaRules::UndoTrial(State* state) {
-  if (trial_journaled_.empty()) return;
-  const bool journaled = trial_journaled_.back();
-  trial_journaled_.pop_back();
-  if (journaled) undo_.Restore(state);
-  else Rules::UndoTrial(state);
+  if (trial_kinds_.empty()) return;
+  const TrialKind kind = trial_kinds_.back();
+  trial_kinds_.pop_back();
+  if (kind == TrialKind::kJournal) {
+    undo_.Restore(state);
+  } else if (kind == TrialKind::kDraftPick) {
+    DraftPickTrial& t = draft_trials_.back();
+    std::vector<CardId>& hand = state->zones[t.hand].cards;
+    hand.insert(hand.begin() + static_cast<std::ptrdiff_t>(t.position), t.card);
+    std::swap(state->grids[t.grid].second, t.before);
+    state->record = t.record;
+    // The content is back, so its generation is too (as StateUndo does): the answers cached
+    // for it (legal moves, who moves) stay valid for the next trial.
+    state->identity.generation = t.generation;
+    draft_trials_.pop_back();
+  } else {
+    Rules::UndoTrial(state);
+  }
   ++binding_.epoch;
 }
 
@@ -1035,6 +1095,74 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
 
 Status LuaRules::Evaluate(const State& state, int seat, double* out) { return EvaluateWith(state, seat, {}, out); }
 
+// The host's default measure (Rules::Evaluate: the seat's total minus half the best other
+// total) from the score hook's totals alone. Through Score, a greedy bot's every candidate
+// move built each seat's breakdown as C++ strings only for four totals to be read: a seventh
+// of a greedy game. Here the same checks run on the Lua values; anything Score would refuse
+// or read another way (a missing line, a bad value, an extra to convert) is handed to Score
+// itself, so the number and every error message stay Score's.
+Status LuaRules::EvaluateFromTotals(const State& state, int seat, double* out) {
+  lua_State* L = rt_->L();
+  const int top = lua_gettop(L);
+  PushHook("score");
+  Status st = CallHook("score", &state, false, 0, 2);
+  if (!st.ok()) return st;
+  const int lines = top + 1;
+  bool plain = lua_istable(L, lines) && lua_isnil(L, lines + 1);
+  int64_t mine = 0, best_other = INT64_MIN;
+  size_t entries = 0;
+  auto integer = [&](int index, int64_t* v) {
+    int isint = 0;
+    const lua_Integer x = lua_tointegerx(L, index, &isint);
+    if (!isint || lua_type(L, index) != LUA_TNUMBER || x < -limits::kScore || x > limits::kScore) return false;
+    *v = x;
+    return true;
+  };
+  for (size_t k = 0; plain && k < state.seats.size(); ++k) {
+    const int t = lua_rawgeti(L, lines, static_cast<lua_Integer>(k + 1));
+    if (t == LUA_TNIL) {
+      plain = static_cast<int>(k) >= state.player_count;
+      lua_pop(L, 1);
+      continue;
+    }
+    ++entries;
+    const int line = lua_gettop(L);
+    plain = t == LUA_TTABLE;
+    int64_t sum = 0;
+    if (plain && RawGetField(L, line, "breakdown") == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (plain && lua_next(L, -2)) {
+        int64_t v = 0;
+        size_t len = 0;
+        const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : nullptr;
+        plain = key && IsValidUtf8(key, len) && integer(-1, &v);
+        sum += v;
+        lua_pop(L, 1);
+      }
+    }
+    int64_t total = sum;
+    if (plain && RawGetField(L, line, "total") != LUA_TNIL) plain = integer(-1, &total);
+    if (plain) {
+      if (static_cast<int>(k) == seat) mine = total;
+      else if (total > best_other) best_other = total;
+    }
+    lua_settop(L, line - 1);
+  }
+  if (plain) {  // every key a seat's
+    size_t keys = 0;
+    lua_pushnil(L);
+    while (lua_next(L, lines)) {
+      ++keys;
+      lua_pop(L, 1);
+    }
+    plain = keys == entries;
+  }
+  lua_settop(L, top);
+  if (!plain) return Rules::Evaluate(state, seat, out);
+  *out = static_cast<double>(mine) - (best_other == INT64_MIN ? 0.0 : 0.5 * static_cast<double>(best_other));
+  return Status::Ok();
+}
+
 // Bot options reach the hook as its 4th argument ({knowledge = 0.5}); each must be declared in
 // the manifest's "bot_options", within its range.
 Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
@@ -1055,7 +1183,7 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
       return Status::Input("bot option " + key + "=" + buf);
     }
   }
-  if (!has_hook("evaluate")) return Rules::Evaluate(state, seat, out);
+  if (!has_hook("evaluate")) return EvaluateFromTotals(state, seat, out);
   lua_State* L = rt_->L();
   PushHook("evaluate");
   lua_pushinteger(L, LuaSeat(seat));

@@ -102,6 +102,7 @@ class LuaRules : public Rules {
   Status ApplyMove(State* state, int seat, const Move& move);
   Status ApplyScripted(State* state, int seat, const Move& move, bool trial);
   Status ListLegal(const State& state, int seat, const std::vector<Move>** out);
+  Status EvaluateFromTotals(const State& state, int seat, double* out);
 
   // Caches of the pure queries for one state version (see StateIdentity).
   struct ToMoveCache {
@@ -113,7 +114,11 @@ class LuaRules : public Rules {
     int seat = -1;
     std::vector<Move> moves;
   } legal_cache_;
-  std::vector<Move> draft_moves_;  // ListLegal's scratch list for draft picks
+  struct DraftMovesCache {
+    uint64_t uid = 0, generation = 0;
+    int seat = -1;
+    std::vector<Move> moves;
+  } draft_moves_;  // ListLegal's list of draft picks, for one state version
   uint64_t params_checked_uid_ = 0;  // the state whose parameters ctx.params already holds
 
   GameFiles files_;
@@ -125,7 +130,21 @@ class LuaRules : public Rules {
   int call_depth_ = 0;
   std::map<std::string, RulesCallStat> call_stats_;
   StateUndo undo_;  // the journal of the scripted move being applied, or of an open trial
-  std::vector<bool> trial_journaled_;  // per open trial: journaled (true) or a copy
+  // Per open trial, how it is taken back: the journal, a copy of the whole state, or (a
+  // draft pick, the greedy bots' most common trial) the one card and the one grid it touched.
+  enum class TrialKind : uint8_t { kJournal, kCopy, kDraftPick };
+  std::vector<TrialKind> trial_kinds_;
+  struct DraftPickTrial {
+    size_t hand = 0;      // index in State::zones
+    size_t position = 0;  // where the card was in the hand: put back there
+    CardId card = kNoCard;
+    size_t grid = 0;      // index in State::grids
+    Grid before;  // the whole grid: a placement may grow its storage and move its bounds
+    uint64_t generation = 0;
+    bool record = false;
+  };
+  std::vector<DraftPickTrial> draft_trials_;
+  bool TryDraftPick(State* state, int seat, const Move& move, Status* st);
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;
   bool has_on_place_ = false;
