@@ -507,6 +507,14 @@ void BotFigures() {
       rates.push_back(r.games / (ThreadSeconds() - t0));
     }
     Print(run.name, Median(rates), "games/s");
+    if (std::strcmp(run.game, "ecosysteme-savane") == 0) {
+      // The same games played by plain C++ greedy players: the limit of the scripted ones.
+      std::vector<double> native;
+      for (int rep = 0; rep < 3; ++rep)
+        native.push_back(NativePlayouts(bench::NativeSavaneGreedyGame, 200, 6000 + 1000 * static_cast<uint64_t>(rep)));
+      Print("savane_greedy_native_games_per_s", Median(native), "games/s");
+      Print("savane_greedy_native_ratio", Median(native) > 0 ? Median(rates) / Median(native) : 0, "ratio");
+    }
   }
   std::vector<double> rates;
   for (int rep = 0; rep < 3; ++rep) rates.push_back(MctsDecisionsPerSecond("mcts:iters=200", 1, 9000 + static_cast<uint64_t>(rep)));

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
+#include <cstdint>
 #include <vector>
 
 #include "host/rng.h"
@@ -269,6 +271,95 @@ int64_t NativeSavanePlayout(uint64_t seed, int players) {
     if (scored[p].gazelles > 0) sum += rank == 1 ? 5 : rank == 2 ? 2 : 0;
     sum += scored[p].total;
   }
+  return sum;
+}
+
+namespace {
+
+// Every seat's total: each grid with its lions' best prey, then the gazelle majority (5/2,
+// competition ties), as the scripted score table.
+void TableTotals(const std::vector<Board>& boards, int64_t* totals) {
+  static const std::vector<int> kNoChoice;
+  int gazelles[8] = {};
+  const size_t n = boards.size();
+  for (size_t p = 0; p < n; ++p) {
+    const Scored s = ScoreGrid(ToDense(boards[p]), kNoChoice);
+    totals[p] = s.total;
+    gazelles[p] = s.gazelles;
+  }
+  for (size_t p = 0; p < n; ++p) {
+    if (gazelles[p] <= 0) continue;
+    int rank = 1;
+    for (size_t q = 0; q < n; ++q) rank += gazelles[q] > gazelles[p];
+    totals[p] += rank == 1 ? 5 : rank == 2 ? 2 : 0;
+  }
+}
+
+}  // namespace
+
+int64_t NativeSavaneGreedyGame(uint64_t seed, int players) {
+  Rng rng(seed);
+  std::vector<int8_t> deck;
+  for (int t = 0; t < kTypes; ++t)
+    for (int k = 0; k < kCounts[t]; ++k) deck.push_back(static_cast<int8_t>(t));
+  for (size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.Below(static_cast<uint32_t>(i))]);
+  std::vector<Board> boards(static_cast<size_t>(players));
+  std::vector<std::vector<int8_t>> hands(static_cast<size_t>(players));
+  std::vector<int> cells;
+  Rng bot(seed * 31);
+  int64_t totals[8];
+  for (int round = 0; round < 2; ++round) {
+    for (int k = 0; k < 11; ++k)
+      for (auto& h : hands) { h.push_back(deck.back()); deck.pop_back(); }
+    for (int pick = 0; pick < 10; ++pick) {
+      // Simultaneous picks: every seat judges the table as it was before anyone's pick.
+      std::vector<std::pair<int8_t, int>> chosen(static_cast<size_t>(players));
+      for (int p = 0; p < players; ++p) {
+        auto& h = hands[static_cast<size_t>(p)];
+        int8_t distinct[16];
+        int nd = 0;
+        for (int8_t c : h)
+          if (std::find(distinct, distinct + nd, c) == distinct + nd) distinct[nd++] = c;
+        std::sort(distinct, distinct + nd);
+        Board& mine = boards[static_cast<size_t>(p)];
+        mine.Placeable(&cells);
+        double best = -1e300;
+        int ties = 0;
+        for (int d = 0; d < nd; ++d)
+          for (int cell : cells) {
+            const Board keep = mine;
+            mine.Place(cell, distinct[d]);
+            TableTotals(boards, totals);
+            mine = keep;
+            int64_t other = INT64_MIN;
+            for (int q = 0; q < players; ++q)
+              if (q != p) other = std::max(other, totals[q]);
+            const double v = static_cast<double>(totals[p]) - (other == INT64_MIN ? 0.0 : 0.5 * static_cast<double>(other));
+            if (v > best) {
+              best = v;
+              ties = 1;
+              chosen[static_cast<size_t>(p)] = {distinct[d], cell};
+            } else if (v == best && bot.Below(static_cast<uint32_t>(++ties)) == 0) {
+              chosen[static_cast<size_t>(p)] = {distinct[d], cell};
+            }
+          }
+      }
+      for (int p = 0; p < players; ++p) {
+        auto& h = hands[static_cast<size_t>(p)];
+        const auto [card, cell] = chosen[static_cast<size_t>(p)];
+        h.erase(std::find(h.begin(), h.end(), card));
+        boards[static_cast<size_t>(p)].Place(cell, card);
+      }
+      if (pick < 9) {
+        if (round == 0) std::rotate(hands.rbegin(), hands.rbegin() + 1, hands.rend());
+        else std::rotate(hands.begin(), hands.begin() + 1, hands.end());
+      }
+    }
+    for (auto& h : hands) h.clear();
+  }
+  TableTotals(boards, totals);
+  int64_t sum = 0;
+  for (int p = 0; p < players; ++p) sum += totals[p];
   return sum;
 }
 
