@@ -29,8 +29,8 @@ $(grep -A3 '^FAIL' "$work/test.txt" | head -40)"
 done
 # With the numbers edited, a change of the rules' behaviour (the time token moves two spaces a
 # round) is still caught by the playthrough.
-sed -i 's/state:track("time"):move(1)/state:track("time"):move(2)/' "$copy/rules.lua"
-grep -q 'state:track("time"):move(2)' "$copy/rules.lua" || fail "the test could not change the rules (the time token's step)"
+sed -i 's/state:track("time"):move(1)/state:track("time"):move(2)/' "$copy/chenilles/turn.lua"
+grep -q 'state:track("time"):move(2)' "$copy/chenilles/turn.lua" || fail "the test could not change the rules (the time token's step)"
 set +e
 "$plateau" test "$copy" --games 0 > "$work/rules.txt" 2>&1
 rc=$?
