@@ -141,7 +141,12 @@ void PushDataValue(lua_State* L, const Json& v, int proxy_idx, int key_idx) {
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned: lua_pushinteger(L, v.get<lua_Integer>()); return;
     case Json::value_t::number_float: lua_pushnumber(L, v.get<double>()); return;
-    case Json::value_t::string: lua_pushstring(L, v.get_ref<const std::string&>().c_str()); return;
+    case Json::value_t::string: {
+      // With its length: a string may hold NUL bytes, which lua_pushstring would cut at.
+      const std::string& text = v.get_ref<const std::string&>();
+      lua_pushlstring(L, text.data(), text.size());
+      return;
+    }
     default: PushChildHandle(L, proxy_idx, key_idx); return;
   }
 }
@@ -287,7 +292,7 @@ int DataPairs(lua_State* L) {
   lua_Integer n = 0;
   if (node->is_object())
     for (auto it = node->begin(); it != node->end(); ++it) {
-      lua_pushstring(L, it.key().c_str());
+      lua_pushlstring(L, it.key().data(), it.key().size());
       lua_rawseti(L, -2, ++n);
     }
   else if (node->is_array())

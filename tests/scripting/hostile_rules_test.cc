@@ -286,6 +286,21 @@ namespace {
 // t[#t] = nil on a state.data list emptied by the script erased before the list's first
 // element and crashed the host (found writing the tile-map fixture); on an empty table it now
 // removes nothing, as in plain Lua.
+// Found by fuzz_lua_values (corpus/fuzz_lua_values/data-string-nul): a string read back from
+// state.data was cut at its first NUL byte, so a move saw "ab" where the state held more.
+TEST(HostileRules, DataStringsAndKeysWithNulBytesReadBackWhole) {
+  TempGame g(Rules("", "state.data.v = 'ab\\0\\0002' state.data.t = {['k\\0x'] = 1}\n"
+                       "if state.data.v ~= 'ab\\0\\0002' then error('read back ' .. #state.data.v .. ' bytes') end\n"
+                       "local keys = state.data.t local n = 0 for k in pairs(keys) do n = n + 1 assert(k == 'k\\0x', #k) end\n"
+                       "assert(n == 1)"));
+  std::unique_ptr<LuaRules> rules;
+  State s;
+  ASSERT_TRUE(g.Start(&rules, &s));
+  const Status st = rules->Apply(&s, 0, Bump());
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(s.data["v"], std::string("ab\0\0" "2", 5));
+}
+
 TEST(HostileRules, NilAtTheEndOfAnEmptyDataListRemovesNothing) {
   TempGame g(Rules("", "state.data.bag = {'x'} local bag = state.data.bag bag[#bag] = nil bag[#bag] = nil bag[#bag] = nil\n"
                        "state.data.box = {} local box = state.data.box box[#box] = nil"));
