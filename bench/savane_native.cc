@@ -202,9 +202,13 @@ Dense ToDense(const Board& b) {
   return d;
 }
 
-}  // namespace
-
-int64_t NativeSavanePlayout(uint64_t seed, int players) {
+// The draft both baselines play: the deck shuffled from `seed`, two rounds of 11 cards a hand
+// and 10 simultaneous picks passed left then right. `choose(p, boards, distinct, nd, cells)`
+// returns seat p's pick as {card, cell} among its hand's distinct cards (sorted) and its
+// board's placeable cells, judging the boards as they were before anyone's pick this turn (it
+// may try picks on them, and must leave them as it found them).
+template <typename Choose>
+std::vector<Board> PlayDraft(uint64_t seed, int players, Choose choose) {
   Rng rng(seed);
   std::vector<int8_t> deck;
   for (int t = 0; t < kTypes; ++t)
@@ -212,24 +216,26 @@ int64_t NativeSavanePlayout(uint64_t seed, int players) {
   for (size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.Below(static_cast<uint32_t>(i))]);
   std::vector<Board> boards(static_cast<size_t>(players));
   std::vector<std::vector<int8_t>> hands(static_cast<size_t>(players));
+  std::vector<std::pair<int8_t, int>> chosen(static_cast<size_t>(players));
   std::vector<int> cells;
-  Rng bot(seed * 31);
   for (int round = 0; round < 2; ++round) {
     for (int k = 0; k < 11; ++k)
       for (auto& h : hands) { h.push_back(deck.back()); deck.pop_back(); }
     for (int pick = 0; pick < 10; ++pick) {
       for (int p = 0; p < players; ++p) {
-        auto& h = hands[static_cast<size_t>(p)];
         int8_t distinct[16];
         int nd = 0;
-        for (int8_t c : h)
+        for (int8_t c : hands[static_cast<size_t>(p)])
           if (std::find(distinct, distinct + nd, c) == distinct + nd) distinct[nd++] = c;
         std::sort(distinct, distinct + nd);
         boards[static_cast<size_t>(p)].Placeable(&cells);
-        const uint32_t m = bot.Below(static_cast<uint32_t>(nd * static_cast<int>(cells.size())));
-        const int8_t card = distinct[m / cells.size()];
+        chosen[static_cast<size_t>(p)] = choose(p, boards, distinct, nd, cells);
+      }
+      for (int p = 0; p < players; ++p) {
+        auto& h = hands[static_cast<size_t>(p)];
+        const auto [card, cell] = chosen[static_cast<size_t>(p)];
         h.erase(std::find(h.begin(), h.end(), card));
-        boards[static_cast<size_t>(p)].Place(cells[m % cells.size()], card);
+        boards[static_cast<size_t>(p)].Place(cell, card);
       }
       if (pick < 9) {
         if (round == 0) std::rotate(hands.rbegin(), hands.rbegin() + 1, hands.rend());
@@ -238,6 +244,18 @@ int64_t NativeSavanePlayout(uint64_t seed, int players) {
     }
     for (auto& h : hands) h.clear();
   }
+  return boards;
+}
+
+}  // namespace
+
+int64_t NativeSavanePlayout(uint64_t seed, int players) {
+  Rng bot(seed * 31);
+  std::vector<Board> boards =
+      PlayDraft(seed, players, [&](int, std::vector<Board>&, const int8_t* distinct, int nd, const std::vector<int>& cells) {
+        const uint32_t m = bot.Below(static_cast<uint32_t>(nd * static_cast<int>(cells.size())));
+        return std::pair<int8_t, int>{distinct[m / cells.size()], cells[m % cells.size()]};
+      });
   // Lions with a real choice pick their prey at random, one at a time.
   std::vector<Scored> scored;
   for (auto& b : boards) {
@@ -298,38 +316,19 @@ void TableTotals(const std::vector<Board>& boards, int64_t* totals) {
 }  // namespace
 
 int64_t NativeSavaneGreedyGame(uint64_t seed, int players) {
-  Rng rng(seed);
-  std::vector<int8_t> deck;
-  for (int t = 0; t < kTypes; ++t)
-    for (int k = 0; k < kCounts[t]; ++k) deck.push_back(static_cast<int8_t>(t));
-  for (size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.Below(static_cast<uint32_t>(i))]);
-  std::vector<Board> boards(static_cast<size_t>(players));
-  std::vector<std::vector<int8_t>> hands(static_cast<size_t>(players));
-  std::vector<int> cells;
   Rng bot(seed * 31);
   int64_t totals[8];
-  for (int round = 0; round < 2; ++round) {
-    for (int k = 0; k < 11; ++k)
-      for (auto& h : hands) { h.push_back(deck.back()); deck.pop_back(); }
-    for (int pick = 0; pick < 10; ++pick) {
-      // Simultaneous picks: every seat judges the table as it was before anyone's pick.
-      std::vector<std::pair<int8_t, int>> chosen(static_cast<size_t>(players));
-      for (int p = 0; p < players; ++p) {
-        auto& h = hands[static_cast<size_t>(p)];
-        int8_t distinct[16];
-        int nd = 0;
-        for (int8_t c : h)
-          if (std::find(distinct, distinct + nd, c) == distinct + nd) distinct[nd++] = c;
-        std::sort(distinct, distinct + nd);
-        Board& mine = boards[static_cast<size_t>(p)];
-        mine.Placeable(&cells);
+  std::vector<Board> boards = PlayDraft(
+      seed, players, [&](int p, std::vector<Board>& table, const int8_t* distinct, int nd, const std::vector<int>& cells) {
+        Board& mine = table[static_cast<size_t>(p)];
+        std::pair<int8_t, int> pick{distinct[0], cells[0]};
         double best = -1e300;
         int ties = 0;
         for (int d = 0; d < nd; ++d)
           for (int cell : cells) {
             const Board keep = mine;
             mine.Place(cell, distinct[d]);
-            TableTotals(boards, totals);
+            TableTotals(table, totals);
             mine = keep;
             int64_t other = INT64_MIN;
             for (int q = 0; q < players; ++q)
@@ -338,25 +337,13 @@ int64_t NativeSavaneGreedyGame(uint64_t seed, int players) {
             if (v > best) {
               best = v;
               ties = 1;
-              chosen[static_cast<size_t>(p)] = {distinct[d], cell};
+              pick = {distinct[d], cell};
             } else if (v == best && bot.Below(static_cast<uint32_t>(++ties)) == 0) {
-              chosen[static_cast<size_t>(p)] = {distinct[d], cell};
+              pick = {distinct[d], cell};
             }
           }
-      }
-      for (int p = 0; p < players; ++p) {
-        auto& h = hands[static_cast<size_t>(p)];
-        const auto [card, cell] = chosen[static_cast<size_t>(p)];
-        h.erase(std::find(h.begin(), h.end(), card));
-        boards[static_cast<size_t>(p)].Place(cell, card);
-      }
-      if (pick < 9) {
-        if (round == 0) std::rotate(hands.rbegin(), hands.rbegin() + 1, hands.rend());
-        else std::rotate(hands.begin(), hands.begin() + 1, hands.end());
-      }
-    }
-    for (auto& h : hands) h.clear();
-  }
+        return pick;
+      });
   TableTotals(boards, totals);
   int64_t sum = 0;
   for (int p = 0; p < players; ++p) sum += totals[p];
