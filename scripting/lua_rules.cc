@@ -941,9 +941,10 @@ Status LuaRules::Preview(const State& state, int seat, const Move& move, State* 
     // Show the pick on its own grid at once instead of waiting for the reveal.
     *out = state;
     out->record = false;
-    std::vector<Move> legal;
-    draft::LegalMoves(draft_, state, seat, &legal);
-    if (std::find(legal.begin(), legal.end(), move) == legal.end()) return Status::Illegal("not a legal move");
+    const std::vector<Move>* legal = nullptr;
+    Status st = ListLegal(state, seat, &legal);
+    if (!st.ok()) return st;
+    if (std::find(legal->begin(), legal->end(), move) == legal->end()) return Status::Illegal("not a legal move");
     RemoveCard(out->FindZone("hand", seat), move.card);
     out->FindGrid(draft::GridKey(seat))->Set(move.cell.row, move.cell.col, Cell{move.card});
     return Status::Ok();
