@@ -44,7 +44,13 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
         st = rules.Apply(&copy, seat, m);
         if (!st.ok())
           return fail("legal moves apply", "legal move " + MoveToString(m, *s.cards) + " failed: " + st.ToString(), moves);
+        // A bot's measure after each candidate it weighs: a faster path than the score (a
+        // `totals` hook and its caches) must give the score's totals.
+        st = rules.CheckTotals(copy);
+        if (!st.ok()) return fail("totals", "after " + MoveToString(m, *s.cards) + ": " + st.ToString(), moves);
       }
+      st = rules.CheckTotals(s);
+      if (!st.ok()) return fail("totals", st.ToString(), moves);
       // A move of an unknown type is refused as illegal and changes nothing.
       const std::string before = s.Hash();
       Move bogus;

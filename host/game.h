@@ -108,6 +108,13 @@ class Rules {
     (void)options;
     return Evaluate(state, seat, out);
   }
+  // Rules that give the bots' measure a faster way than Score (a script's `totals` hook)
+  // check here that it agrees with Score's totals on this state; the conformance checks call
+  // it on every state they reach. Ok when there is nothing to check.
+  virtual Status CheckTotals(const State& state) {
+    (void)state;
+    return Status::Ok();
+  }
   // Game-specific measurements of a finished game for designer reports (simulate): see
   // scripting/README.md, `stats`. Defaults to none.
   virtual Status Stats(const State& state, Json* out) {

@@ -4,6 +4,7 @@
 #include "host/limits.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
@@ -15,6 +16,16 @@ constexpr int kOrth[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 constexpr int kDiag[4][2] = {{-1, -1}, {-1, 1}, {1, 1}, {1, -1}};
 }  // namespace
 
+uint64_t NewContentVersion() {
+  static std::atomic<uint64_t> next_block{1};
+  constexpr uint64_t kBlock = uint64_t{1} << 16;
+  thread_local uint64_t next = 0, end = 0;
+  if (next == end) {
+    next = next_block.fetch_add(1, std::memory_order_relaxed) * kBlock;
+    end = next + kBlock;
+  }
+  return next++;
+}
 
 Cell* Grid::Mutable(int row, int col) { return const_cast<Cell*>(Get(row, col)); }
 
@@ -128,6 +139,7 @@ void Grid::Placeable(std::vector<Coord>* out) const {
 }
 
 void Grid::Set(int row, int col, const Cell& cell) {
+  version_ = NewContentVersion();
   if (cell.empty()) {
     Take(row, col);
     return;
@@ -153,6 +165,7 @@ void Grid::Set(int row, int col, const Cell& cell) {
 Cell Grid::Take(int row, int col) {
   Cell* slot = Mutable(row, col);
   if (!slot || slot->empty()) return Cell{};
+  version_ = NewContentVersion();
   Cell old = *slot;
   *slot = Cell{};
   AddTouch(row, col, -1);
@@ -336,7 +349,10 @@ void Grid::Relocations(bool keep_connected, std::vector<Relocation>* out) const 
 
 void Grid::SetFaceDown(int row, int col, bool down) {
   Cell* slot = Mutable(row, col);
-  if (slot && !slot->empty()) slot->face_down = down ? 1 : 0;
+  if (slot && !slot->empty() && slot->face_down != (down ? 1 : 0)) {
+    slot->face_down = down ? 1 : 0;
+    version_ = NewContentVersion();
+  }
 }
 
 void Grid::RecomputeBounds() {

@@ -60,6 +60,10 @@ inline int ChebyshevDistance(Coord a, Coord b) {
   return dr > dc ? dr : dc;
 }
 
+// A number no other content has carried in this process: a grid's version (Grid::version).
+// Drawn per thread in blocks, so the bots' trials on two cores do not contend for one counter.
+uint64_t NewContentVersion();
+
 class Grid {
  public:
   Grid() = default;
@@ -70,6 +74,12 @@ class Grid {
   // Cells the dense window stores (what the grid costs in memory, empty cells included).
   int64_t window_cells() const { return int64_t{height_} * width_; }
   const Bounds& bounds() const { return bounds_; }
+  // Changes with every change of a cell and of nothing else: two grids (or one grid at two
+  // times) with the same version hold the same cells. A copy keeps its source's version, so
+  // a trial undone by copying the grid back brings its version back too, and a script's
+  // cache of one grid's scores (keyed by version) stays good across a bot's candidate moves.
+  // Not part of the content: not saved, not compared.
+  uint64_t version() const { return version_; }
 
   // The cell at (row, col), or nullptr when nothing was ever stored there. Inline: the
   // playout loop asks this for every neighbour of every candidate cell.
@@ -126,6 +136,7 @@ class Grid {
   std::vector<uint8_t> touch_;  // per storage cell: occupied orthogonal neighbours (derived)
   int count_ = 0;
   Bounds bounds_;
+  uint64_t version_ = NewContentVersion();
 };
 
 }  // namespace plateau

@@ -90,6 +90,7 @@ void StateUndo::Begin(const State& s) {
   move_count_ = s.move_count;
   log_size_ = s.log.size();
   generation_ = s.identity.generation;
+  data_version_ = s.data_version;
   all_data_ = false;
   data_keys_.clear();
   slots_.clear();
@@ -218,6 +219,7 @@ void StateUndo::Restore(State* s) {
   if (s->log.size() > log_size_) s->log.resize(log_size_);
   s->InvalidateIndex();
   s->identity.generation = generation_;  // the same content as then: its cached answers hold
+  s->data_version = data_version_;
   saved_ = 0;
   data_keys_.clear();
   all_data_ = false;
@@ -543,6 +545,7 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
     }
     at = "/data";
     s.data = j.at("data");
+    s.data_version = NewContentVersion();
     at = "/flow";
     const Json& fl = j.at("flow");
     at = "/flow/phase";

@@ -74,8 +74,9 @@ struct Move {
   SharedJson args;  // object or null
 
   bool operator==(const Move& o) const {
-    return type == o.type && card == o.card && has_cell == o.has_cell && has_to == o.has_to &&
-           (!has_cell || cell == o.cell) && (!has_to || to == o.to) && args == o.args;
+    // The integers first: a bot's candidate is checked against every listed move.
+    return card == o.card && has_cell == o.has_cell && has_to == o.has_to && (!has_cell || cell == o.cell) &&
+           (!has_to || to == o.to) && type == o.type && args == o.args;
   }
 };
 
@@ -138,7 +139,14 @@ class State {
   // Generations are drawn from one global sequence, never reused, so a state restored to an
   // earlier content may take back that content's generation (StateUndo does) and its cached
   // answers stay valid, while no other content can ever carry the same (uid, generation).
-  void Touch() { identity.generation = StateIdentity::Next(); }
+  void Touch() {
+    identity.generation = StateIdentity::Next();
+    data_version = NewContentVersion();
+  }
+  // For a change the host makes itself and knows leaves `data` alone (a draft pick tried in
+  // place moves a card from a hand to a grid): the data's version, and what scripts cached
+  // under it, stay good.
+  void TouchOutsideData() { identity.generation = StateIdentity::Next(); }
 
   std::string game_id;
   uint64_t seed = 0;
@@ -165,6 +173,10 @@ class State {
   std::shared_ptr<const RegionSet> regions;
   std::map<std::string, RegionMap> region_maps;
   Json data = Json::object();
+  // Changes whenever `data` may have changed (every Touch, a load, an undo takes back the
+  // version it saved), never for two different contents: scripts key caches on it together
+  // with the grids' versions (state:data_version(), grid:version()). Not saved, not compared.
+  uint64_t data_version = NewContentVersion();
   Flow flow;
   int move_count = 0;
   std::vector<LogEntry> log;
@@ -304,6 +316,7 @@ class StateUndo {
   int move_count_ = 0;
   size_t log_size_ = 0;
   uint64_t generation_ = 0;
+  uint64_t data_version_ = 0;
   bool all_data_ = false;
   Json data_;
   std::vector<std::pair<std::string, std::optional<Json>>> data_keys_;  // nullopt: was absent

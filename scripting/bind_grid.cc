@@ -22,7 +22,14 @@ struct GridRef {
 }  // namespace
 
 Grid* CheckGrid(lua_State* L, bool write) {
-  auto* ref = static_cast<GridRef*>(luaL_checkudata(L, 1, "plateau.grid"));
+  // A grid handle is known by its metatable's address (luaL_checkudata looks the metatable up
+  // by name on every call: a third of a cheap method's cost); anything else gets its message.
+  GridRef* ref = nullptr;
+  if (lua_getmetatable(L, 1)) {
+    if (lua_topointer(L, -1) == B(L)->grid_meta) ref = static_cast<GridRef*>(lua_touserdata(L, 1));
+    lua_pop(L, 1);
+  }
+  if (!ref) ref = static_cast<GridRef*>(luaL_checkudata(L, 1, "plateau.grid"));
   State* s = write ? Writable(L, StateUndo::kGrids) : Readable(L);
   if (ref->index < 0 || ref->index >= static_cast<int>(s->grids.size())) Raise(L, "stale grid handle");
   return &s->grids[static_cast<size_t>(ref->index)].second;
@@ -38,6 +45,13 @@ int GridGet(lua_State* L) {
   lua_pushboolean(L, c->face_down);
   lua_pushinteger(L, c->rotation);
   return 3;
+}
+
+// grid:version(): changes with every change of a cell (host/grid.h); a script's cache of this
+// grid's scores keyed by it holds exactly as long as the cells do.
+int GridVersion(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(CheckGrid(L, false)->version()));
+  return 1;
 }
 
 int GridCount(lua_State* L) {
@@ -348,8 +362,35 @@ int GridGroups(lua_State* L) {
 
 }  // namespace
 
+// Pushes the handle of the grid at `index` of the state's grids. A handle names an index
+// and nothing else, so one per index serves every call (the bots' totals ask for every
+// seat's grid at every candidate move; a new userdata each time was a fifth of that).
+static void PushGridHandle(lua_State* L, int index) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, B(L)->grid_handles);  // made by OpenGridBindings
+  if (lua_rawgeti(L, -1, index + 1) != LUA_TUSERDATA) {
+    lua_pop(L, 1);
+    auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
+    ref->index = index;
+    luaL_setmetatable(L, "plateau.grid");
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, index + 1);
+  }
+  lua_remove(L, -2);
+}
+
 int StateGrid(lua_State* L) {
   State* s = Readable(L);
+  // state:grid(seat), the common call: the seat's grid from the state's index, no key built.
+  if (lua_isinteger(L, 2) && lua_isnone(L, 3)) {
+    const lua_Integer k = lua_tointeger(L, 2);
+    if (k >= 1 && k <= static_cast<lua_Integer>(s->seats.size())) {
+      const int index = s->index().grid[static_cast<size_t>(k - 1)];
+      if (index >= 0) {
+        PushGridHandle(L, index);
+        return 1;
+      }
+    }
+  }
   int seat = -1;
   std::string key;
   if (lua_type(L, 2) == LUA_TSTRING && s->GridIndex(lua_tostring(L, 2)) >= 0) key = lua_tostring(L, 2);
@@ -359,9 +400,7 @@ int StateGrid(lua_State* L) {
   }
   const int index = s->GridIndex(key);
   if (index < 0) Raise(L, "no grid '" + key + "'");
-  auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
-  ref->index = index;
-  luaL_setmetatable(L, "plateau.grid");
+  PushGridHandle(L, index);
   return 1;
 }
 
@@ -382,15 +421,13 @@ int StateAddGrid(lua_State* L) {
     Raise(L, "a state holds at most " + std::to_string(limits::kComponents) + " grids");
   if (s->FindGrid(key)) Raise(L, "grid '" + key + "' already exists");
   s->AddGrid(key, rules);
-  auto* ref = static_cast<GridRef*>(lua_newuserdatauv(L, sizeof(GridRef), 0));
-  ref->index = s->GridIndex(key);
-  luaL_setmetatable(L, "plateau.grid");
+  PushGridHandle(L, s->GridIndex(key));
   return 1;
 }
 
 void OpenGridBindings(lua_State* L, int up) {
   static const luaL_Reg grid_methods[] = {
-      {"get", GridGet},         {"count", GridCount},         {"bounds", GridBounds},
+      {"get", GridGet},         {"count", GridCount}, {"version", GridVersion},         {"bounds", GridBounds},
       {"snapshot", GridSnapshot}, {"placeable", GridPlaceable}, {"can_place", GridCanPlace},
       {"add", GridAdd},         {"del", GridDel},             {"move", GridMove},
       {"swap", GridSwap},       {"set_face_down", GridSetFaceDown}, {"neighbors", GridNeighbors},
@@ -398,6 +435,11 @@ void OpenGridBindings(lua_State* L, int up) {
       {"line", GridLine},       {"view", GridView_},          {"relocations", GridRelocations},
       {nullptr, nullptr}};
   RegisterHandle(L, "plateau.grid", grid_methods, up);
+  luaL_getmetatable(L, "plateau.grid");
+  static_cast<Binding*>(lua_touserdata(L, up))->grid_meta = lua_topointer(L, -1);
+  lua_pop(L, 1);
+  lua_newtable(L);
+  static_cast<Binding*>(lua_touserdata(L, up))->grid_handles = luaL_ref(L, LUA_REGISTRYINDEX);
   luaL_newmetatable(L, "plateau.moves");
   lua_pushcfunction(L, MoveListGc);
   lua_setfield(L, -2, "__gc");

@@ -48,10 +48,18 @@ int StateRead(lua_State* L) {
   return 1;
 }
 
+// state:data_version(): changes whenever state.data may have changed (host/state.h).
+int StateDataVersion(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(Readable(L)->data_version));
+  return 1;
+}
+
 int StateIndex(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
-  // Methods first (upvalue 3 is the method table).
-  if (lua_getfield(L, lua_upvalueindex(3), key) != LUA_TNIL) return 1;
+  // The methods were looked up before this runs (it is their table's __index); a raw lookup
+  // here serves a caller holding only the closure (upvalue 3 is the method table).
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;
   lua_pop(L, 1);
   State* s = Readable(L);
   if (std::strcmp(key, "data") == 0) {
@@ -136,18 +144,28 @@ void OpenStateBindings(lua_State* L, int up) {
                                            {"seats", StateSeats}, {"set_phase", StateSetPhase}, {"set_round", StateSetRound},
                                            {"ask", StateAsk},     {"kind", StateKind},
                                            {"read", StateRead},   {"counter", StateCounter},
+                                           {"data_version", StateDataVersion},
                                            {"track", StateTrack}, {"add_counter", StateAddCounter},
                                            {"add_track", StateAddTrack}, {"add_zone", StateAddZone},
                                            {"add_grid", StateAddGrid}, {"tile_map", StateTileMap},
                                            {"add_tile_map", StateAddTileMap}, {"region_map", StateRegionMap},
                                            {"add_region_map", StateAddRegionMap}, {nullptr, nullptr}};
+  // state:grid(k) and the other methods are found in the method table itself, in the VM;
+  // only what it lacks (state.data, state.player_count ...) reaches StateIndex, through the
+  // method table's own __index. (A C __index for every method call cost as much as the call.)
   luaL_newmetatable(L, "plateau.state");
+  lua_newtable(L);  // the methods
+  SetFuncs(L, state_methods, up);
+  lua_newtable(L);  // its metatable
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
-  lua_newtable(L);
-  SetFuncs(L, state_methods, up);
+  lua_pushvalue(L, -4);  // StateIndex's upvalue 3: the methods, for the error of a missing one
   lua_pushnil(L);  // the root data handle, made on first use
   lua_pushcclosure(L, StateIndex, 4);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
   lua_setfield(L, -2, "__index");
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");

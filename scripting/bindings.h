@@ -28,6 +28,9 @@ struct Binding {
   uint64_t epoch = 1;
   // The rules called state:set_round: they count rounds (PlayOut's per-round move limit).
   bool counts_rounds = false;
+  // Registry reference of the grid handles by grid index (bind_grid.cc), set once per VM.
+  int grid_handles = 0;
+  const void* grid_meta = nullptr;  // the grid handles' metatable, to know a handle by
 };
 
 // Installs metatables and pushes nothing. Call once per VM.

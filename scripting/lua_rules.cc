@@ -49,7 +49,7 @@ struct HookSpec {
 constexpr HookSpec kHooks[] = {
     {"api_version", LUA_TNUMBER, true}, {"draft", LUA_TFUNCTION, false},  {"setup", LUA_TFUNCTION, false},
     {"to_move", LUA_TFUNCTION, false},  {"legal_moves", LUA_TFUNCTION, false}, {"moves", LUA_TTABLE, false},
-    {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
+    {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"totals", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
     {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},  {"migrate", LUA_TFUNCTION, false},
     {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false},
     {"stats", LUA_TFUNCTION, false},    {"describe", LUA_TFUNCTION, false}};
@@ -890,25 +890,30 @@ bool LuaRules::TryDraftPick(State* state, int seat, const Move& move, Status* st
     *st = Status::Illegal("not a legal move");
     return true;
   }
-  Zone* hand = state->FindZone("hand", seat);
-  Grid* grid = state->FindGrid(draft::GridKey(seat));
-  if (!hand || !grid) return false;
+  // The seat's hand and grid from the state's index (draft::GridKey(seat) is "grid:<seat>").
+  const State::Index& index = state->index();
+  const int hand_at = index.hand[static_cast<size_t>(seat)], grid_at = index.grid[static_cast<size_t>(seat)];
+  if (hand_at < 0 || grid_at < 0) return false;
+  Zone* hand = &state->zones[static_cast<size_t>(hand_at)];
+  Grid* grid = &state->grids[static_cast<size_t>(grid_at)].second;
   auto it = std::find(hand->cards.begin(), hand->cards.end(), move.card);
   if (it == hand->cards.end()) return false;
-  DraftPickTrial t;
-  t.hand = static_cast<size_t>(hand - state->zones.data());
+  // Trials nest (a bot's trial inside a search's): one record per depth, kept between trials
+  // so the grid's copy reuses its storage instead of allocating it for every candidate.
+  if (draft_depth_ == draft_trials_.size()) draft_trials_.emplace_back();
+  DraftPickTrial& t = draft_trials_[draft_depth_];
+  t.hand = static_cast<size_t>(hand_at);
   t.position = static_cast<size_t>(it - hand->cards.begin());
   t.card = move.card;
-  t.grid = 0;
-  while (&state->grids[t.grid].second != grid) ++t.grid;
+  t.grid = static_cast<size_t>(grid_at);
   t.before = *grid;
   t.generation = state->identity.generation;
   t.record = state->record;
   hand->cards.erase(it);
   grid->Set(move.cell.row, move.cell.col, Cell{move.card});
   state->record = false;
-  state->Touch();
-  draft_trials_.push_back(std::move(t));
+  state->TouchOutsideData();  // a card moved from a hand to a grid; state.data as it was
+  ++draft_depth_;
   *st = Status::Ok();
   return true;
 }
@@ -920,7 +925,7 @@ void LuaRules::UndoTrial(State* state) {
   if (kind == TrialKind::kJournal) {
     undo_.Restore(state);
   } else if (kind == TrialKind::kDraftPick) {
-    DraftPickTrial& t = draft_trials_.back();
+    DraftPickTrial& t = draft_trials_[draft_depth_ - 1];
     std::vector<CardId>& hand = state->zones[t.hand].cards;
     hand.insert(hand.begin() + static_cast<std::ptrdiff_t>(t.position), t.card);
     std::swap(state->grids[t.grid].second, t.before);
@@ -928,7 +933,7 @@ void LuaRules::UndoTrial(State* state) {
     // The content is back, so its generation is too (as StateUndo does): the answers cached
     // for it (legal moves, who moves) stay valid for the next trial.
     state->identity.generation = t.generation;
-    draft_trials_.pop_back();
+    --draft_depth_;
   } else {
     Rules::UndoTrial(state);
   }
@@ -1096,6 +1101,75 @@ Status LuaRules::Score(const State& state, ScoreTable* out) {
 
 Status LuaRules::Evaluate(const State& state, int seat, double* out) { return EvaluateWith(state, seat, {}, out); }
 
+// The `totals` hook: each seat's total as `score` would give it, for the bots' default measure
+// (a game may compute them with caches a full score table cannot use: Écosystème rescores only
+// the grids a candidate move changed). Held to the score's own totals by CheckTotals.
+Status LuaRules::Totals(const State& state, std::vector<std::optional<int64_t>>* out) {
+  lua_State* L = rt_->L();
+  PushHook("totals");
+  Status st = CallHook("totals", &state, false, 0, 1);
+  if (!st.ok()) return st;
+  auto fail = [&](const std::string& msg) {
+    lua_pop(L, 1);
+    return Status{ErrorKind::kScript, HookWhere("totals") + "totals: " + msg, {}, {}};
+  };
+  if (!lua_istable(L, -1)) return fail(std::string("must return a list of totals by seat, got ") + luaL_typename(L, -1));
+  const size_t n = state.seats.size();
+  out->assign(n, std::nullopt);
+  size_t entries = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const int t = lua_rawgeti(L, -1, static_cast<lua_Integer>(k + 1));
+    if (t == LUA_TNIL) {
+      lua_pop(L, 1);
+      if (static_cast<int>(k) < state.player_count) return fail("no total for seat " + std::to_string(k + 1) + " (every player needs one)");
+      continue;
+    }
+    int isint = 0;
+    const lua_Integer v = lua_tointegerx(L, -1, &isint);
+    if (!isint || t != LUA_TNUMBER || v < -limits::kScore || v > limits::kScore) {
+      const std::string got = NumberText(L, -1);
+      lua_pop(L, 1);
+      return fail("total for seat " + std::to_string(k + 1) + " is " + got + ", an integer within ±" +
+                  std::to_string(limits::kScore) + " is expected");
+    }
+    (*out)[k] = v;
+    ++entries;
+    lua_pop(L, 1);
+  }
+  // Every entry must be a seat's, as in score's table.
+  size_t keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    ++keys;
+    lua_pop(L, 1);
+  }
+  if (keys != entries) return fail("holds entries that are not seats 1.." + std::to_string(n));
+  lua_pop(L, 1);
+  return Status::Ok();
+}
+
+Status LuaRules::CheckTotals(const State& state) {
+  if (!has_hook("totals")) return Status::Ok();
+  std::vector<std::optional<int64_t>> totals;
+  Status st = Totals(state, &totals);
+  if (!st.ok()) return st;
+  ScoreTable table;
+  st = Score(state, &table);
+  if (!st.ok()) return st;
+  std::vector<std::optional<int64_t>> scored(state.seats.size());
+  for (const ScoreLine& line : table.lines) scored[static_cast<size_t>(line.seat)] = line.total;
+  for (size_t k = 0; k < scored.size(); ++k)
+    if (totals[k] != scored[k]) {
+      auto text = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string("none"); };
+      return {ErrorKind::kScript,
+              HookWhere("totals") + "totals: seat " + std::to_string(k + 1) + " (" + state.seats[k].name + ") has " +
+                  text(totals[k]) + " where score's total is " + text(scored[k]) +
+                  " (totals must give each seat its score total: the bots rank moves by it)",
+              {}, {}};
+    }
+  return Status::Ok();
+}
+
 // The host's default measure (Rules::Evaluate: the seat's total minus half the best other
 // total) from the score hook's totals alone. Through Score, a greedy bot's every candidate
 // move built each seat's breakdown as C++ strings only for four totals to be read: a seventh
@@ -1103,6 +1177,17 @@ Status LuaRules::Evaluate(const State& state, int seat, double* out) { return Ev
 // or read another way (a missing line, a bad value, an extra to convert) is handed to Score
 // itself, so the number and every error message stay Score's.
 Status LuaRules::EvaluateFromTotals(const State& state, int seat, double* out) {
+  if (has_hook("totals")) {
+    std::vector<std::optional<int64_t>>& totals = totals_scratch_;
+    Status st = Totals(state, &totals);
+    if (!st.ok()) return st;
+    int64_t best_other = INT64_MIN;
+    for (size_t k = 0; k < totals.size(); ++k)
+      if (totals[k] && static_cast<int>(k) != seat && *totals[k] > best_other) best_other = *totals[k];
+    const int64_t mine = totals[static_cast<size_t>(seat)].value_or(0);
+    *out = static_cast<double>(mine) - (best_other == INT64_MIN ? 0.0 : 0.5 * static_cast<double>(best_other));
+    return Status::Ok();
+  }
   lua_State* L = rt_->L();
   const int top = lua_gettop(L);
   PushHook("score");

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -44,6 +45,7 @@ class LuaRules : public Rules {
   Status Evaluate(const State& state, int seat, double* out) override;
   Status EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
                       double* out) override;
+  Status CheckTotals(const State& state) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   Status Describe(const State& state, int seat, const Move& move, std::string* out);
@@ -103,6 +105,10 @@ class LuaRules : public Rules {
   Status ApplyScripted(State* state, int seat, const Move& move, bool trial);
   Status ListLegal(const State& state, int seat, const std::vector<Move>** out);
   Status EvaluateFromTotals(const State& state, int seat, double* out);
+  // The `totals` hook's list, checked: an integer (±limits::kScore) per seat, none missing
+  // for a player, nothing but seats.
+  Status Totals(const State& state, std::vector<std::optional<int64_t>>* out);
+  std::vector<std::optional<int64_t>> totals_scratch_;  // EvaluateFromTotals's, kept between calls
 
   // Caches of the pure queries for one state version (see StateIdentity).
   struct ToMoveCache {
@@ -143,7 +149,8 @@ class LuaRules : public Rules {
     uint64_t generation = 0;
     bool record = false;
   };
-  std::vector<DraftPickTrial> draft_trials_;
+  std::vector<DraftPickTrial> draft_trials_;  // [0, draft_depth_) are open trials
+  size_t draft_depth_ = 0;
   bool TryDraftPick(State* state, int seat, const Move& move, Status* st);
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;

@@ -150,6 +150,9 @@ local TABLE = {
     { category = "wolf", points = WOLF_POINTS, ties_param = "wolf_ties" },
   },
   finish = function(seat, b, ctx) b.gaps = gap_points(b, ctx.params.gap_penalty_6plus) end,
+  -- A grid's score depends on that grid alone, so the bots' totals keep the grids a move did
+  -- not change.
+  memo = true,
 }
 
 function game.score(ctx, state)
@@ -157,6 +160,13 @@ function game.score(ctx, state)
   -- Not a tail call: an error the base raises about TABLE then names this line.
   local lines, extra = table_score.assemble(ctx, state, TABLE)
   return lines, extra
+end
+
+-- The same totals for the bots' measure, rescoring only the grids that changed.
+function game.totals(ctx, state)
+  load(ctx)
+  local totals = table_score.totals(ctx, state, TABLE)
+  return totals
 end
 
 return game

@@ -152,6 +152,9 @@ local TABLE = {
   majorities = MAJORITIES,
   -- Open point (README, house rule 6): "battre Jhay de 55 points" is read as margin >= target.
   solo = true,
+  -- A grid's score depends on that grid, the lions' prey chosen (state.data) and the
+  -- elephant_floor parameter only, so the bots' totals keep the grids a move did not change.
+  memo = true,
 }
 
 function game.score(ctx, state)
@@ -161,6 +164,15 @@ function game.score(ctx, state)
   -- Not a tail call: an error the base raises about TABLE then names this line.
   local lines, extra = table_score.assemble(ctx, state, TABLE)
   return lines, extra
+end
+
+-- The same totals for the bots' measure, rescoring only the grids that changed.
+function game.totals(ctx, state)
+  load(ctx)
+  current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_eaten = state:read("eaten")
+  local totals = table_score.totals(ctx, state, TABLE)
+  return totals
 end
 
 -- The lions' prey is the one choice the rulebook leaves to the player at scoring time.

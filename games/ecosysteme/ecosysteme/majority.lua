@@ -53,8 +53,9 @@ function M.rank(counts, n, seat, ties)
 end
 
 -- The points of every seat 1..n: `points[place]`, or 0 without a place or past the table.
-function M.points(counts, n, points, ties)
-  local out = {}
+-- Written into `out` when given (the bots' totals reuse one table), else into a new table.
+function M.points(counts, n, points, ties, out)
+  out = out or {}
   if ties == nil or ties == "competition" then
     -- The common reading, inline: scoring runs for every move a greedy bot weighs.
     for seat = 1, n do

@@ -57,6 +57,8 @@ local NONE = {}
 --               at every category; a category nothing has scored yet may still be missing)
 --   extra       function(lines, state, ctx) -> table: the score's extra (or nil)
 --   solo        true: add the solo result (solo_target_* parameters) to the extra
+--   memo        true: M.totals may keep a seat's grid result while its grid and state.data
+--               are unchanged (see M.totals for what that promises)
 -- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
 -- state, so it can be built once (a module-level table) and reused by every call.
 -- Every card type of the card file must score somewhere: a category of the score table, or
@@ -183,6 +185,123 @@ function M.assemble(ctx, state, spec)
   local extra = spec.extra and spec.extra(lines, state, ctx) or nil
   if spec.solo then extra = M.add_solo(state, lines, ctx.params, extra) end
   return lines, extra
+end
+
+-- Each seat's total as M.assemble(ctx, state, spec) gives it, and nothing else: the `totals`
+-- hook (scripting/README.md), which the greedy bots call for every candidate move they weigh.
+-- With `spec.memo = true` a seat's grid is scored again only when its grid or state.data has
+-- changed since it was last scored (grid:version(), state:data_version()), and a candidate
+-- move changes one grid of four. That promises that `spec.grid` reads nothing but the seat's
+-- grid, state.data and ctx.params (a grid function that counts a hand must not set it); and
+-- that `spec.finish`, when there is one, reads only the table's categories. The host holds
+-- this to M.assemble's totals at every state its conformance checks reach (`plateau check`).
+local memos = {}     -- per spec: {params =, [seat] = {grid =, data =, b =, sum =, [m] = count}}
+local counts = { {}, {}, {}, {} }   -- per majority, by seat (reused: filled for every seat)
+local pays = { {}, {}, {}, {} }     -- per majority, the points by seat (reused the same way)
+local breakdowns, sums = {}, {}     -- by seat (false for the neutral seat)
+local scratch = {}   -- the breakdown a finish function or a replacing majority works on
+local fresh = {}     -- the entry of a seat scored without spec.memo
+
+local function fast_path(spec)
+  if spec.finish then return false end
+  for _, maj in ipairs(spec.majorities or NONE) do
+    if not maj.add then return false end
+  end
+  return true
+end
+local fast = {}      -- per spec: whether totals are the grid sums plus the majority points
+
+function M.totals(ctx, state, spec)
+  check_cards(ctx, spec)
+  local nseats = state.seat_count
+  local majorities = spec.majorities or NONE
+  local nmaj = #majorities
+  if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
+  local memo
+  if spec.memo then
+    memo = memos[spec]
+    if not memo or memo.params ~= ctx.params then
+      memo = { params = ctx.params }
+      memos[spec] = memo
+    end
+  end
+  local is_fast = fast[spec]
+  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
+  local categories, grid = spec.categories, spec.grid
+  local data = memo and state:data_version()
+  local players = state.player_count
+  for k = 1, nseats do
+    if k > players and state:kind(k) == "neutral" then
+      local pile = state:zone("pile", k)
+      for m = 1, nmaj do
+        local card = majorities[m].card
+        counts[m][k] = card and pile:count(card) or nil
+      end
+      breakdowns[k] = false
+    else
+      local g = state:grid(k)
+      local e, version
+      if memo then
+        version = g:version()
+        e = memo[k]
+        if not e then e = {}; memo[k] = e end
+      else
+        e = fresh
+      end
+      if not memo or e.grid ~= version or e.data ~= data then
+        local b, x1, x2, x3, x4 = grid(k, g:view(), state, ctx)
+        if type(b) ~= "table" or (nmaj >= 1 and (x1 == nil or (nmaj >= 2 and (x2 == nil or
+            (nmaj >= 3 and (x3 == nil or (nmaj >= 4 and x4 == nil))))))) then
+          e.grid = nil
+          local c1, c2, c3, c4 = { [k] = x1 }, { [k] = x2 }, { [k] = x3 }, { [k] = x4 }
+          bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
+        end
+        e.b, e[1], e[2], e[3], e[4] = b, x1, x2, x3, x4
+        e.sum = M.total(b, categories)
+        e.grid, e.data = version, data
+      end
+      for m = 1, nmaj do counts[m][k] = e[m] end
+      breakdowns[k], sums[k] = e.b, e.sum
+    end
+  end
+  local totals = { nil, nil, nil, nil }   -- sized for four seats up front
+  for k = 1, nseats do
+    if breakdowns[k] then totals[k] = sums[k] end
+  end
+  for m = 1, nmaj do
+    local maj = majorities[m]
+    local ties = maj.ties_param and ctx.params[maj.ties_param] or maj.ties
+    majority.points(counts[m], nseats, maj.points, ties, pays[m])
+  end
+  if is_fast then
+    for m = 1, nmaj do
+      local pay = pays[m]
+      for k = 1, nseats do
+        if breakdowns[k] then totals[k] = totals[k] + pay[k] end
+      end
+    end
+    return totals
+  end
+  -- A finish or a replacing majority: each seat's breakdown is copied (categories only) and
+  -- worked on as M.assemble works on it, the cached one left as the grid function made it.
+  local finish = spec.finish
+  for k = 1, nseats do
+    local b = breakdowns[k]
+    if b then
+      for c = 1, #categories do
+        local name = categories[c]
+        scratch[name] = b[name]
+      end
+      for m = 1, nmaj do
+        local maj = majorities[m]
+        local category = maj.category
+        if maj.add then scratch[category] = (scratch[category] or 0) + pays[m][k] else scratch[category] = pays[m][k] end
+      end
+      if finish then finish(k, scratch, ctx) end
+      totals[k] = M.total(scratch, categories)
+    end
+  end
+  return totals
 end
 
 return M

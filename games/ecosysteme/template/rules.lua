@@ -45,6 +45,10 @@ local TABLE = {
   -- grid returning `b, kept.wolves`:
   -- majorities = { { category = "wolf", card = "wolf", points = { 12, 8, 4 }, add = true } },
   solo = true,
+  -- The bots' totals rescore only the grids a move changed. This holds while `grid` reads
+  -- nothing but the grid, state.data and ctx.params; remove it if yours reads more (a hand,
+  -- a counter). `plateau test` checks the totals against the score.
+  memo = true,
 }
 
 function game.score(ctx, state)
@@ -52,6 +56,13 @@ function game.score(ctx, state)
   -- Not a tail call: an error the base raises about TABLE then names this line.
   local lines, extra = table_score.assemble(ctx, state, TABLE)
   return lines, extra
+end
+
+-- Each seat's total, for the bots: the score's totals, computed faster (ecosysteme/score.lua).
+function game.totals(ctx, state)
+  load(ctx)
+  local totals = table_score.totals(ctx, state, TABLE)
+  return totals
 end
 
 return game

@@ -44,6 +44,7 @@
 ---@field moves? table<string, plateau.moves_hook> Applies a legal move of that type; return false, reason (or nil, reason) to refuse it, which restores the state.
 ---@field score fun(ctx: plateau.ctx, state: plateau.state): table<integer, plateau.score_line>, table? Scores the state: one line per scored seat (every player needs one), totals and breakdowns with integral values within 10^12.
 ---@field evaluate? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, options?: table<string, number>): number How good the state is for the seat, for the greedy, heuristic and mcts bots (default: its total minus half the best other total).
+---@field totals? fun(ctx: plateau.ctx, state: plateau.state): (integer|nil)[] Each seat's score total, as score would give it, for the bots' default measure when there is no evaluate hook. It may keep results between calls (grid:version(), state:data_version()); the conformance checks hold it to score's totals at every state they reach.
 ---@field describe? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): string? The text a player reads for one of the seat's legal moves (plateau play lists moves with it).
 ---@field stats? fun(ctx: plateau.ctx, state: plateau.state): {rounds: integer?, ending: string?, stopped: boolean?, tags: string[]?, counts: table<string, number>?, players: table<string, number>[]?} What plateau simulate and sweep measure on each finished game: its length, ending, tags, game-level counts and per-player numbers.
 ---@field view? fun(ctx: plateau.ctx, state: plateau.state, seat: integer?): string? Text appended to the host's own description of the table for the seat; a failure shows (view failed: message) instead of stopping the game.
@@ -206,6 +207,10 @@ function state:region_map(name) end
 ---@return plateau.plain
 function state:read(key) end
 
+---A number that changes whenever state.data may have changed (a move, a load, a test's set_data) and never comes back for other contents; an undone trial brings its value back. With grid:version(), the key of a cache of scores.
+---@return integer
+function state:data_version() end
+
 ---Makes a zone. Writing hooks only. Errors: zone 'bag' already exists
 ---@param name string
 ---@param seat plateau.seat? nil for a shared zone
@@ -278,6 +283,10 @@ function grid:get(r, c) end
 ---@param card? string
 ---@return integer
 function grid:count(card) end
+
+---A number that changes with every change of a cell (a card placed, taken, moved or turned) and with nothing else; two grids with the same version hold the same cells. A cache of one grid's scores keyed by it stays right across a bot's candidate moves.
+---@return integer
+function grid:version() end
 
 ---The bounding box of the placed cards, or nothing when the grid is empty.
 ---@return integer? min_row
