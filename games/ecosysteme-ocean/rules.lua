@@ -9,7 +9,7 @@
 -- flips nobody has chosen yet are searched exactly, which scores a grid up to 4^6 times.
 --
 -- Layout: 1. card data, 2. the draft, 3. the plankton majority, 4. scoring of one grid, the
--- whale search, score, evaluate, 5. the octopus question, 6. the whale questions.
+-- whale search, score, the bots' totals, 5. the octopus question, 6. the whale questions.
 
 -- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
 ---@type plateau.game
@@ -265,7 +265,7 @@ end
 local scratch_downs = {}   -- one face-down array per seat, reused
 
 -- Scores every seat. Returns the score lines and, when `with_extra`, the score's extra
--- (group totals, whale flips, solo result); the greedy bots' evaluate skips the extra.
+-- (group totals, whale flips, solo result).
 local function score_all(ctx, state, with_extra)
   load_cards(ctx)
   local p = ctx.params
@@ -372,15 +372,110 @@ function game.score(ctx, state)
   return score_all(ctx, state, true)
 end
 
--- For the greedy bots: the host's default measure (the seat's total minus half the best other
--- total), without building the score's extra. Tim counts as an other seat.
-function game.evaluate(ctx, state, seat)
-  local lines = score_all(ctx, state, false)
-  local own, best = lines[seat] and lines[seat].total or 0, nil
-  for k, line in pairs(lines) do
-    if k ~= seat and (not best or line.total > best) then best = line.total end
+-- For the greedy bots: each seat's total, as score_all gives it, for the host's default measure
+-- (the seat's total minus half the best other total; Tim counts as an other seat). A greedy
+-- bot's candidate pick changes one grid of four, so each grid's work is kept between calls:
+-- its snapshot, face-down flags and face-up plankton while its version and state.data stay
+-- the same (grid:version(), state:data_version()), and the whale search's flips and the
+-- grid's card points while, besides, every seat's face-up plankton (what the search compares)
+-- stays the same. The plankton majority and the food-chain groups are worked out again for
+-- every seat. `plateau test` holds these totals to score's at every state it reaches.
+local memo = {}      -- [seat] = {grid =, data =, snap =, down0 =, planktons =, whales =, ...}
+local memo_params    -- the ctx.params the memo was filled under
+local final_counts = {}
+
+local function grid_entry(state, k, data, acted)
+  local g = state:grid(k)
+  local version = g:version()
+  local e = memo[k]
+  if e and e.grid == version and e.data == data then return e, acted end
+  e = { grid = version, data = data, b = {}, down = {} }
+  memo[k] = e
+  local snap = g:snapshot()
+  local n = snap.rows * snap.cols
+  local d0 = dense.down_flags(snap, {})
+  local cells = snap.cells
+  local planktons = 0
+  for i = 1, n do
+    if not d0[i] and cells[i] == "plankton" then planktons = planktons + 1 end
   end
-  return own - (best or 0) / 2
+  -- The whales that have not acted yet (score_all's rule).
+  if acted == nil then acted = state:read("whale_acted") or false end
+  local done = acted and acted[k] or 0
+  local whales, seen = nil, 0
+  for i = 1, n do
+    if cells[i] == "whale" then
+      seen = seen + 1
+      if seen > done then
+        whales = whales or {}
+        whales[#whales + 1] = i
+      end
+    end
+  end
+  e.snap, e.down0, e.planktons, e.whales = snap, d0, planktons, whales
+  return e, acted
+end
+
+function game.totals(ctx, state)
+  load_cards(ctx)
+  local p = ctx.params
+  if memo_params ~= p then memo, memo_params = {}, p end
+  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+  local nseats, players = state.seat_count, state.player_count
+  local data = state:data_version()
+  local acted   -- read from state.data only when a grid is worked out again
+  local counts, entries = {}, {}
+  for k = 1, nseats do
+    if k > players and state:kind(k) == "neutral" then
+      counts[k] = state:zone("pile", k):count("plankton")
+      entries[k] = false
+    else
+      local e
+      e, acted = grid_entry(state, k, data, acted)
+      counts[k], entries[k] = e.planktons, e
+    end
+  end
+  -- Each grid's flips and card points: kept while the grid and every seat's plankton are.
+  for k = 1, nseats do
+    local e = entries[k]
+    if e then
+      local key = e.key
+      local same = key ~= nil and (not e.whales or #key == nseats)
+      if same and e.whales then
+        for a = 1, nseats do
+          if key[a] ~= counts[a] then same = false; break end
+        end
+      end
+      if not same then
+        local snap, down = e.snap, e.down
+        local n = snap.rows * snap.cols
+        for i = 1, n do down[i] = e.down0[i] end
+        for i = n + 1, #down do down[i] = nil end
+        key = {}
+        if e.whales then
+          for a = 1, nseats do key[a] = counts[a] end
+          local search_counts = {}
+          for a = 1, nseats do search_counts[a] = counts[a] end
+          resolve_whales(snap, down, e.whales, search_counts, nseats, k, ties, acts)
+        end
+        e.key = key
+        e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
+      end
+      final_counts[k] = e.final
+    else
+      final_counts[k] = counts[k]
+    end
+  end
+  local totals = { nil, nil, nil, nil }
+  for k = 1, nseats do
+    local e = entries[k]
+    if e then
+      local b = e.b
+      b.plankton = plankton_points(final_counts, nseats, k, ties)
+      totals[k] = group_totals(b)
+    end
+  end
+  return totals
 end
 
 ---------------------------------------------------------------------------------------------

@@ -132,10 +132,18 @@ void ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt(const std::string& game, i
 TEST(Totals, EverySavaneCandidateIsMeasuredAsTheScoreMeasuresIt) {
   ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-savane", 4, 3);
   ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-savane", 2, 4);  // the neutral seat ranks
+  ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-savane", 1, 9);  // Jhay
 }
 
 TEST(Totals, EveryEcosystemCandidateIsMeasuredAsTheScoreMeasuresIt) {
   ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosystem", 4, 5);
+}
+
+TEST(Totals, EveryOceanCandidateIsMeasuredAsTheScoreMeasuresIt) {
+  // Whales search their flips against every seat's plankton: kept only while those hold.
+  ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-ocean", 4, 6);
+  ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-ocean", 2, 7);
+  ExpectEveryCandidateMeasuredAsTheScoreMeasuresIt("ecosysteme-ocean", 1, 8);  // Tim
 }
 
 TEST(Totals, ATotalsHookThatDisagreesWithTheScoreFailsConformanceNamingSeatAndLine) {
