@@ -199,6 +199,7 @@ local memos = {}     -- per spec: {params =, [seat] = {grid =, data =, b =, sum 
 local counts = { {}, {}, {}, {} }   -- per majority, by seat (reused: filled for every seat)
 local pays = { {}, {}, {}, {} }     -- per majority, the points by seat (reused the same way)
 local breakdowns, sums = {}, {}     -- by seat (false for the neutral seat)
+local entries = {}                  -- by seat, the memo's entry (false: none)
 local scratch = {}   -- the breakdown a finish function or a replacing majority works on
 local fresh = {}     -- the entry of a seat scored without spec.memo
 
@@ -237,7 +238,7 @@ function M.totals(ctx, state, spec)
         local card = majorities[m].card
         counts[m][k] = card and pile:count(card) or nil
       end
-      breakdowns[k] = false
+      breakdowns[k], entries[k] = false, false
     else
       local g = state:grid(k)
       local e, version
@@ -259,9 +260,11 @@ function M.totals(ctx, state, spec)
         e.b, e[1], e[2], e[3], e[4] = b, x1, x2, x3, x4
         e.sum = M.total(b, categories)
         e.grid, e.data = version, data
+        e.finished = nil
       end
       for m = 1, nmaj do counts[m][k] = e[m] end
       breakdowns[k], sums[k] = e.b, e.sum
+      if memo then entries[k] = e end
     end
   end
   local totals = { nil, nil, nil, nil }   -- sized for four seats up front
@@ -284,10 +287,21 @@ function M.totals(ctx, state, spec)
   end
   -- A finish or a replacing majority: each seat's breakdown is copied (categories only) and
   -- worked on as M.assemble works on it, the cached one left as the grid function made it.
+  -- With the memo, a seat's finished total is kept while its grid result and the majority
+  -- points it receives are the same (a candidate move seldom changes another seat's places).
   local finish = spec.finish
   for k = 1, nseats do
     local b = breakdowns[k]
-    if b then
+    local e = memo and entries[k]
+    local kept = e and e.finished
+    if kept then
+      for m = 1, nmaj do
+        if kept[m] ~= pays[m][k] then kept = nil; break end
+      end
+    end
+    if kept then
+      totals[k] = kept.total
+    elseif b then
       for c = 1, #categories do
         local name = categories[c]
         scratch[name] = b[name]
@@ -299,6 +313,11 @@ function M.totals(ctx, state, spec)
       end
       if finish then finish(k, scratch, ctx) end
       totals[k] = M.total(scratch, categories)
+      if e then
+        local f = { total = totals[k] }
+        for m = 1, nmaj do f[m] = pays[m][k] end
+        e.finished = f
+      end
     end
   end
   return totals
