@@ -1150,11 +1150,12 @@ Status LuaRules::Totals(const State& state, std::vector<std::optional<int64_t>>*
 
 Status LuaRules::CheckTotals(const State& state) {
   if (!has_hook("totals")) return Status::Ok();
+  // The score is the reference: a state it cannot score is the score's failure, which the
+  // checks report where they score (so one broken rule is one failure, named after it).
+  ScoreTable table;
+  if (!Score(state, &table).ok()) return Status::Ok();
   std::vector<std::optional<int64_t>> totals;
   Status st = Totals(state, &totals);
-  if (!st.ok()) return st;
-  ScoreTable table;
-  st = Score(state, &table);
   if (!st.ok()) return st;
   std::vector<std::optional<int64_t>> scored(state.seats.size());
   for (const ScoreLine& line : table.lines) scored[static_cast<size_t>(line.seat)] = line.total;

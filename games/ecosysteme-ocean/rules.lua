@@ -264,6 +264,22 @@ end
 
 local scratch_downs = {}   -- one face-down array per seat, reused
 
+-- The dense indices of a grid's whales that have not acted yet: all but the first `done` in
+-- reading order (whale_acted counts a grid's whales as they flip), or nil when none is left.
+local function unacted_whales(cells, n, done)
+  local whales, seen = nil, 0
+  for i = 1, n do
+    if cells[i] == "whale" then
+      seen = seen + 1
+      if seen > done then
+        whales = whales or {}
+        whales[#whales + 1] = i
+      end
+    end
+  end
+  return whales
+end
+
 -- Scores every seat. Returns the score lines and, when `with_extra`, the score's extra
 -- (group totals, whale flips, solo result).
 local function score_all(ctx, state, with_extra)
@@ -311,19 +327,8 @@ local function score_all(ctx, state, with_extra)
   for k = 1, nseats do
     local snap = snaps[k]
     if snap then
-      local n = snap.rows * snap.cols
       local cells = snap.cells
-      local done = acted and acted[k] or 0
-      local whales, seen = nil, 0
-      for i = 1, n do
-        if cells[i] == "whale" then
-          seen = seen + 1
-          if seen > done then
-            whales = whales or {}
-            whales[#whales + 1] = i
-          end
-        end
-      end
+      local whales = unacted_whales(cells, snap.rows * snap.cols, acted and acted[k] or 0)
       if whales then
         for a = 1, nseats do search_counts[a] = counts[a] end
         local applied = resolve_whales(snap, downs[k], whales, search_counts, nseats, k, ties, acts)
@@ -399,19 +404,8 @@ local function grid_entry(state, k, data, acted)
   for i = 1, n do
     if not d0[i] and cells[i] == "plankton" then planktons = planktons + 1 end
   end
-  -- The whales that have not acted yet (score_all's rule).
   if acted == nil then acted = state:read("whale_acted") or false end
-  local done = acted and acted[k] or 0
-  local whales, seen = nil, 0
-  for i = 1, n do
-    if cells[i] == "whale" then
-      seen = seen + 1
-      if seen > done then
-        whales = whales or {}
-        whales[#whales + 1] = i
-      end
-    end
-  end
+  local whales = unacted_whales(cells, n, acted and acted[k] or 0)
   e.snap, e.down0, e.planktons, e.whales = snap, d0, planktons, whales
   return e, acted
 end

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,18 +12,9 @@
 namespace plateau::scripting {
 namespace {
 
+using testing::GamePath;
+using testing::LineOf;
 using testing::SecondsSince;
-
-std::string GamePath(const std::string& name) { return std::string(PLATEAU_TEST_DATA) + "/games/" + name; }
-
-// 1-based line of the first line of games/<name>/rules.lua containing `needle` (0: none).
-int LineOf(const std::string& name, const std::string& needle) {
-  std::ifstream in(GamePath(name) + "/rules.lua");
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n)
-    if (line.find(needle) != std::string::npos) return n;
-  return 0;
-}
 
 std::unique_ptr<LuaRules> LoadOrDie(const std::string& name, const Limits& limits = {}) {
   std::unique_ptr<LuaRules> rules;

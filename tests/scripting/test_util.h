@@ -6,12 +6,28 @@
 #include <lua.hpp>
 
 #include <chrono>
+#include <fstream>
 #include <string>
 
 #include "host/game.h"
 #include "scripting/runtime.h"
 
 namespace plateau::scripting::testing {
+
+#ifdef PLATEAU_TEST_DATA
+// The folder of a test game under tests/data/games.
+inline std::string GamePath(const std::string& name) { return std::string(PLATEAU_TEST_DATA) + "/games/" + name; }
+
+// 1-based line of the first line of that game's rules.lua containing `needle` (0: none), for
+// expected messages that name the line.
+inline int LineOf(const std::string& name, const std::string& needle) {
+  std::ifstream in(GamePath(name) + "/rules.lua");
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n)
+    if (line.find(needle) != std::string::npos) return n;
+  return 0;
+}
+#endif
 
 // The chunk name every test uses, so messages read "games/test/x.lua:<line>: ...".
 inline constexpr const char* kChunk = "games/test/x.lua";

@@ -6,25 +6,17 @@
 // the file and line of the hook.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "host/bots.h"
 #include "host/conformance.h"
 #include "host/draft.h"
 #include "scripting/lua_rules.h"
+#include "test_util.h"
 
 namespace plateau::scripting {
 namespace {
 
-std::string GamePath(const std::string& name) { return std::string(PLATEAU_TEST_DATA) + "/games/" + name; }
-
-int LineOf(const std::string& name, const std::string& needle) {
-  std::ifstream in(GamePath(name) + "/rules.lua");
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n)
-    if (line.find(needle) != std::string::npos) return n;
-  return 0;
-}
+using testing::GamePath;
+using testing::LineOf;
 
 // A game of `players` after `moves` random moves.
 State Played(LuaRules& rules, int players, int moves, uint64_t seed) {
