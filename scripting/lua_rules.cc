@@ -49,10 +49,10 @@ struct HookSpec {
 constexpr HookSpec kHooks[] = {
     {"api_version", LUA_TNUMBER, true}, {"draft", LUA_TFUNCTION, false},  {"setup", LUA_TFUNCTION, false},
     {"to_move", LUA_TFUNCTION, false},  {"legal_moves", LUA_TFUNCTION, false}, {"moves", LUA_TTABLE, false},
-    {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"totals", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
-    {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},  {"migrate", LUA_TFUNCTION, false},
-    {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false}, {"after_draft", LUA_TFUNCTION, false},
-    {"stats", LUA_TFUNCTION, false},    {"describe", LUA_TFUNCTION, false}};
+    {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
+    {"totals", LUA_TFUNCTION, false},   {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},
+    {"migrate", LUA_TFUNCTION, false},  {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false},
+    {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -1121,7 +1121,8 @@ Status LuaRules::Totals(const State& state, std::vector<std::optional<int64_t>>*
     const int t = lua_rawgeti(L, -1, static_cast<lua_Integer>(k + 1));
     if (t == LUA_TNIL) {
       lua_pop(L, 1);
-      if (static_cast<int>(k) < state.player_count) return fail("no total for seat " + std::to_string(k + 1) + " (every player needs one)");
+      if (static_cast<int>(k) < state.player_count)
+        return fail("no total for seat " + std::to_string(k + 1) + " (every player needs one)");
       continue;
     }
     int isint = 0;

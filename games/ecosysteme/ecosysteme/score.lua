@@ -194,7 +194,7 @@ end
 -- move changes one grid of four. That promises that `spec.grid` reads nothing but the seat's
 -- grid, state.data and ctx.params (a grid function that counts a hand must not set it); and
 -- that `spec.finish`, when there is one, reads only the table's categories. The host holds
--- this to M.assemble's totals at every state its conformance checks reach (`plateau check`).
+-- this to M.assemble's totals at every state its conformance checks reach (`plateau test`).
 local memos = {}     -- per spec: {params =, [seat] = {grid =, data =, b =, sum =, [m] = count}}
 local counts = { {}, {}, {}, {} }   -- per majority, by seat (reused: filled for every seat)
 local pays = { {}, {}, {}, {} }     -- per majority, the points by seat (reused the same way)
