@@ -131,26 +131,19 @@ Json SaveJson(const State& state, const LuaRules& rules) {
   return j;
 }
 
-Status WriteTextFile(const std::string& path, const std::string& text) {
-  // Only ever a regular file: renaming over a device or a FIFO (as root, /dev/full) would
-  // replace it.
-  struct stat target;
-  if (stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode))
-    return Status::Input("cannot write " + path + ": not a regular file");
-  // Written beside the target and renamed over it: a crash or a full disk never leaves half a save.
-  const std::string tmp = path + ".tmp";
-  FILE* f = std::fopen(tmp.c_str(), "w");
-  if (!f) return Status::Input("cannot write " + path);
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return Status::Input("cannot write " + path);
-  }
-  return Status::Ok();
+bool g_force = false;
+
+OutputFile UserOutput(const std::string& path, OutputKind kind, const std::string& option) {
+  OutputFile f;
+  f.path = path;
+  f.kind = kind;
+  f.force = g_force;
+  f.option = option;
+  return f;
 }
 
-Status WriteSave(const State& state, const LuaRules& rules, const std::string& path) {
-  return WriteTextFile(path, DumpJson(SaveJson(state, rules), 1));
+Status WriteSave(const State& state, const LuaRules& rules, const std::string& path, const std::string& option) {
+  return WriteOutputFile(UserOutput(path, OutputKind::kSave, option), DumpJson(SaveJson(state, rules), 1));
 }
 
 Json EngineInfo() {

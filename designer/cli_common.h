@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "host/files.h"
 #include "host/loader.h"
 #include "scripting/lua_rules.h"
 
@@ -40,9 +41,13 @@ Status LoadRulesAndSave(const std::string& game, const std::string& path, std::u
 
 // A save (play --save): the state with what played it (engine, rules fingerprint and version).
 Json SaveJson(const State& state, const scripting::LuaRules& rules);
-// Writes `text` to `path` through a temporary file renamed over it (never half a file).
-Status WriteTextFile(const std::string& path, const std::string& text);
-Status WriteSave(const State& state, const scripting::LuaRules& rules, const std::string& path);
+// --force on the command line: an output may replace a file of another kind (host/files.h).
+extern bool g_force;
+// A file the user named with `option` for an output of `kind`, as the one writer takes it.
+OutputFile UserOutput(const std::string& path, OutputKind kind, const std::string& option);
+// Writes the save through the one writer (a save replaces only a save, unless --force).
+Status WriteSave(const State& state, const scripting::LuaRules& rules, const std::string& path,
+                 const std::string& option = "--save");
 
 // Comma-separated list, spaces dropped.
 std::vector<std::string> Split(const std::string& s);

@@ -3,9 +3,6 @@
 // the rest of plateau names a script's line: games/<id>/<file>.lua:<line>.
 #include "designer/lint.h"
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,9 +11,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <regex>
 
 #include "designer/cli_common.h"
+#include "designer/process.h"
+#include "host/files.h"
+#include "host/text.h"
 #include "host/home.h"
 #include "host/json_io.h"
 
@@ -36,55 +35,24 @@ bool IsTestFile(const fs::path& rel) {
   return rel.filename().string().rfind("test", 0) == 0;
 }
 
-// Runs argv in `dir`, with stdout and stderr captured together in *output; returns the exit
-// status, -1 when it could not run, -2 when it ran past `timeout_s` (it is killed then: a
-// pathological file must not hang validate).
-int Run(const std::vector<std::string>& argv, const std::string& dir, int timeout_s, std::string* output) {
-  int fds[2];
-  if (pipe(fds) != 0) return -1;
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return -1;
+// A luacheck line "<file>:<line>:<col>: <message>", split without a regex (a line is input of
+// any length); false when the line is not of that form.
+bool SplitFinding(const std::string& line, std::string* file, std::string* ln, std::string* col, std::string* msg) {
+  // The file name is the part before the first ":<digits>:<digits>: ".
+  for (size_t at = line.find(':'); at != std::string::npos; at = line.find(':', at + 1)) {
+    size_t i = at + 1, a = i;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+    if (i == a || i >= line.size() || line[i] != ':') continue;
+    size_t b = ++i;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+    if (i == b || i + 1 >= line.size() || line[i] != ':' || line[i + 1] != ' ' || at == 0) continue;
+    *file = line.substr(0, at);
+    *ln = line.substr(a, b - 1 - a);
+    *col = line.substr(b, i - b);
+    *msg = line.substr(i + 2);
+    return true;
   }
-  if (pid == 0) {  // only async-signal-safe calls between fork and exec
-    dup2(fds[1], 1);
-    dup2(fds[1], 2);
-    close(fds[0]);
-    close(fds[1]);
-    if (chdir(dir.c_str()) != 0) _exit(127);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_s);
-  bool timed_out = false;
-  char buf[4096];
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    pollfd p{fds[0], POLLIN, 0};
-    const int ready = left.count() > 0 ? poll(&p, 1, static_cast<int>(left.count())) : 0;
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) {
-      timed_out = true;
-      kill(pid, SIGKILL);
-      break;
-    }
-    const ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    output->append(buf, static_cast<size_t>(n));
-  }
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timed_out) return -2;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return false;
 }
 
 }  // namespace
@@ -109,64 +77,64 @@ Status LintGame(const std::string& luacheck, const std::string& game, std::vecto
   const std::string config = PlateauHome() + "/scripting/api/luacheckrc";
   if (!fs::is_regular_file(config))
     return Status::Input(config + " is missing: it holds the API's globals for luacheck (plateau-api-gen --write makes it)");
-  // Every .lua file of the folder (a base's template included), hidden folders left out.
+  // Every .lua file of the folder (a base's template included), hidden folders left out,
+  // listed as the loader reads the folder (host/files.h).
   std::vector<std::string> rules_files, test_files;
   const std::string display = GameFolderDisplay(folder);
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!name.empty() && name[0] == '.') {
-      if (it->is_directory()) it.disable_recursion_pending();
+  std::vector<FolderEntry> entries;
+  Status listed = ListGameFiles(folder, display, ListOptions{}, &entries);
+  if (!listed.ok()) return listed;
+  for (const auto& e : entries) {
+    if (e.rel.size() < 5 || e.rel.compare(e.rel.size() - 4, 4, ".lua") != 0) continue;
+    // What the loader would not read is not handed to luacheck either: a link, a FIFO, a file
+    // over the scripts' size limit. Named, so nothing goes unchecked silently.
+    if (!e.regular) {
+      findings->push_back(display + "/" + e.rel + ": not linted: " + e.refused + " (the loader reads regular files only)");
       continue;
     }
-    if (!it->is_regular_file() || it->path().extension() != ".lua") continue;
-    const fs::path rel = it->path().lexically_relative(folder);  // the link itself, not its target
-    // What the loader would not read is not handed to luacheck either: a link out of the
-    // folder, a file over the scripts' size limit. Named, so nothing goes unchecked silently.
-    std::string why;
-    if (!ResolvesInside(folder, it->path().string(), display + "/" + rel.string(), &why)) {
-      findings->push_back(display + "/" + rel.string() + ": not linted: a link out of the game's folder");
-      continue;
-    }
-    if (it->file_size(ec) > kMaxLintBytes) {
-      findings->push_back(display + "/" + rel.string() + ": not linted: over " + std::to_string(kMaxLintBytes >> 20) +
+    if (static_cast<uintmax_t>(e.size) > kMaxLintBytes) {
+      findings->push_back(display + "/" + e.rel + ": not linted: over " + std::to_string(kMaxLintBytes >> 20) +
                           " MiB, the scripts' size limit");
       continue;
     }
-    (IsTestFile(rel) ? test_files : rules_files).push_back(rel.string());
+    (IsTestFile(fs::path(e.rel)) ? test_files : rules_files).push_back(e.rel);
   }
-  if (ec) return Status::Input(folder + ": " + ec.message());
   std::sort(rules_files.begin(), rules_files.end());
   std::sort(test_files.begin(), test_files.end());
   *files = static_cast<int>(rules_files.size() + test_files.size());
   // luacheck prints "<file>:<line>:<col>: (W211) message" with the paths it was given, here
   // relative to the game's folder.
-  static const std::regex kFinding(R"(^(.+?):(\d+):(\d+): (.*)$)");
   for (const auto* list : {&rules_files, &test_files}) {
     if (list->empty()) continue;
     std::vector<std::string> argv = {luacheck,   "--config",  config,       "--std",
                                      list == &test_files ? "plateau+plateau_tests" : "plateau",
                                      "--formatter", "plain", "--codes", "--no-color", "--no-cache", "--"};
     argv.insert(argv.end(), list->begin(), list->end());
-    std::string output;
-    const int rc = Run(argv, folder, timeout_s, &output);
-    if (rc == -2)
+    ProcessOptions po;
+    po.cwd = folder;
+    po.timeout_s = timeout_s;
+    po.merge_stderr = true;
+    po.max_output = 16u << 20;
+    const ProcessResult run = RunProcess(argv, po);
+    const std::string& output = run.out;
+    if (run.timed_out)
       return Status::Input("luacheck ran past " + std::to_string(timeout_s) + " s on " + display + " and was stopped");
     // 0: clean, 1: warnings, 2: errors (a syntax error is a finding too); anything else is
     // luacheck itself failing.
-    if (rc < 0 || rc > 2)
-      return Status::Input("luacheck failed on " + display + " (exit " + std::to_string(rc) + "): " + output);
+    if (!run.started || run.signal || run.exit_code > 2)
+      return Status::Input("luacheck failed on " + display + " (" + run.Describe() + "): " + TerminalText(output.substr(0, 2000), true));
     size_t start = 0;
     while (start < output.size()) {
       const size_t end = std::min(output.find('\n', start), output.size());
       const std::string line = output.substr(start, end - start);
       start = end + 1;
-      std::smatch m;
       if (line.empty()) continue;
-      if (!std::regex_match(line, m, kFinding))
-        return Status::Input("luacheck said something plateau lint does not understand on " + display + ": " + line);
-      findings->push_back(display + "/" + m[1].str() + ":" + m[2].str() + ":" + m[3].str() + ": " + m[4].str());
+      std::string file, ln, col, msg;
+      if (!SplitFinding(line, &file, &ln, &col, &msg))
+        return Status::Input("luacheck said something plateau lint does not understand on " + display + ": " +
+                             TerminalText(line.substr(0, 300)));
+      // The names given were listed from the folder, checked to be text without control bytes.
+      findings->push_back(display + "/" + file + ":" + ln + ":" + col + ": " + TerminalText(msg));
     }
   }
   return Status::Ok();

@@ -13,7 +13,6 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <regex>
 #include <iostream>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -264,6 +263,11 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
     owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error, &rules->info());
     if (!owned[static_cast<size_t>(i)]) return Fail(Status::Input("--bots: " + error + " (or 'human')"));
   }
+  // A save that could not be written would lose the whole game at its end: refused now.
+  if (!save_path.empty()) {
+    st = CheckOutputFile(UserOutput(save_path, OutputKind::kSave, "--save"));
+    if (!st.ok()) return Fail(st);
+  }
   if (load_path.empty()) {
     st = rules->NewGame(params, players, seed, &state);
     if (!st.ok()) return Fail(st);
@@ -452,17 +456,27 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
   std::vector<std::string> lines;
   st = RecordPlaythrough(*rules, spec, &lines);
   if (!st.ok()) return Fail(st);
-  const std::string dir = rules->info().folder + "/tests/playthroughs";
-  const std::string path = dir + "/seed-" + std::to_string(seed) + "-" + std::to_string(spec.players) + "p.txt";
+  // Written inside the game's own folder, as its files are read: no link below it is followed.
+  const std::string rel = "tests/playthroughs/seed-" + std::to_string(seed) + "-" + std::to_string(spec.players) + "p.txt";
+  const std::string& folder = rules->files().roots.front().folder;
+  const std::string& display = rules->files().roots.front().display;
+  const std::string path = display + "/" + rel;
   std::string existing, error;
-  if (!regen && ReadTextFile(path, 64u << 20, &existing, &error))
+  ReadFailure failure = ReadFailure::kNone;
+  if (!regen && (ReadGameFile(folder, display, rel, 64u << 20, &existing, &error, &failure) || failure != ReadFailure::kMissing))
     return Fail(Status::Input(path + " exists; use --regen to replace it"));
-  std::string cmd = "mkdir -p '" + dir + "'";
-  if (std::system(cmd.c_str()) != 0) return Fail(Status::Input("cannot create " + dir));
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return Fail(Status::Input("cannot write " + path));
-  for (const auto& l : lines) std::fprintf(f, "%s\n", l.c_str());
-  std::fclose(f);
+  st = MakeOutputFolder("tests/playthroughs", "", folder, display);
+  if (!st.ok()) return Fail(st);
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  OutputFile out;
+  out.path = rel;
+  out.inside = folder;
+  out.inside_display = display;
+  out.kind = OutputKind::kTranscript;
+  out.force = g_force;
+  st = WriteOutputFile(out, text);
+  if (!st.ok()) return Fail(st);
   std::printf("wrote %s (%zu lines)\n", path.c_str(), lines.size());
   return 0;
 }
@@ -477,10 +491,8 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
   if (format != "text" && format != "json") return Fail(Status::Input("--format: text or json, not '" + format + "'"));
   // A report that cannot be written is refused before any test runs (nothing is written).
   if (!junit.empty()) {
-    std::error_code ec;
-    const std::filesystem::path parent = std::filesystem::absolute(junit, ec).parent_path();
-    if (ec || !std::filesystem::is_directory(parent, ec) || std::filesystem::is_directory(junit, ec))
-      return Fail(Status::Input("--junit " + junit + ": no such folder to write the report in, or a folder itself"));
+    Status st = CheckOutputFile(UserOutput(junit, OutputKind::kJUnit, "--junit"));
+    if (!st.ok()) return Fail(st);
   }
   const bool text = format == "text";
   const bool all_games = games.empty();
@@ -567,13 +579,16 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
           std::vector<std::string> seeds;
         };
         std::vector<std::pair<std::string, Group>> groups;
-        static const std::regex kSeed(R"(--seed (\d+))");
         for (const auto& f : report.failures) {
           const std::string key = f.check + "\n" + f.message.substr(0, f.message.find('\n'));
           auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& e) { return e.first == key; });
           if (g == groups.end()) g = groups.insert(groups.end(), {key, Group{&f, {}}});
-          std::smatch m;
-          if (std::regex_search(f.reproducer, m, kSeed)) g->second.seeds.push_back(m[1]);
+          // The reproducer is "plateau test ... --seed <digits>".
+          const size_t at = f.reproducer.find("--seed ");
+          if (at != std::string::npos) {
+            const size_t from = at + 7, end = f.reproducer.find_first_not_of("0123456789", from);
+            if (end != from) g->second.seeds.push_back(f.reproducer.substr(from, end == std::string::npos ? end : end - from));
+          }
         }
         for (const auto& [key, g] : groups) {
           const ConformanceFailure& f = *g.first;
@@ -628,7 +643,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
   if (text) std::printf("%d passed, %d failed\n", passed, failed);
   else std::printf("%s\n", DumpJson(log.ToJson(), 1).c_str());
   if (!junit.empty()) {
-    Status st = WriteTextFile(junit, log.JUnitXml());
+    Status st = WriteOutputFile(UserOutput(junit, OutputKind::kJUnit, "--junit"), log.JUnitXml());
     if (!st.ok()) return Fail(st);
   }
   return failed ? std::max(worst, 1) : 0;
@@ -838,8 +853,9 @@ int main(int argc, char** argv) {
                    "run each candidate's games as N slices (simulate --shard k/N), each by --runner, and merge them")
       ->check(CLI::Range(1, 4096));
   tune->add_option("--runner", tune_options.runner,
-                   "with --shards: the shell command that runs one slice, {cmd} standing for its plateau command, {k} "
-                   "and {n} for its number (default '{cmd}': here; e.g. 'ssh host{k} {cmd}', 'srun -N1 {cmd}')");
+                   "with --shards: the command that runs one slice (started without a shell), {cmd} standing for its "
+                   "plateau command's words, {shell_cmd} for that command quoted for a remote shell, {k} and {n} for its "
+                   "number (default '{cmd}': here; e.g. 'srun -N1 {cmd}', 'ssh host{k} {shell_cmd}')");
   tune->add_option("--write", tune_options.write_path, "write the best values as an overlay for --set-file");
   tune->add_option("--format", format, "text or json (the whole search)");
 
@@ -872,6 +888,12 @@ int main(int argc, char** argv) {
   test->add_option("--format", format, "text, or json: the results as one JSON object");
   test->add_flag("--keep-going", keep_going,
                  "conformance: go on after a failed game (up to 10) instead of stopping at the first with its seed");
+
+  // Every subcommand that writes a file the user names takes --force: without it, an output
+  // replaces only a file of its own kind (a save a save), never a game's rules or data.
+  const char* force_help = "let an output replace an existing file of another kind (without it, a save replaces only a "
+                           "save, a CSV only a CSV...)";
+  for (CLI::App* sub : {play, sweep, watch, tune, test, playthrough, studio}) sub->add_flag("--force", g_force, force_help);
 
   try {
     app.parse(argc, argv);

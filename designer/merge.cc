@@ -8,14 +8,28 @@
 #include "designer/cli_common.h"
 #include "designer/report.h"
 #include "host/json_io.h"
+#include "host/limits.h"
+#include "host/text.h"
 #include "host/shard.h"
 
 namespace plateau {
+
+JsonLimits ShardReportLimits() {
+  JsonLimits limits;
+  // A slice is its settings and its raw blocks (256 at most): well under this.
+  limits.max_bytes = limits::kShardBytes;
+  return limits;
+}
+
 namespace {
 
+// A slice as kept while the others are read: its settings and parts, not the file's whole JSON
+// (a long run's slices are read one at a time, each dropped once its parts are taken).
 struct ShardFile {
   std::string path;
-  Json report;  // the file as read, "shard" and "parts" included
+  Json settings;   // /shard/settings
+  Json card_data;  // /card_data
+  ShardParts parts;
   int k = 0, n = 0;
 };
 
@@ -43,7 +57,7 @@ Status CheckShard(const std::string& path, Json j, ShardFile* out) {
                          Field(s, "format").dump() + ", this one reads 1)");
   auto whole = [&](const Json& v, int* out) {
     if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 1000000000) return false;
-    *out = v.get<int>();
+    *out = static_cast<int>(v.get<int64_t>());
     return true;
   };
   const Json& settings = Field(s, "settings");
@@ -57,6 +71,9 @@ Status CheckShard(const std::string& path, Json j, ShardFile* out) {
       !Field(settings, "rotate_seats").is_boolean() || !Field(settings, "rules").is_string() ||
       !Field(settings, "params").is_object())
     return Status::Input(path + ": at /shard: not the slice and settings `plateau simulate --shard` writes (was it edited?)");
+  if (out->n > limits::kShards)
+    return Status::Input(path + ": at /shard/n: " + std::to_string(out->n) + " slices; a run is cut into at most " +
+                         std::to_string(limits::kShards));
   if (games < 1 || players < 1 || players > 16)
     return Status::Input(path + ": at /shard/settings: not the settings of a run (games " + std::to_string(games) +
                          ", players " + std::to_string(players) + ")");
@@ -69,17 +86,24 @@ Status CheckShard(const std::string& path, Json j, ShardFile* out) {
                          std::to_string(slice.end_game) + ", not " + Field(s, "games").dump() +
                          " (written by another version of plateau, or edited)");
   out->path = path;
-  out->report = std::move(j);
+  Status st = ShardPartsFromJson(Field(j, "parts"), players, path + ": at /parts", &out->parts);
+  if (!st.ok()) return st;
+  if (out->parts.first_block != slice.first_block ||
+      static_cast<int64_t>(out->parts.blocks.size()) != static_cast<int64_t>(slice.end_block) - slice.first_block)
+    return Status::Input(path + ": at /parts: " + std::to_string(out->parts.blocks.size()) + " blocks from block " +
+                         std::to_string(out->parts.first_block) + ", but shard " + std::to_string(out->k) + "/" +
+                         std::to_string(out->n) + " is blocks " + std::to_string(slice.first_block) + "-" +
+                         std::to_string(slice.end_block) + " (a slice that stopped early, or an edited file)");
+  out->settings = settings;
+  out->card_data = Field(j, "card_data").is_object() ? Field(j, "card_data") : Json::object();
   return Status::Ok();
 }
 
 Status ReadShard(const std::string& path, ShardFile* out) {
   std::string error;
-  JsonLimits limits;
-  limits.max_bytes = 1u << 30;  // a long run's slice is mostly its raw blocks (256 at most)
   Json j;
-  if (!ReadJsonFile(path, path, &j, &error, limits)) return Status::Input(error);
-  return CheckShard(path, std::move(j), out);
+  if (!ReadJsonFile(path, path, &j, &error, ShardReportLimits())) return Status::Input(TerminalText(error));
+  return CheckShard(TerminalText(path), std::move(j), out);
 }
 
 // Checks that the slices make one run (settings, rules, engine, each slice once) and merges
@@ -112,7 +136,7 @@ Status MergeShardReports(std::vector<std::pair<std::string, Json>> docs, ReportO
                          SimulationReport* report, Json* card_data) {
   std::vector<ShardFile> shards(docs.size());
   for (size_t i = 0; i < docs.size(); ++i) {
-    Status st = CheckShard(docs[i].first, std::move(docs[i].second), &shards[i]);
+    Status st = CheckShard(TerminalText(docs[i].first), std::move(docs[i].second), &shards[i]);
     if (!st.ok()) return st;
   }
   return MergeShardFiles(std::move(shards), options, spec, report, card_data);
@@ -125,9 +149,9 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
   if (shards.empty()) return Status::Input("no shard reports to merge");
   // Every slice must come from the same run: the same settings, rules and engine as the first.
   const ShardFile& first = shards.front();
-  const Json& want = first.report["shard"]["settings"];
+  const Json& want = first.settings;
   for (const auto& f : shards) {
-    const Json& got = f.report["shard"]["settings"];
+    const Json& got = f.settings;
     if (f.n != first.n)
       return (Status::Input(f.path + " is shard " + std::to_string(f.k) + "/" + std::to_string(f.n) + " but " +
                                 first.path + " is shard " + std::to_string(first.k) + "/" + std::to_string(first.n) +
@@ -159,27 +183,37 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
                                 std::to_string(f.n) + ": give each slice once"));
   }
   if (static_cast<int>(by_k.size()) != first.n) {
+    // Named one by one up to a point: a message about 4,000 missing slices stays a few lines.
+    constexpr int kNamed = 20;
     std::string missing, given;
+    int missing_count = 0, given_count = 0, first_missing = 0;
     for (int k = 1; k <= first.n; ++k)
-      if (!by_k.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(first.n);
-    for (const auto& [k, f] : by_k) given += (given.empty() ? "" : ", ") + f->path + " (" + std::to_string(k) + ")";
-    return (Status::Input("shard " + missing + (by_k.size() + 1 == static_cast<size_t>(first.n) ? " is" : " are") +
-                              " missing: the files given are " + given + "; run plateau simulate ... --shard " +
-                              missing.substr(0, missing.find(',')) + " --format json for it"));
+      if (!by_k.count(k)) {
+        if (!first_missing) first_missing = k;
+        if (++missing_count <= kNamed) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(first.n);
+      }
+    if (missing_count > kNamed) missing += " and " + std::to_string(missing_count - kNamed) + " more";
+    for (const auto& [k, f] : by_k)
+      if (++given_count <= kNamed) given += (given.empty() ? "" : ", ") + f->path + " (" + std::to_string(k) + ")";
+    if (given_count > kNamed) given += " and " + std::to_string(given_count - kNamed) + " more";
+    return (Status::Input("shard " + missing + (missing_count == 1 ? " is" : " are") + " missing: the files given are " +
+                          given + "; run plateau simulate ... --shard " + std::to_string(first_missing) + "/" +
+                          std::to_string(first.n) + " --format json for it"));
   }
 
   // The run as simulate would have described it, from the settings the slices share.
   ReportOptions options;
   options.game = want["game"].get<std::string>();
-  options.games = want["games"].get<int>();
+  // Types and ranges were checked by CheckShard.
+  options.games = static_cast<int>(want["games"].get<int64_t>());
   options.seed = want["seed"].get<unsigned long long>();
   options.bots = want["bots"].get<std::string>();
-  options.max_rounds = want["max_rounds"].get<int>();
+  options.max_rounds = static_cast<int>(want["max_rounds"].get<int64_t>());
   options.rotate_seats = want["rotate_seats"].get<bool>();
   for (const auto& s : want["sets"]) options.sets.push_back(s.is_string() ? s.get<std::string>() : s.dump());
   SimulationSpec spec;
   spec.games = options.games;
-  spec.players = want["players"].get<int>();
+  spec.players = static_cast<int>(want["players"].get<int64_t>());
   spec.seed = options.seed;
   spec.bots = Split(options.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
@@ -187,21 +221,9 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
   spec.max_rounds = options.max_rounds;
   spec.rotate_seats = options.rotate_seats;
   std::vector<ShardParts> parts;
-  for (const auto& [k, f] : by_k) {
-    parts.emplace_back();
-    Status st = ShardPartsFromJson(Field(f->report, "parts"), spec.players, f->path + ": at /parts", &parts.back());
-    if (!st.ok()) return st;
-    const ShardSlice slice = ShardOf(spec.games, k, first.n);
-    if (parts.back().first_block != slice.first_block ||
-        static_cast<int>(parts.back().blocks.size()) != slice.end_block - slice.first_block)
-      return (Status::Input(f->path + ": at /parts: " + std::to_string(parts.back().blocks.size()) +
-                                " blocks from block " + std::to_string(parts.back().first_block) + ", but shard " +
-                                std::to_string(k) + "/" + std::to_string(first.n) + " is blocks " +
-                                std::to_string(slice.first_block) + "-" + std::to_string(slice.end_block) +
-                                " (a slice that stopped early, or an edited file)"));
-  }
+  for (auto& [k, f] : by_k) parts.push_back(std::move(const_cast<ShardFile*>(f)->parts));
   MergeShards(spec, parts, report_out);
-  *card_data_out = Field(first.report, "card_data").is_object() ? Field(first.report, "card_data") : Json::object();
+  *card_data_out = first.card_data;
   *options_out = options;
   *spec_out = spec;
   return Status::Ok();

@@ -10,11 +10,15 @@
 #include <vector>
 
 #include "designer/report.h"
+#include "host/json_io.h"
 #include "host/simulate.h"
 
 namespace plateau {
 
 int RunMerge(const std::vector<std::string>& files, const std::string& format);
+
+// How a slice's report is read (a file or a runner's output): its size capped by limits::kShardBytes.
+JsonLimits ShardReportLimits();
 
 // The same merge from reports already read, each with the name messages give it (plateau tune
 // --shards gets them from its runner's output): the run's options and spec as simulate would

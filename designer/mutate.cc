@@ -9,10 +9,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
+#include "designer/cli_common.h"
 #include "designer/playthrough.h"
+#include "host/files.h"
+#include "host/text.h"
 #include "host/json_io.h"
 #include "scripting/lua_rules.h"
 #include "scripting/test_runner.h"
@@ -52,6 +54,40 @@ std::string CodeOnly(const std::string& line) {
   return out;
 }
 
+bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Where `word` stands as a whole word in `code`, or npos. (Plain scans: a line is input of any
+// length, and std::regex recurses per character.)
+size_t FindWord(const std::string& code, const std::string& word, size_t from = 0) {
+  for (size_t at = code.find(word, from); at != std::string::npos; at = code.find(word, at + 1))
+    if ((at == 0 || !IdentChar(code[at - 1])) && (at + word.size() >= code.size() || !IdentChar(code[at + word.size()])))
+      return at;
+  return std::string::npos;
+}
+
+// An assignment or a call standing alone on its line, opening no block: `x.y[i] = v`,
+// `f(a)`, `local n = 3` (what a mutant may drop).
+bool StandaloneStatement(const std::string& code) {
+  for (const char* kw : {"function", "then", "do", "end", "else", "elseif", "repeat", "until", "return"})
+    if (FindWord(code, kw) != std::string::npos) return false;
+  size_t last = code.find_last_not_of(" \t");
+  if (last != std::string::npos && (code[last] == '{' || code[last] == '(')) return false;
+  size_t i = code.find_first_not_of(" \t");
+  if (i == std::string::npos || !(std::isalpha(static_cast<unsigned char>(code[i])) || code[i] == '_')) return false;
+  if (FindWord(code, "local") == i) {
+    i += 5;
+    const size_t name = code.find_first_not_of(" \t", i);
+    if (name == i || name == std::string::npos || !(std::isalpha(static_cast<unsigned char>(code[name])) || code[name] == '_'))
+      return false;
+    return code.find('=', name) != std::string::npos;
+  }
+  while (i < code.size() && (IdentChar(code[i]) || code[i] == '.' || code[i] == ':' || code[i] == '[' || code[i] == ']')) ++i;
+  while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) ++i;
+  if (i >= code.size()) return false;
+  if (code[i] == '(') return true;
+  return code[i] == '=' && i + 1 < code.size() && code[i + 1] != '=';
+}
+
 void Candidates(const std::string& file, const std::vector<std::string>& lines, std::vector<Mutant>* out) {
   static const std::pair<const char*, const char*> kCompare[] = {
       {"<=", "<"}, {">=", ">"}, {"==", "~="}, {"~=", "=="}};
@@ -67,7 +103,13 @@ void Candidates(const std::string& file, const std::vector<std::string>& lines, 
       size_t j = i;
       while (j < code.size() && std::isdigit(static_cast<unsigned char>(code[j]))) ++j;
       if (j < code.size() && (code[j] == '.' || std::isalpha(static_cast<unsigned char>(code[j])))) { i = j; continue; }
-      const long v = std::stol(code.substr(i, j - i));
+      int64_t v = 0;
+      std::string ignored;
+      // A literal too long for a number the rules could mean is left alone (never a crash).
+      if (!ParseInt(code.substr(i, j - i), 0, INT64_MAX - 1, "", &v, &ignored)) {
+        i = j;
+        continue;
+      }
       std::string m = line;
       m.replace(i, j - i, std::to_string(v + 1));
       out->push_back({file, ln, line, m, "number " + std::to_string(v) + " -> " + std::to_string(v + 1)});
@@ -92,38 +134,41 @@ void Candidates(const std::string& file, const std::vector<std::string>& lines, 
       }
     }
     // Boolean operators.
-    std::smatch match;
-    static const std::regex kAnd("\\band\\b"), kOr("\\bor\\b");
-    if (std::regex_search(code, match, kAnd)) {
+    if (const size_t at = FindWord(code, "and"); at != std::string::npos) {
       std::string m = line;
-      m.replace(static_cast<size_t>(match.position(0)), 3, "or");
+      m.replace(at, 3, "or");
       out->push_back({file, ln, line, m, "'and' -> 'or'"});
     }
-    if (std::regex_search(code, match, kOr)) {
+    if (const size_t at = FindWord(code, "or"); at != std::string::npos) {
       std::string m = line;
-      m.replace(static_cast<size_t>(match.position(0)), 2, "and");
+      m.replace(at, 2, "and");
       out->push_back({file, ln, line, m, "'or' -> 'and'"});
     }
     // Dropped statements: assignments and calls that stand alone on their line.
-    static const std::regex kStatement("^\\s*([A-Za-z_][A-Za-z0-9_.:\\[\\]]*\\s*(=[^=]|\\()|local\\s+[A-Za-z_].*=).*$");
-    static const std::regex kBlock("\\b(function|then|do|end|else|elseif|repeat|until|return)\\b|[{(]\\s*$");
-    if (std::regex_match(code, kStatement) && !std::regex_search(code, kBlock)) {
-      out->push_back({file, ln, line, "", "statement dropped"});
-    }
+    if (StandaloneStatement(code)) out->push_back({file, ln, line, "", "statement dropped"});
   }
 }
 
-std::vector<std::string> ReadLines(const fs::path& p) {
-  std::ifstream in(p);
-  std::vector<std::string> lines;
+// A script of the game's, as lines, read as the loader reads it.
+Status ReadLines(const std::string& folder, const std::string& display, const std::string& rel, std::vector<std::string>* lines) {
+  std::string text, error;
+  if (!ReadGameFile(folder, display, rel, scripting::Runtime::kMaxScriptBytes, &text, &error)) return Status::Input(error);
+  lines->clear();
+  std::istringstream in(text);
   std::string line;
-  while (std::getline(in, line)) lines.push_back(line);
-  return lines;
+  while (std::getline(in, line)) lines->push_back(line);
+  return Status::Ok();
 }
 
-void WriteLines(const fs::path& p, const std::vector<std::string>& lines) {
-  std::ofstream out(p, std::ios::trunc);
-  for (const auto& l : lines) out << l << "\n";
+// A mutant (or the original lines again) into the scratch copy, which this run made itself.
+Status WriteLines(const std::string& copy, const std::string& rel, const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  OutputFile out;
+  out.path = rel;
+  out.inside = copy;
+  out.kind = OutputKind::kAny;
+  return WriteOutputFile(out, text);
 }
 
 // Whether the game's own tests fail on the rules in `folder` (tests read from `tests_folder`).
@@ -152,45 +197,54 @@ int Killed(const std::string& folder, const std::string& tests_folder) {
 int RunMutation(const MutateOptions& o) {
   std::unique_ptr<scripting::LuaRules> original;
   Status st = scripting::LuaRules::Load(o.game, {}, &original);
-  if (!st.ok()) {
-    std::fprintf(stderr, "plateau: %s\n", st.ToString().c_str());
-    return st.script_failure() ? 1 : 2;
-  }
+  if (!st.ok()) return Fail(st);
   const fs::path folder = original->info().folder;
   const std::string display = original->files().roots.front().display;
   if (Killed(folder.string(), folder.string()) != 0) {
     std::fprintf(stderr, "plateau: %s's own tests fail before any mutation; fix them first\n", display.c_str());
     return 1;
   }
-  // Candidate mutants over the game's own Lua files.
+  // Candidate mutants over the game's own Lua files, listed and read as the loader reads them.
   std::vector<Mutant> all;
-  std::vector<std::string> lua_files;
-  for (const auto& entry : fs::recursive_directory_iterator(folder)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".lua") continue;
-    const std::string rel = fs::relative(entry.path(), folder).string();
-    if (rel.rfind("tests/", 0) == 0) continue;
-    lua_files.push_back(rel);
+  std::vector<FolderEntry> entries;
+  st = ListGameFiles(folder.string(), display, ListOptions{}, &entries);
+  if (!st.ok()) return Fail(st);
+  for (const auto& e : entries) {
+    const std::string& rel = e.rel;
+    if (rel.size() < 5 || rel.compare(rel.size() - 4, 4, ".lua") != 0 || rel.rfind("tests/", 0) == 0) continue;
+    if (!e.regular) return Fail(Status::Input(display + "/" + rel + ": refused: " + e.refused + " (mutation testing reads regular files only)"));
+    std::vector<std::string> lines;
+    st = ReadLines(folder.string(), display, rel, &lines);
+    if (!st.ok()) return Fail(st);
+    Candidates(rel, lines, &all);
   }
-  std::sort(lua_files.begin(), lua_files.end());
-  for (const auto& rel : lua_files) Candidates(rel, ReadLines(folder / rel), &all);
   std::vector<Mutant> chosen;
   if (static_cast<int>(all.size()) <= o.max_mutants) chosen = all;
   else
     for (int k = 0; k < o.max_mutants; ++k) chosen.push_back(all[static_cast<size_t>(k) * all.size() / static_cast<size_t>(o.max_mutants)]);
 
-  char tmpl[] = "/tmp/plateau-mutate-XXXXXX";
-  const fs::path work = mkdtemp(tmpl);
-  const fs::path copy = work / folder.filename();
-  fs::copy(folder, copy, fs::copy_options::recursive);
+  // The mutants live in a copy of the folder in a scratch folder of this run's own, removed at
+  // the end; the copy holds regular files only (host/files.h), so no write can leave it.
+  ScratchFolder work;
+  st = work.Create("plateau-mutate");
+  if (!st.ok()) return Fail(st);
+  const std::string copy = work.path() + "/" + folder.filename().string();
+  st = CopyGameFolder(folder.string(), display, "", copy);
+  if (!st.ok()) return Fail(st);
   int killed = 0, stillborn = 0, total = 0;
   std::vector<const Mutant*> survivors;
   for (const Mutant& m : chosen) {
-    std::vector<std::string> lines = ReadLines(folder / m.file);
+    std::vector<std::string> lines;
+    st = ReadLines(folder.string(), display, m.file, &lines);
+    if (!st.ok()) return Fail(st);
     std::vector<std::string> mutated = lines;
+    if (m.line < 1 || static_cast<size_t>(m.line) > mutated.size()) continue;  // the file changed meanwhile
     mutated[static_cast<size_t>(m.line - 1)] = m.after;
-    WriteLines(copy / m.file, mutated);
-    const int k = Killed(copy.string(), folder.string());
-    WriteLines(copy / m.file, lines);
+    st = WriteLines(copy, m.file, mutated);
+    if (!st.ok()) return Fail(st);
+    const int k = Killed(copy, folder.string());
+    st = WriteLines(copy, m.file, lines);
+    if (!st.ok()) return Fail(st);
     if (k < 0) {
       ++stillborn;
       continue;
@@ -200,7 +254,6 @@ int RunMutation(const MutateOptions& o) {
     else survivors.push_back(&m);
     if (o.verbose) std::fprintf(stderr, "%s %s:%d: %s\n", k ? "killed  " : "SURVIVED", m.file.c_str(), m.line, m.what.c_str());
   }
-  fs::remove_all(work);
   for (const Mutant* m : survivors)
     std::printf("survived: %s/%s:%d: %s\n    %s\n", display.c_str(), m->file.c_str(), m->line, m->what.c_str(),
                 m->after.empty() ? ("(dropped) " + m->before).c_str() : m->after.c_str());

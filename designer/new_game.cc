@@ -4,10 +4,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "designer/cli_common.h"
+#include "host/files.h"
+#include "host/text.h"
 #include "host/home.h"
 #include "host/json_io.h"
 
@@ -49,74 +50,83 @@ std::string LuarcFor(const std::string& template_text, const std::string& base_f
   return rc.dump(2) + "\n";
 }
 
+// A game id: lower-case letters, digits, '-' and '_', starting with a letter, at most 64.
+bool ValidId(const std::string& id) {
+  if (id.empty() || id.size() > 64 || id[0] < 'a' || id[0] > 'z') return false;
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_')) return false;
+  return true;
+}
+
 }  // namespace
 
 int RunNewGame(const NewGameOptions& o) {
-  if (!std::regex_match(o.id, std::regex("^[a-z][a-z0-9_-]{0,63}$")))
-    return Fail(Status::Input("new game id '" + o.id + "': use lower-case letters, digits, '-' and '_', starting with a letter"));
+  if (!ValidId(o.id))
+    return Fail(Status::Input("new game id '" + TerminalText(o.id.substr(0, 80)) +
+                              "': use lower-case letters, digits, '-' and '_', starting with a letter (at most 64)"));
+  // The name goes into the new game's files (JSON strings, Lua and Markdown comments): one line
+  // of text, so it can end no comment or string it is written in.
+  if (!IsValidUtf8(o.name.data(), o.name.size()) || HasControlBytes(o.name) || o.name.size() > 200)
+    return Fail(Status::Input("--name '" + TerminalText(o.name.substr(0, 80)) +
+                              "': one line of text (UTF-8, no control characters, at most 200 bytes)"));
   const std::string base_folder = ResolveGameFolder(o.base);
   if (base_folder.empty()) return Fail(Status::Input("the base: " + UnknownGameMessage(o.base)));
   GameFiles base;
   Status st = LoadGameFiles(o.base, &base);
   if (!st.ok()) return Fail(st);
-  const fs::path tmpl = fs::path(base_folder) / "template";
-  if (!fs::is_directory(tmpl))
-    return Fail(Status::Input("base game '" + o.base + "' has no template/ folder to start a variant from (" +
-                              tmpl.string() + ")"));
+  const std::string base_display = base.roots.front().display;
+  bool has_template = false;
+  std::vector<FolderEntry> probe;
+  ListOptions tmpl_only;
+  tmpl_only.max_depth = 1;
+  tmpl_only.hidden = true;
+  tmpl_only.enter = [](const std::string& rel) { return rel == "template"; };
+  st = ListGameFiles(base_folder, base_display, tmpl_only, &probe);
+  if (!st.ok()) return Fail(st);
+  for (const auto& e : probe)
+    if (e.rel == "template" || e.rel.rfind("template/", 0) == 0) has_template = true;  // a link is refused by the copy
+  if (!has_template)
+    return Fail(Status::Input("base game '" + o.base + "' has no template/ folder to start a variant from (" + base_display +
+                              "/template)"));
   // Where the command runs, never into the tree the binary was built from (a modder's work is
   // theirs; an id is looked up in ./ as well, so the hints below work as typed).
   const fs::path target = o.folder.empty() ? fs::path(o.id) : fs::path(o.folder);
-  std::error_code ec;
-  if (fs::exists(target, ec))
-    return Fail(Status::Input(target.string() + " already exists: choose another id or --dir (nothing was written)"));
   const std::string name = o.name.empty() ? o.id : o.name;
-  // Copy into a temporary sibling first, so a failure leaves no half-made game behind.
-  const fs::path staging = target.string() + ".new-tmp";
-  fs::remove_all(staging, ec);
+  // Built in a folder of this run's own beside the target, renamed into place at the end: a
+  // failure leaves nothing behind, and nothing that was there before is ever touched.
+  StagingFolder staging;
+  st = staging.Create(target.string(), o.folder.empty() ? "" : "--dir");
+  if (!st.ok()) {
+    st.message += st.message.find("nothing was written") == std::string::npos ? " (nothing was written)" : "";
+    if (st.message.find("already exists") != std::string::npos)
+      st.message = TerminalText(target.string()) + " already exists: choose another id or --dir (nothing was written)";
+    return Fail(st);
+  }
   int files = 0;
-  for (auto it = fs::recursive_directory_iterator(tmpl, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::path rel = fs::relative(it->path(), tmpl);
-    const fs::path dest = staging / rel;
-    if (it->is_directory()) {
-      fs::create_directories(dest, ec);
-      continue;
-    }
-    fs::create_directories(dest.parent_path(), ec);
-    // The template is the base game's: a link out of its folder, or a FIFO, is refused.
-    std::string text, error;
-    const std::string shown = "games/" + base.info.id + "/template/" + rel.string();
-    if (!ResolvesInside(base_folder, it->path().string(), shown, &error) ||
-        !ReadTextFile(it->path().string(), 8u << 20, &text, &error)) {
-      fs::remove_all(staging, ec);
-      return Fail(Status::Input(error + " (nothing was written)"));
-    }
-    const bool json = it->path().extension() == ".json";
-    text = Replace(text, "{{id}}", o.id);
-    text = Replace(text, "{{base}}", base.info.id);
-    text = Replace(text, "{{name}}", json ? JsonEscaped(name) : name);
-    if (rel == ".luarc.json") text = LuarcFor(text, base_folder);
-    std::ofstream out(dest, std::ios::binary);
-    if (!(out << text)) {
-      fs::remove_all(staging, ec);
-      return Fail(Status::Input(dest.string() + ": cannot write"));
+  bool has_luarc = false;
+  st = CopyGameFolder(base_folder, base_display, "template", staging.path(), [&](const std::string& rel, std::string* text) {
+    const bool json = rel.size() > 5 && rel.compare(rel.size() - 5, 5, ".json") == 0;
+    *text = Replace(*text, "{{id}}", o.id);
+    *text = Replace(*text, "{{base}}", base.info.id);
+    *text = Replace(*text, "{{name}}", json ? JsonEscaped(name) : name);
+    if (rel == ".luarc.json") {
+      *text = LuarcFor(*text, base_folder);
+      has_luarc = true;
     }
     ++files;
-  }
-  if (ec) {
-    fs::remove_all(staging);
-    return Fail(Status::Input(tmpl.string() + ": " + ec.message()));
-  }
-  if (!fs::exists(staging / ".luarc.json")) {  // a template without editor settings gets them too
-    std::ofstream out(staging / ".luarc.json", std::ios::binary);
-    out << LuarcFor("", base_folder);
+    return Status::Ok();
+  });
+  if (!st.ok()) return Fail(Status::Input(st.message + " (nothing was written)"));
+  if (!has_luarc) {  // a template without editor settings gets them too
+    OutputFile rc;
+    rc.path = ".luarc.json";
+    rc.inside = staging.path();
+    st = WriteOutputFile(rc, LuarcFor("", base_folder));
+    if (!st.ok()) return Fail(st);
     ++files;
   }
-  fs::create_directories(target.parent_path(), ec);
-  fs::rename(staging, target, ec);
-  if (ec) {
-    fs::remove_all(staging);
-    return Fail(Status::Input(target.string() + ": " + ec.message()));
-  }
+  st = staging.Commit();
+  if (!st.ok()) return Fail(st);
   // The scaffold must load at once: schema, data and the rules' shape.
   std::unique_ptr<scripting::LuaRules> rules;
   st = LoadRules(target.string(), &rules);
@@ -128,6 +138,7 @@ int RunNewGame(const NewGameOptions& o) {
   // unless ./games/<id> or another game of that id comes first; else its path.
   std::string arg = target.string();
   if (arg.find('/') == std::string::npos) arg = "./" + arg;
+  std::error_code ec;
   if (fs::equivalent(ResolveGameFolder(o.id), target, ec) && !ec) arg = o.id;
   std::printf("created %s (%d files), a variant of %s\n\n", target.string().c_str(), files, base.info.id.c_str());
   std::printf("next:\n  plateau validate %s\n  plateau test %s\n  plateau play %s --players 2\n"

@@ -9,7 +9,9 @@
 #include <memory>
 #include <sstream>
 
+#include "host/files.h"
 #include "host/json_io.h"
+#include "host/loader.h"
 #include "host/render.h"
 
 namespace plateau {
@@ -137,7 +139,11 @@ Status ReadPlaythroughSpec(const std::vector<std::string>& lines, PlaythroughSpe
 Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std::string* diff, std::string* note) {
   if (note) note->clear();
   std::string text, error;
-  if (!ReadTextFile(path, 64u << 20, &text, &error)) return Status::Input(error);
+  const std::string& folder = rules.files().roots.front().folder;
+  const bool own = path.rfind(folder + "/", 0) == 0;  // the game's own transcript, read as its files are
+  if (own ? !ReadGameFile(folder, rules.files().roots.front().display, path.substr(folder.size() + 1), 64u << 20, &text, &error)
+          : !ReadTextFile(path, 64u << 20, &text, &error))
+    return Status::Input(error);
   std::vector<std::string> expected;
   std::istringstream in(text);
   std::string line;
@@ -211,15 +217,16 @@ Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std
 
 std::vector<std::string> PlaythroughFiles(const std::string& game_folder) {
   std::vector<std::string> files;
-  const std::string dir = game_folder + "/tests/playthroughs";
-  DIR* d = opendir(dir.c_str());
-  if (!d) return files;
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".txt") == 0) files.push_back(dir + "/" + n);
-  }
-  closedir(d);
-  std::sort(files.begin(), files.end());
+  ListOptions o;
+  o.max_depth = 2;
+  o.enter = [](const std::string& rel) { return rel == "tests" || rel == "tests/playthroughs"; };
+  std::vector<FolderEntry> entries;
+  ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries);
+  const std::string dir = "tests/playthroughs/";
+  for (const auto& e : entries)
+    if (e.rel.rfind(dir, 0) == 0 && e.rel.find('/', dir.size()) == std::string::npos && e.rel.size() > dir.size() + 4 &&
+        e.rel.compare(e.rel.size() - 4, 4, ".txt") == 0)
+      files.push_back(game_folder + "/" + e.rel);
   return files;
 }
 

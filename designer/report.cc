@@ -9,6 +9,7 @@
 #include <set>
 
 #include "designer/cli_common.h"
+#include "host/text.h"
 #include "host/compare.h"
 #include "host/json_io.h"
 #include "host/shard.h"
@@ -148,12 +149,6 @@ Status ParseRange(const std::string& name, const std::string& text, std::vector<
   return Status::Ok();
 }
 
-std::string Csv(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
 
 }  // namespace
 
@@ -320,6 +315,11 @@ int RunSweep(const ReportOptions& options) {
   }
   if (swept < 0)
     return Fail(Status::Input("give the value to sweep as --set <name or data.path>=<from>..<to>[:<step>] (or a,b,c)"));
+  // A table that could not be written would lose the whole sweep: refused before it runs.
+  if (!options.csv_path.empty()) {
+    Status st = CheckOutputFile(UserOutput(options.csv_path, OutputKind::kCsv, "--csv"));
+    if (!st.ok()) return Fail(st);
+  }
 
   struct Row {
     Json value;
@@ -382,15 +382,15 @@ int RunSweep(const ReportOptions& options) {
     csv.push_back(line);
   }
   std::string csv_text;
-  for (size_t i = 0; i < csv_header.size(); ++i) csv_text += (i ? "," : "") + Csv(csv_header[i]);
+  for (size_t i = 0; i < csv_header.size(); ++i) csv_text += (i ? "," : "") + CsvField(csv_header[i]);
   csv_text += "\n";
   for (const auto& line : csv) {
-    for (size_t i = 0; i < line.size(); ++i) csv_text += (i ? "," : "") + Csv(line[i]);
+    for (size_t i = 0; i < line.size(); ++i) csv_text += (i ? "," : "") + CsvField(line[i]);
     csv_text += "\n";
   }
   if (!options.csv_path.empty()) {
-    std::ofstream f(options.csv_path);
-    if (!(f << csv_text)) return Fail(Status::Input("--csv " + options.csv_path + ": cannot write the file"));
+    Status st = WriteOutputFile(UserOutput(options.csv_path, OutputKind::kCsv, "--csv"), csv_text);
+    if (!st.ok()) return Fail(st);
   }
   if (options.format == "csv") {
     std::printf("%s", csv_text.c_str());

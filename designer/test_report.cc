@@ -1,32 +1,17 @@
 // JUnit XML and JSON forms of `plateau test`'s results (see test_report.h).
 #include "designer/test_report.h"
 
+#include "host/text.h"
+
 #include <cstdio>
 #include <map>
-#include <regex>
+#include <cstring>
 
 namespace plateau {
 namespace {
 
-// Text inside an XML attribute or element: the five escapes, and the characters XML 1.0
-// cannot hold at all (control characters other than tab and newlines) dropped.
-std::string Xml(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
-        out += c;
-    }
-  }
-  return out;
-}
+// Text inside an XML attribute or element (host/text.h: the one rule for XML).
+std::string Xml(const std::string& s) { return XmlText(s); }
 
 std::string FirstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
@@ -39,12 +24,24 @@ std::string Seconds(double s) {
 }  // namespace
 
 bool FailureLocation(const std::string& message, std::string* file, int* line) {
-  static const std::regex kWhere(R"(^([^\s:]+\.(?:lua|json|txt)):(\d+):)");
-  std::smatch m;
+  // "<file>.lua:<line>:" at the start of the first line, the file name without spaces or colons.
   const std::string first = FirstLine(message);
-  if (!std::regex_search(first, m, kWhere)) return false;
-  *file = m[1];
-  *line = std::stoi(m[2].str().substr(0, 9));
+  const size_t colon = first.find(':');
+  if (colon == std::string::npos || colon == 0) return false;
+  const std::string name = first.substr(0, colon);
+  if (name.find_first_of(" \t") != std::string::npos) return false;
+  auto ends = [&](const char* ext) {
+    const size_t n = std::strlen(ext);
+    return name.size() > n && name.compare(name.size() - n, n, ext) == 0;
+  };
+  if (!ends(".lua") && !ends(".json") && !ends(".txt")) return false;
+  const size_t end = first.find(':', colon + 1);
+  if (end == std::string::npos) return false;
+  int64_t n = 0;
+  std::string error;
+  if (!ParseInt(std::string_view(first).substr(colon + 1, end - colon - 1), 1, 1'000'000'000, "", &n, &error)) return false;
+  *file = name;
+  *line = static_cast<int>(n);
   return true;
 }
 

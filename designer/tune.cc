@@ -21,6 +21,8 @@
 
 #include "designer/cli_common.h"
 #include "designer/merge.h"
+#include "designer/process.h"
+#include "host/text.h"
 #include "host/json_io.h"
 #include "host/simulate.h"
 
@@ -413,12 +415,6 @@ std::string RangeText(const Target& t) {
 
 // ---- candidates on many machines (--shards, --runner) -------------------------------------
 
-std::string ShellQuoted(const std::string& arg) {
-  std::string out = "'";
-  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 std::string SelfPath() {
   char buf[4096];
   const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -430,11 +426,48 @@ std::string Replaced(std::string text, const std::string& from, const std::strin
   return text;
 }
 
-// One candidate's run as `shards` slices, each a `plateau simulate --shard k/N` command run by the
-// runner, side by side; their reports merged. A slice whose command fails, or prints no report,
-// makes the candidate fail with the command's last words.
-Status RunSharded(const TuneOptions& o, const ReportOptions& run, const std::vector<std::string>& sets,
-                  SimulationReport* report) {
+}  // namespace
+
+// The argument vector that runs slice k of n: the runner's words (split as a shell would split
+// them, but never handed to one) with {cmd} standing alone for the slice's plateau command as
+// words of their own, {shell_cmd} inside a word for that command quoted for a shell at the
+// other end (ssh), and {k}, {n} for the slice's number.
+Status RunnerArgv(const std::string& runner, const std::vector<std::string>& cmd, int k, int n,
+                  std::vector<std::string>* out) {
+  out->clear();
+  std::vector<std::string> words;
+  std::string error;
+  if (!SplitWords(runner, &words, &error)) return Status::Input("--runner " + TerminalText(runner) + ": " + error);
+  std::string shell_cmd;
+  for (const auto& a : cmd) shell_cmd += (shell_cmd.empty() ? "" : " ") + ShellWord(a);
+  bool has_cmd = false;
+  const std::string program = words.front().substr(words.front().rfind('/') == std::string::npos ? 0 : words.front().rfind('/') + 1);
+  for (const auto& w : words) {
+    if (w == "{cmd}") {
+      // ssh joins its arguments into one line for the remote shell: words would be re-split there.
+      if (program == "ssh")
+        return Status::Input("--runner " + TerminalText(runner) + ": ssh hands its command to the remote shell; write "
+                             "{shell_cmd} there (the command quoted for that shell), not {cmd}");
+      out->insert(out->end(), cmd.begin(), cmd.end());
+      has_cmd = true;
+      continue;
+    }
+    if (w.find("{cmd}") != std::string::npos)
+      return Status::Input("--runner " + TerminalText(runner) + ": {cmd} stands alone as words of its own; inside a word "
+                           "(a command line for a shell) write {shell_cmd}");
+    if (w.find("{shell_cmd}") != std::string::npos) has_cmd = true;
+    out->push_back(Replaced(Replaced(Replaced(w, "{shell_cmd}", shell_cmd), "{k}", std::to_string(k)), "{n}", std::to_string(n)));
+  }
+  if (!has_cmd)
+    return Status::Input("--runner " + TerminalText(runner) + ": the command must contain {cmd} (or {shell_cmd}), where each "
+                         "slice's plateau command goes (e.g. --runner 'srun -N1 {cmd}' or 'ssh host{k} {shell_cmd}')");
+  return Status::Ok();
+}
+
+namespace {
+
+// The plateau command of one candidate's slices, without its --shard.
+std::vector<std::string> SliceCommand(const ReportOptions& run, const std::vector<std::string>& sets) {
   std::string game = run.game;
   if (game.find('/') != std::string::npos) {
     char* full = realpath(game.c_str(), nullptr);
@@ -443,52 +476,50 @@ Status RunSharded(const TuneOptions& o, const ReportOptions& run, const std::vec
       free(full);
     }
   }
-  std::string base = ShellQuoted(SelfPath()) + " simulate " + ShellQuoted(game) + " -n " + std::to_string(run.games) +
-                     " --seed " + std::to_string(run.seed) + " --bots " + ShellQuoted(run.bots) + " --max-rounds " +
-                     std::to_string(run.max_rounds) + " --format json";
-  if (run.players) base += " --players " + std::to_string(run.players);
-  if (run.rotate_seats) base += " --rotate-seats";
-  for (const auto& s : sets) base += " --set " + ShellQuoted(s);
+  std::vector<std::string> cmd = {SelfPath(), "simulate", game, "-n", std::to_string(run.games), "--seed",
+                                  std::to_string(run.seed), "--bots", run.bots, "--max-rounds", std::to_string(run.max_rounds),
+                                  "--format", "json"};
+  if (run.players) cmd.insert(cmd.end(), {"--players", std::to_string(run.players)});
+  if (run.rotate_seats) cmd.push_back("--rotate-seats");
+  for (const auto& s : sets) cmd.insert(cmd.end(), {"--set", s});
+  return cmd;
+}
+
+// One candidate's run as `shards` slices, each a `plateau simulate --shard k/N` command run by the
+// runner, side by side; their reports merged. A slice whose command fails, or prints no report,
+// makes the candidate fail with the command's last words.
+Status RunSharded(const TuneOptions& o, const ReportOptions& run, const std::vector<std::string>& sets,
+                  SimulationReport* report) {
+  const std::vector<std::string> base = SliceCommand(run, sets);
   const int n = o.shards;
-  std::vector<std::string> out(static_cast<size_t>(n)), err(static_cast<size_t>(n));
-  std::vector<int> rc(static_cast<size_t>(n), 0);
+  std::vector<ProcessResult> results(static_cast<size_t>(n));
   std::vector<std::thread> threads;
-  for (int k = 1; k <= n; ++k)
-    threads.emplace_back([&, k] {
-      const size_t i = static_cast<size_t>(k - 1);
-      const std::string cmd = base + " --shard " + std::to_string(k) + "/" + std::to_string(n);
-      std::string line = Replaced(Replaced(Replaced(o.runner, "{cmd}", cmd), "{k}", std::to_string(k)), "{n}", std::to_string(n));
-      char err_path[] = "/tmp/plateau-tune-XXXXXX";
-      const int fd = mkstemp(err_path);
-      if (fd >= 0) close(fd);
-      line = "( " + line + " ) 2> " + ShellQuoted(err_path);
-      if (FILE* p = popen(line.c_str(), "r")) {
-        char buf[65536];
-        size_t got;
-        while ((got = fread(buf, 1, sizeof buf, p)) > 0) out[i].append(buf, got);
-        rc[i] = pclose(p);
-      } else {
-        rc[i] = -1;
-      }
-      std::string error;
-      ReadTextFile(err_path, 1 << 20, &err[i], &error);
-      unlink(err_path);
-    });
+  for (int k = 1; k <= n; ++k) {
+    std::vector<std::string> cmd = base;
+    cmd.insert(cmd.end(), {"--shard", std::to_string(k) + "/" + std::to_string(n)});
+    std::vector<std::string> argv;
+    Status st = RunnerArgv(o.runner, cmd, k, n, &argv);
+    if (!st.ok()) {
+      for (auto& t : threads) t.join();
+      return st;
+    }
+    threads.emplace_back([&results, k, argv = std::move(argv)] { results[static_cast<size_t>(k - 1)] = RunProcess(argv); });
+  }
   for (auto& t : threads) t.join();
   std::vector<std::pair<std::string, Json>> docs;
   for (int k = 1; k <= n; ++k) {
     const size_t i = static_cast<size_t>(k - 1);
     const std::string name = "shard " + std::to_string(k) + "/" + std::to_string(n);
-    Json j = Json::parse(out[i], nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-      std::string said = err[i];
+    Json j;
+    std::string parse_error;
+    const bool parsed = ParseJsonLimited(results[i].out, name, &j, &parse_error, ShardReportLimits());
+    if (!results[i].ok() || !parsed || !j.is_object()) {
+      std::string said = results[i].err;
       while (!said.empty() && said.back() == '\n') said.pop_back();
       if (said.size() > 2000) said = "..." + said.substr(said.size() - 2000);
       return Status::Input(name + ": the runner's command " +
-                           (rc[i] == 0 ? std::string("printed no report")
-                            : WIFEXITED(rc[i]) ? "exited " + std::to_string(WEXITSTATUS(rc[i]))
-                                               : "was stopped (status " + std::to_string(rc[i]) + ")") +
-                           (said.empty() ? std::string() : ": " + said));
+                           (results[i].ok() ? std::string("printed no report") : results[i].Describe()) +
+                           (said.empty() ? std::string() : ": " + TerminalText(said, true)));
     }
     docs.emplace_back(name, std::move(j));
   }
@@ -731,9 +762,16 @@ int RunTune(const TuneOptions& options) {
   if (options.shards < 0 || options.shards > 4096) return Fail(Status::Input("--shards: from 1 to 4096 slices per candidate"));
   if (options.runner != "{cmd}" && options.shards == 0)
     return Fail(Status::Input("--runner runs the slices of --shards N: give --shards too"));
-  if (options.runner.find("{cmd}") == std::string::npos)
-    return Fail(Status::Input("--runner " + options.runner + ": the command must contain {cmd}, where each slice's plateau "
-                              "command goes (e.g. --runner 'ssh host{k} {cmd}' or 'srun -N1 {cmd}')"));
+  // The overlay the whole search is for: a path it could not be written to is refused first.
+  if (!options.write_path.empty()) {
+    Status st = CheckOutputFile(UserOutput(options.write_path, OutputKind::kOverlay, "--write"));
+    if (!st.ok()) return Fail(st);
+  }
+  if (options.shards > 0) {
+    std::vector<std::string> argv;
+    Status st = RunnerArgv(options.runner, {"plateau"}, 1, options.shards, &argv);
+    if (!st.ok()) return Fail(st);
+  }
 
   // Everything is checked before any game runs: the game, the knobs (names, ranges, and each end
   // of each range against the data's schema or the parameter's bounds), the targets.
@@ -935,7 +973,7 @@ int RunTune(const TuneOptions& options) {
     for (const auto& t : s.targets) targets.push_back(t.text);
     overlay["tune"] = {{"targets", targets}, {"confirmation", confirm_json}, {"all_met", missed.empty()},
                        {"fixed_sets", options.run.sets}, {"bots", options.run.bots}};
-    st = WriteTextFile(options.write_path, DumpJson(overlay, 2) + "\n");
+    st = WriteOutputFile(UserOutput(options.write_path, OutputKind::kOverlay, "--write"), DumpJson(overlay, 2) + "\n");
     if (!st.ok()) return Fail(st);
   }
 

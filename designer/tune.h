@@ -22,8 +22,10 @@ struct TuneOptions {
   std::string budget = "40";         // distinct candidates ("60"), or time ("90s", "5m")
   int confirm_games = 0;             // 0: four times the games per candidate
   // Each candidate's games as `shards` slices (simulate --shard k/N), each run by `runner`, a
-  // shell command with {cmd} (the slice's plateau command, quoted), {k} and {n} in it; the
-  // slices' reports are merged as plateau merge does. 0: the games run here, in this process.
+  // command template with {cmd} (the slice's plateau command as words of their own) or
+  // {shell_cmd} (that command quoted for a remote shell, for ssh), {k} and {n} in it, started
+  // without a shell (RunnerArgv); the slices' reports are merged as plateau merge does.
+  // 0: the games run here, in this process.
   int shards = 0;
   std::string runner = "{cmd}";
   std::string write_path;            // the tuned values as an overlay for --set-file
@@ -31,5 +33,9 @@ struct TuneOptions {
 };
 
 int RunTune(const TuneOptions& options);
+// The argument vector that runs slice k of n with `runner` (see TuneOptions::runner), `cmd`
+// being the slice's plateau command; refused naming the runner when it cannot be used.
+Status RunnerArgv(const std::string& runner, const std::vector<std::string>& cmd, int k, int n,
+                  std::vector<std::string>* out);
 
 }  // namespace plateau

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "host/bots.h"
+#include "host/files.h"
 #include "host/json_io.h"
 #include "designer/cli_common.h"
 #include "host/render.h"
@@ -29,16 +30,21 @@ using scripting::LuaRules;
 
 // Every regular file under the folder (recursively, hidden files skipped), with its
 // modification time, size and inode: a rename-over changes the inode even at equal mtime.
+// Listed as the loader reads the folder (host/files.h): a link or a FIFO is an entry that
+// changes like any other (the reload then refuses it by name), never followed or opened.
 template <typename Snapshot>
 void Scan(const std::string& dir, Snapshot* out) {
-  ForEachFile(
-      dir, 6, [](const std::string&) { return true; },
-      [&](const std::string& path, const std::string& rel, const struct stat& st) {
-        if ((rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0) ||
-            (rel.size() > 5 && rel.compare(rel.size() - 5, 5, ".json") == 0))
-          (*out)[path] = {static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
-                          static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_ino)};
-      });
+  ListOptions o;
+  o.max_depth = 6;
+  std::vector<FolderEntry> entries;
+  ListGameFiles(dir, GameFolderDisplay(dir), o, &entries);
+  for (const auto& e : entries) {
+    const std::string& rel = e.rel;
+    if ((rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0) ||
+        (rel.size() > 5 && rel.compare(rel.size() - 5, 5, ".json") == 0))
+      (*out)[dir + "/" + rel] = {static_cast<long long>(e.mtime_ns), static_cast<long long>(e.size),
+                                 static_cast<unsigned long long>(e.inode)};
+  }
 }
 
 void Emit(const WatchOptions& o, const char* event, bool ok, double ms, const Status& error, const State& state,
@@ -98,7 +104,7 @@ struct Recovery {
     std::lock_guard<std::mutex> lock(mu);
     if (text.empty()) {
       std::fprintf(stderr, "plateau: watch: %s before the table was set\n", why.c_str());
-    } else if (WriteTextFile(path, text).ok()) {
+    } else if (WriteOutputFile(UserOutput(path, OutputKind::kSave, "--recovery"), text).ok()) {
       std::fprintf(stderr, "plateau: watch: %s; the table is saved in %s (continue with: plateau watch <game> --load %s)\n",
                    why.c_str(), path.c_str(), path.c_str());
     } else {
@@ -198,6 +204,10 @@ int RunWatch(const WatchOptions& o) {
     while (base.size() > 1 && base.back() == '/') base.pop_back();
     base = base.substr(base.find_last_of('/') == std::string::npos ? 0 : base.find_last_of('/') + 1);
     g_recovery.path = o.recovery_path.empty() ? base + "-recovery.json" : o.recovery_path;
+    // Where the table goes if watch is stopped: a place it could not be written is refused now,
+    // not found out when the table is lost.
+    Status st = CheckOutputFile(UserOutput(g_recovery.path, OutputKind::kSave, "--recovery"));
+    if (!st.ok()) return Fail(st);
   }
   GuardSignals();
   GuardTimeout(o.timeout_s);

@@ -171,51 +171,6 @@ std::string SanitizeUtf8(const std::string& s) {
 
 std::string DumpJson(const Json& j, int indent) { return j.dump(indent, ' ', false, Json::error_handler_t::replace); }
 
-bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error) {
-  char root[PATH_MAX], real[PATH_MAX];
-  if (::access(path.c_str(), F_OK) != 0) return true;  // nothing there: the read says it is missing
-  if (!::realpath(folder.c_str(), root) || !::realpath(path.c_str(), real)) {
-    *error = name + ": cannot open file (" + std::strerror(errno) + ")";
-    return false;
-  }
-  const size_t n = std::strlen(root);
-  const bool inside = n == 1 || (std::strncmp(root, real, n) == 0 && (real[n] == '/' || real[n] == '\0'));  // n == 1: "/"
-  if (!inside) {
-    *error = name + ": refused: it is a link to a file outside the game's folder";
-    return false;
-  }
-  return true;
-}
-
-namespace {
-
-void ForEachFileIn(const std::string& dir, const std::string& rel, int depth_left,
-                   const std::function<bool(const std::string&)>& enter,
-                   const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit) {
-  DIR* d = opendir(dir.c_str());
-  if (!d) return;
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.empty() || n[0] == '.') continue;
-    const std::string path = dir + "/" + n, name = rel.empty() ? n : rel + "/" + n;
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) continue;
-    if (S_ISDIR(st.st_mode)) {
-      if (depth_left > 0 && enter(name)) ForEachFileIn(path, name, depth_left - 1, enter, visit);
-    } else if (S_ISREG(st.st_mode)) {
-      visit(path, name, st);
-    }
-  }
-  closedir(d);
-}
-
-}  // namespace
-
-void ForEachFile(const std::string& dir, int max_depth, const std::function<bool(const std::string&)>& enter,
-                 const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit) {
-  ForEachFileIn(dir, "", max_depth, enter, visit);
-}
-
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error) {
   // Non-blocking open, then a regular-file check: a FIFO or a device named like a data file
   // or a script would otherwise block the host on open or read.

@@ -24,19 +24,8 @@ bool ParseJsonLimited(const std::string& text, const std::string& name, Json* ou
                       const JsonLimits& limits = {});
 bool ReadJsonFile(const std::string& path, const std::string& name, Json* out, std::string* error,
                   const JsonLimits& limits = {});
-// Whether `path` (a file under `folder`) resolves, symbolic links followed, to a place inside
-// `folder`: a game's files are its own, and a link must not reach out of its folder. False
-// with a message naming `name` when it does not (or when it cannot be resolved); true when
-// nothing is there, which the read that follows reports.
-bool ResolvesInside(const std::string& folder, const std::string& path, const std::string& name, std::string* error);
-
-// Calls visit(path, relative path, its stat) for each regular file under `dir`, in no
-// particular order, going at most `max_depth` folders down. Hidden entries are skipped, and
-// so are the folders for which enter(relative path) is false.
-void ForEachFile(const std::string& dir, int max_depth, const std::function<bool(const std::string&)>& enter,
-                 const std::function<void(const std::string&, const std::string&, const struct stat&)>& visit);
-
-// Reads a regular file (a FIFO, a directory or a device is refused, never waited on).
+// Reads a regular file the user named (a save, a board, an overlay, a report: a FIFO, a folder
+// or a device is refused, never waited on). A game's own files are read by host/files.h.
 bool ReadTextFile(const std::string& path, size_t max_bytes, std::string* out, std::string* error);
 
 // Whether s[0..n) is UTF-8 (no overlong forms or surrogates); *bad_at is the first bad byte.

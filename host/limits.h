@@ -41,6 +41,16 @@ constexpr double kEvaluate = 1e12;
 // Text of state.data (bytes of strings and keys plus 16 per value), and of one error message.
 constexpr size_t kStateDataBytes = 64u << 20;
 constexpr size_t kMessageBytes = 4096;
+// A game folder as host/files.h reads it: entries listed in one folder and its subfolders, one
+// file read (the callers' own caps are lower: scripts 1 MiB, JSON 8 MiB), and all its files
+// copied (plateau new, mutation testing).
+constexpr int64_t kFolderEntries = 20'000;
+constexpr size_t kGameFileBytes = 64u << 20;
+constexpr size_t kGameFolderBytes = 256u << 20;
+// A simulation cut into slices (simulate --shard K/N, merge, tune --shards): at most this many
+// slices, each slice's report at most this many bytes.
+constexpr int64_t kShards = 4096;
+constexpr size_t kShardBytes = 64u << 20;
 
 // Reads an integer from JSON input within [lo, hi]; throws std::runtime_error naming `what`
 // ("expected an integer, got 1.5", "2147483648 outside 1..100000"). Floats that hold an exact

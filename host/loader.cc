@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <set>
 
+#include "host/files.h"
 #include "host/home.h"
 #include "host/json_io.h"
 #include "host/schema.h"
@@ -41,8 +42,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   Json manifest;
   std::string error;
   const std::string manifest_name = display + "/game.json";
-  if (!ResolvesInside(folder, folder + "/game.json", manifest_name, &error)) return Status::Input(error);
-  if (!ReadJsonFile(folder + "/game.json", manifest_name, &manifest, &error)) return Status::Input(error);
+  if (!ReadGameJson(folder, display, "game.json", &manifest, &error)) return Status::Input(error);
   Status st = Validated("game", manifest, manifest_name);
   if (!st.ok()) return st;
   const std::string id = manifest.at("id");
@@ -109,8 +109,7 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
       if (file.find("..") != std::string::npos || file.empty() || file[0] == '/')
         return Status::Input(manifest_name + ": at /data/" + it.key() + "/file: must stay inside the game folder");
       Json doc;
-      if (!ResolvesInside(folder, folder + "/" + file, name, &error)) return Status::Input(error);
-      if (!ReadJsonFile(folder + "/" + file, name, &doc, &error)) return Status::Input(error);
+      if (!ReadGameJson(folder, display, file, &doc, &error)) return Status::Input(error);
       st = Validated(schema, doc, name);
       if (!st.ok()) return st;
       if (schema == "cards") {
@@ -486,18 +485,17 @@ std::string RulesFingerprint(const GameFiles& files) {
   }
   for (const auto& root : files.roots) {
     // Every .lua file but the scenario tests, which do not change what the rules do.
-    std::vector<std::string> scripts;
-    ForEachFile(
-        root.folder, 8, [](const std::string& rel) { return rel != "tests"; },
-        [&](const std::string&, const std::string& rel, const struct stat&) {
-          if (rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0) scripts.push_back(rel);
-        });
-    std::sort(scripts.begin(), scripts.end());
-    for (const auto& rel : scripts) {
+    ListOptions o;
+    o.enter = [](const std::string& rel) { return rel != "tests"; };
+    std::vector<FolderEntry> entries;
+    ListGameFiles(root.folder, root.display, o, &entries);  // a folder it cannot list counts as empty
+    for (const auto& e : entries) {
+      const std::string& rel = e.rel;
+      if (!(rel.size() > 4 && rel.compare(rel.size() - 4, 4, ".lua") == 0)) continue;
       std::string text, error;
       mix(root.display + "/" + rel);
       // An unreadable file still counts, by name: the fingerprint is never an error.
-      if (ReadTextFile(root.folder + "/" + rel, 16u << 20, &text, &error)) mix(text);
+      if (e.regular && ReadGameFile(root.folder, root.display, rel, 16u << 20, &text, &error)) mix(text);
     }
   }
   return h.Hex();

@@ -6,6 +6,7 @@
 
 #include <lua.hpp>
 
+#include "host/files.h"
 #include "host/json_io.h"
 #include "host/limits.h"
 
@@ -489,14 +490,19 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
 Runtime::Source Runtime::FindSource(const std::string& relative) const {
   Source src;
   for (const auto& root : roots_) {
-    const std::string path = root.folder + "/" + relative;
-    if (access(path.c_str(), F_OK) != 0) continue;
+    ReadFailure failure;
+    if (ReadGameFile(root.folder, root.display, relative, kMaxScriptBytes, &src.text, &src.error, &failure)) {
+      src.found = true;
+      src.name = root.display + "/" + relative;
+      src.error.clear();
+      return src;
+    }
+    if (failure == ReadFailure::kMissing) continue;  // the next root: a base game's module
     src.found = true;
     src.name = root.display + "/" + relative;
-    if (!ResolvesInside(root.folder, path, src.name, &src.error)) return src;
-    if (!ReadTextFile(path, kMaxScriptBytes, &src.text, &src.error)) src.error = src.name + src.error.substr(path.size());
     return src;
   }
+  src.error.clear();
   return src;
 }
 

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "host/bots.h"
+#include "host/files.h"
 #include "host/json_io.h"
 #include "host/replay.h"
 #include "scripting/binding_util.h"
@@ -673,15 +674,16 @@ int ExpectIllegal(lua_State* L) {
 
 std::vector<std::string> ScenarioFiles(const std::string& game_folder) {
   std::vector<std::string> files;
-  const std::string dir = game_folder + "/tests";
-  DIR* d = opendir(dir.c_str());
-  if (!d) return files;
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0) files.push_back(dir + "/" + n);
-  }
-  closedir(d);
-  std::sort(files.begin(), files.end());
+  ListOptions o;
+  o.max_depth = 1;
+  o.enter = [](const std::string& rel) { return rel == "tests"; };
+  std::vector<FolderEntry> entries;
+  ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries);
+  // Links and FIFOs are listed too: reading them is refused by name, never skipped in silence.
+  for (const auto& e : entries)
+    if (e.rel.rfind("tests/", 0) == 0 && e.rel.find('/', 6) == std::string::npos && e.rel.size() > 10 &&
+        e.rel.compare(e.rel.size() - 4, 4, ".lua") == 0)
+      files.push_back(game_folder + "/" + e.rel);
   return files;
 }
 
@@ -691,12 +693,14 @@ Status RunScenarioFile(LuaRules& rules, const std::string& path, std::vector<Tes
   // Chunk names follow the games/<id>/... convention of rule scripts.
   std::string display = path;
   const std::string folder = rules.info().folder;
-  if (path.rfind(folder, 0) == 0) {
-    display = rules.files().roots.front().display + path.substr(folder.size());
-    // A test file in the game's folder is the game's: a link out of the folder is refused.
-    if (!ResolvesInside(folder, path, display, &error)) return Status::Input(error);
+  if (path.rfind(folder + "/", 0) == 0) {
+    // A test file in the game's folder is the game's, read as its other files are.
+    const std::string& shown = rules.files().roots.front().display;
+    display = shown + path.substr(folder.size());
+    if (!ReadGameFile(folder, shown, path.substr(folder.size() + 1), 1u << 20, &text, &error)) return Status::Input(error);
+  } else if (!ReadTextFile(path, 1u << 20, &text, &error)) {
+    return Status::Input(error);
   }
-  if (!ReadTextFile(path, 1u << 20, &text, &error)) return Status::Input(error);
   Limits limits;
   limits.call_instructions = 200'000'000;
   // A test's call lasts as long as the games it plays through the rules (each of those calls

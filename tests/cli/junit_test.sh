@@ -64,7 +64,7 @@ assert bad[0]["message"].startswith("games/foret/tests/broken_test.lua:2: arithm
 EOF
 
 # A report that cannot be written: refused before any test runs, nothing written.
-refused "--junit $work/no/such/dir/x.xml: no such folder" test foret --games 1 --junit "$work/no/such/dir/x.xml"
+refused "--junit $work/no/such/dir/x.xml: cannot write there: the folder $work/no/such/dir does not exist" test foret --games 1 --junit "$work/no/such/dir/x.xml"
 refused "--format: text or json" test foret --games 1 --format yaml
 [ ! -e "$work/no" ] || fail "something was written"
 # The same conformance failure in several games (--keep-going) is printed once, with the

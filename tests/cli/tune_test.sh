@@ -100,7 +100,7 @@ a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
 assert a == b, (a["best"], b["best"])
 PY
 set +e
-out=$("$plateau" tune $game --vary a=0..20 --target count:total=16 -n 20 --budget 3 --shards 2 --runner 'echo no >&2; false {cmd}' 2>&1); rc=$?
+out=$("$plateau" tune $game --vary a=0..20 --target count:total=16 -n 20 --budget 3 --shards 2 --runner 'sh -c "echo no >&2; exit 1" {cmd}' 2>&1); rc=$?
 set -e
 [ "$rc" = 1 ] || fail "a runner that always fails should end with exit 1, got $rc: $out"
 grep -qF "failed: shard 1/2: the runner's command exited 1: no" <<<"$out" || fail "the runner's failure: $out"

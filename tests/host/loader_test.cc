@@ -182,7 +182,7 @@ TEST_F(TempGame, MissingDataFileIsNamed) {
   WriteManifest("mygame", Manifest("mygame"));
   const Status st = Load("mygame");
   EXPECT_EQ(st.kind, ErrorKind::kInput);
-  EXPECT_NE(st.message.find("games/mygame/data/cards.json: cannot open file"), std::string::npos) << st.message;
+  EXPECT_NE(st.message.find("games/mygame/data/cards.json: no such file"), std::string::npos) << st.message;
 }
 
 TEST_F(TempGame, ManifestSchemaErrorsNameTheManifestAndPointer) {
