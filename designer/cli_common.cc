@@ -13,6 +13,7 @@
 #include "host/json_io.h"
 #include "host/replay.h"
 #include "host/schema.h"
+#include "host/text.h"
 
 namespace plateau {
 
@@ -54,7 +55,8 @@ std::string FolderNote(const std::string& text) {
 }
 
 int Fail(const Status& st) {
-  const std::string text = st.ToString();
+  // Every message may quote input (a file name, a card id, a script's error): shown inert.
+  const std::string text = TerminalText(st.ToString(), /*lines=*/true);
   std::fprintf(stderr, "plateau: %s%s\n%s", st.script_failure() ? std::string(ErrorKindName(st.kind)).append(": ").c_str() : "",
                text.c_str(), FolderNote(text).c_str());
   return ExitCode(st);

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "designer/cli_common.h"
+#include "host/limits.h"
 #include "host/text.h"
 #include "host/compare.h"
 #include "host/json_io.h"
@@ -40,14 +41,17 @@ Status ParseShard(const std::string& text, int* k, int* n) {
   // Digits only on both sides: "1/4x", "-1/4" or "1.0/4" are refused, not read as near misses.
   const size_t slash = text.find('/');
   auto whole = [](const std::string& t, int* v) {
-    if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos) return false;
-    *v = std::stoi(t);
+    int64_t n = 0;
+    std::string ignored;
+    if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || !ParseInt(t, 1, limits::kShards, "", &n, &ignored))
+      return false;
+    *v = static_cast<int>(n);
     return true;
   };
   if (slash == std::string::npos || !whole(text.substr(0, slash), k) || !whole(text.substr(slash + 1), n) || *n < 1 ||
       *k < 1 || *k > *n)
-    return Status::Input("--shard " + text + ": expected K/N, the K-th of N slices of the seeds, with 1 <= K <= N " +
-                         "(--shard 1/4 .. --shard 4/4)");
+    return Status::Input("--shard " + TerminalText(text) + ": expected K/N, the K-th of N slices of the seeds, with 1 <= K <= N <= " +
+                         std::to_string(limits::kShards) + " (--shard 1/4 .. --shard 4/4)");
   return Status::Ok();
 }
 
@@ -128,13 +132,13 @@ Status ParseRange(const std::string& name, const std::string& text, std::vector<
     hi_text = hi_text.substr(0, colon);
   }
   auto number = [&](const std::string& t, double* v) {
-    char* end = nullptr;
-    *v = std::strtod(t.c_str(), &end);
-    return !t.empty() && *end == '\0' && std::isfinite(*v);
+    std::string ignored;
+    return ParseReal(t, -1e15, 1e15, "", v, &ignored);
   };
   double lo, hi, step = 1;
   if (!number(lo_text, &lo) || !number(hi_text, &hi) || (!step_text.empty() && !number(step_text, &step)))
-    return Status::Input("--set " + name + "=" + text + ": a range is <from>..<to>[:<step>] with numbers, e.g. 4..10:2");
+    return Status::Input("--set " + TerminalText(name + "=" + text) +
+                         ": a range is <from>..<to>[:<step>] with numbers within -1e15..1e15, e.g. 4..10:2");
   if (step <= 0) return Status::Input("--set " + name + "=" + text + ": the step must be positive");
   if (lo > hi) return Status::Input("--set " + name + "=" + text + ": the range is empty (from > to)");
   if ((hi - lo) / step > 1000) return Status::Input("--set " + name + "=" + text + ": more than 1000 values");

@@ -96,11 +96,10 @@ std::string KindList() {
   return out;
 }
 
+// Knob bounds and target values: finite, within ±1e15 (an integer knob stays exact).
 bool ParseNumber(const std::string& text, double* v) {
-  char* end = nullptr;
-  if (text.empty()) return false;
-  *v = std::strtod(text.c_str(), &end);
-  return *end == '\0' && std::isfinite(*v);
+  std::string ignored;
+  return ParseReal(text, -1e15, 1e15, "", v, &ignored);
 }
 
 std::string Num(double v) {

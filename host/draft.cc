@@ -335,4 +335,36 @@ Status Apply(const DraftConfig& cfg, State* s, int seat, const Move& m, std::vec
   return Status::Ok();
 }
 
+bool CheckState(const DraftConfig& cfg, const State& s, std::string* error) {
+  if (!Active(s)) return true;  // after the draft the rules' own scripts read the state
+  auto fail = [&](const std::string& why) {
+    *error = why;
+    return false;
+  };
+  const size_t n = s.seats.size();
+  if (s.flow.committed.size() != n || s.flow.pending.size() != n)
+    return fail("at /flow/committed: the draft keeps one commitment and one hidden choice per seat (" + std::to_string(n) +
+                "), the save has " + std::to_string(s.flow.committed.size()) + " and " + std::to_string(s.flow.pending.size()));
+  if (Solo(s) ? s.flow.turn >= cfg.rows * cfg.cols : s.flow.round >= static_cast<int>(cfg.rounds.size()))
+    return fail("at /flow/" + std::string(Solo(s) ? "turn" : "round") + ": past the draft's last " + (Solo(s) ? "turn" : "round"));
+  if (!Solo(s) && s.flow.step >= cfg.rounds[static_cast<size_t>(s.flow.round)].keep)
+    return fail("at /flow/step: past the round's last pick");
+  if (Solo(s) && s.flow.step > 1) return fail("at /flow/step: a solo turn has steps 0 and 1");
+  const State::Index& ix = s.index();
+  for (size_t i = 0; i < n; ++i) {
+    const bool drafts = static_cast<int>(i) < s.player_count || s.seats[i].kind == "neutral";
+    if (drafts && ix.hand[i] < 0) return fail("at /zones: seat " + std::to_string(i + 1) + " has no hand zone");
+    if (static_cast<int>(i) < s.player_count && ix.grid[i] < 0)
+      return fail("at /grids: seat " + std::to_string(i + 1) + " has no grid '" + GridKey(static_cast<int>(i)) + "'");
+    if (s.seats[i].kind == "neutral" && ix.pile[i] < 0) return fail("at /zones: the neutral seat has no pile zone");
+  }
+  if (ix.deck < 0) return fail("at /zones: there is no deck");
+  if (ix.discard < 0) return fail("at /zones: there is no discard zone");
+  if (Solo(s)) {
+    const int opp = s.SeatIndex("opponent");
+    if (opp < 0 || !s.FindGrid(GridKey(opp))) return fail("at /grids: the solo opponent has no grid");
+  }
+  return true;
+}
+
 }  // namespace plateau::draft

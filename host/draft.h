@@ -55,6 +55,12 @@ struct Placement {
 // then they are placed in seat order and reported in *revealed (for on-place hooks).
 Status Apply(const DraftConfig& cfg, State* state, int seat, const Move& move, std::vector<Placement>* revealed);
 
+// Whether a state that comes from outside (a save) has everything the draft code above relies
+// on while the draft runs: a hand and a grid for every player (and the neutral seat), a deck, a
+// discard pile, the solo opponent's grid, one commitment and one hidden choice per seat, a round
+// and step the configuration has. False with *error naming the JSON path.
+bool CheckState(const DraftConfig& cfg, const State& state, std::string* error);
+
 // Grid key of a seat's grid.
 std::string GridKey(int seat);
 // Whether `seat` committing now would complete the draft (the last pick of the last round,

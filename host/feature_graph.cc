@@ -143,6 +143,10 @@ const std::map<std::string, int>& FeatureGraph::Tally(int segment) const {
   return impl_->tally[static_cast<size_t>(Find(segment))];
 }
 
+const std::map<int, int>& FeatureGraph::Occupants(int segment) const {
+  return impl_->occupants[static_cast<size_t>(Find(segment))];
+}
+
 std::vector<int> FeatureGraph::Majority(int segment) const {
   const auto& occ = impl_->occupants[static_cast<size_t>(Find(segment))];
   int best = 0;
@@ -178,16 +182,25 @@ bool FeatureGraph::Import(const Data& d, FeatureGraph* out, std::string* why) {
       if (why) *why = "feature graph parent out of range";
       return false;
     }
-  // Every parent chain must reach a root (parent[x] == x) within n steps, or Find never returns.
+  // Every parent chain must reach a root (parent[x] == x), or Find never returns. Each segment
+  // is walked once (0 unseen, 1 on the chain being walked, 2 known to reach a root): linear in
+  // the segments, whatever shape the links of a hand-edited save take.
+  std::vector<uint8_t> state(n, 0);
+  std::vector<size_t> chain;
   for (size_t i = 0; i < n; ++i) {
-    size_t x = i, steps = 0;
-    while (static_cast<size_t>(d.parent[x]) != x) {
+    size_t x = i;
+    chain.clear();
+    while (state[x] == 0 && static_cast<size_t>(d.parent[x]) != x) {
+      state[x] = 1;
+      chain.push_back(x);
       x = static_cast<size_t>(d.parent[x]);
-      if (++steps > n) {
-        if (why) *why = "feature graph parent links form a cycle";
-        return false;
-      }
     }
+    if (state[x] == 1) {
+      if (why) *why = "feature graph parent links form a cycle";
+      return false;
+    }
+    state[x] = 2;
+    for (size_t c : chain) state[c] = 2;
   }
   FeatureGraph g;
   for (size_t i = 0; i < n; ++i) boost::add_vertex(g.impl_->graph);

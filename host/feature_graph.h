@@ -50,6 +50,8 @@ class FeatureGraph {
   // The feature's open edges and tally without listing its segments (Describe scans them all).
   int OpenEdges(int segment) const;
   const std::map<std::string, int>& Tally(int segment) const;
+  // Pieces on the feature by owner (without listing its segments).
+  const std::map<int, int>& Occupants(int segment) const;
   // Owners holding the most pieces on the feature (every tied owner).
   std::vector<int> Majority(int segment) const;
   int segment_count() const;

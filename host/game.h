@@ -108,6 +108,13 @@ class Rules {
     (void)options;
     return Evaluate(state, seat, out);
   }
+  // What the rules' own host code relies on in a state that comes from outside (a save loaded
+  // from other rules: structure only): a drafting game's hands, grids and commitments for every
+  // seat. Ok when there is nothing to check.
+  virtual Status CheckLoaded(const State& state) {
+    (void)state;
+    return Status::Ok();
+  }
   // Rules that give the bots' measure a faster way than Score (a script's `totals` hook)
   // check here that it agrees with Score's totals on this state; the conformance checks call
   // it on every state they reach. Ok when there is nothing to check.

@@ -38,6 +38,21 @@ constexpr int64_t kMoves = 10'000'000;
 constexpr int64_t kScore = 1'000'000'000'000;  // 10^12
 // Values a bot's evaluate hook may return: finite, within ±kEvaluate.
 constexpr double kEvaluate = 1e12;
+// Names of counters, tracks, tile maps and region maps (bytes), and how many tile maps and
+// region maps a state holds.
+constexpr size_t kNameBytes = 63;
+constexpr int64_t kMaps = 16;
+// Tile maps: pieces one seat keeps on one feature, pieces placed in one call, a tally's key
+// (bytes), one added amount, a feature's tally total, tallies added by the rules, closing ends.
+constexpr int64_t kFeaturePieces = 1'000'000;
+constexpr int64_t kPiecesPerCall = 1000;
+constexpr size_t kTallyKeyBytes = 64;
+constexpr int64_t kTallyStep = 1'000'000;
+constexpr int64_t kTally = 1'000'000'000;
+constexpr int64_t kAddedTallies = 100'000;
+constexpr int64_t kClosingEnds = 32;
+// Region maps: pieces on one region.
+constexpr int64_t kRegionPieces = 100;
 // Text of state.data (bytes of strings and keys plus 16 per value), and of one error message.
 constexpr size_t kStateDataBytes = 64u << 20;
 constexpr size_t kMessageBytes = 4096;

@@ -1,6 +1,8 @@
 // Region sets and maps, and scales, from game data (region_map.h).
 #include "host/region_map.h"
 
+#include "host/limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -88,16 +90,16 @@ bool RegionMap::FromJson(const nlohmann::json& j, std::shared_ptr<const RegionSe
       *error = "marks/" + it.key() + ": unknown region";
       return false;
     }
-    if (!it->is_array() || it->size() > 100) {
-      *error = "marks/" + it.key() + ": a list of at most 100 owners";
+    if (!it->is_array() || static_cast<int64_t>(it->size()) > limits::kRegionPieces) {
+      *error = "marks/" + it.key() + ": a list of at most " + std::to_string(limits::kRegionPieces) + " owners";
       return false;
     }
     for (const auto& o : *it) {
-      if (!o.is_number_integer() || o.get<int64_t>() < 0 || o.get<int64_t>() > 100) {
+      if (!o.is_number_integer() || o.get<int64_t>() < 0 || o.get<int64_t>() >= limits::kSeats) {
         *error = "marks/" + it.key() + ": owners are seat numbers from 0";
         return false;
       }
-      m.Mark(r, o.get<int>());
+      m.Mark(r, static_cast<int>(o.get<int64_t>()));
     }
   }
   *out = std::move(m);

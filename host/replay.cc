@@ -50,6 +50,44 @@ bool SaveRebuildable(const Json& save, const State& loaded, const std::string& f
   return true;
 }
 
+Status CompareSetup(const State& fresh, const State& saved) {
+  if (fresh.seats.size() != saved.seats.size())
+    return Status::Input("at /seats: " + std::to_string(saved.seats.size()) + " seats, but a " + std::to_string(saved.player_count) +
+                         "-player game of these rules has " + std::to_string(fresh.seats.size()));
+  for (size_t i = 0; i < fresh.seats.size(); ++i)
+    if (fresh.seats[i].kind != saved.seats[i].kind)
+      return Status::Input("at /seats/" + std::to_string(i) + "/kind: '" + saved.seats[i].kind + "', but these rules make a '" +
+                           fresh.seats[i].kind + "' seat there");
+  for (const auto& [key, g] : fresh.grids) {
+    const Grid* other = saved.FindGrid(key);
+    if (other && !(other->rules() == g.rules()))
+      return Status::Input("at /grids: grid '" + key + "' has another frame than these rules give it (" +
+                           std::to_string(g.rules().max_rows) + " x " + std::to_string(g.rules().max_cols) + ")");
+  }
+  for (const auto& [key, m] : fresh.tile_maps) {
+    const auto it = saved.tile_maps.find(key);
+    if (it != saved.tile_maps.end() && it->second.closing_ends() != m.closing_ends())
+      return Status::Input("at /tile_maps/" + key + "/closing_ends: not the closing ends these rules give the map");
+  }
+  for (const auto& [key, t] : fresh.tracks) {
+    const auto it = saved.tracks.find(key);
+    if (it != saved.tracks.end() && (it->second.length != t.length || it->second.circular != t.circular))
+      return Status::Input("at /tracks/" + key + ": not the length and shape these rules give the track");
+  }
+  for (const auto& [key, c] : fresh.counters) {
+    const auto it = saved.counters.find(key);
+    if (it != saved.counters.end() && (it->second.min != c.min || it->second.max != c.max))
+      return Status::Input("at /counters/" + key + ": not the bounds these rules give the counter");
+  }
+  for (const Zone& z : fresh.zones) {
+    const Zone* other = saved.FindZone(z.name, z.owner);
+    if (other && other->visibility != z.visibility)
+      return Status::Input("at /zones: zone '" + z.name + "' is " + VisibilityName(other->visibility) + ", but these rules make it " +
+                           VisibilityName(z.visibility));
+  }
+  return Status::Ok();
+}
+
 Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
   const GameInfo& info = rules.info();
   if (saved.player_count < info.min_players || saved.player_count > info.max_players)
@@ -65,6 +103,16 @@ Status CheckSave(Rules& rules, const State& saved, bool rebuild) {
       at += "/" + st.message.substr(q + 1, st.message.find('\'', q + 1) - q - 1);
     return Status::Input("at " + at + ": " + st.message);
   }
+  // What these rules set up must be what the save says they set up: a map's closing ends, a
+  // grid's frame, a track's length, a counter's bounds and a zone's visibility are the rules'
+  // choice, not the save's (components made later in the game are not compared).
+  State fresh;
+  st = rules.NewGame(resolved, saved.player_count, saved.seed, &fresh);
+  if (!st.ok()) return st;
+  st = CompareSetup(fresh, saved);
+  if (!st.ok()) return st;
+  st = rules.CheckLoaded(saved);
+  if (!st.ok()) return st;
   if (!rebuild) return Status::Ok();
   std::vector<LoggedMove> moves;
   st = MovesOfLog(saved, &moves);

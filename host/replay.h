@@ -30,6 +30,10 @@ Status Replay(Rules& rules, const State& original, const std::vector<LoggedMove>
 // rebuild exactly the saved table. A save edited by hand fails here, naming what is wrong,
 // instead of playing on from a state the rules could never reach.
 Status CheckSave(Rules& rules, const State& saved, bool rebuild);
+// Whether the components a new game of the same rules, players, parameters and seed sets up
+// (`fresh`) have the same settings in `saved`: seats' kinds, grid frames, tile maps' closing
+// ends, tracks, counters' bounds, zones' visibility. Refused naming the JSON path otherwise.
+Status CompareSetup(const State& fresh, const State& saved);
 
 // The rules fingerprint a save records (its "rules": {"fingerprint": ...}), or "" when it has
 // none or it is not a string (a save is input).

@@ -3,6 +3,7 @@
 
 #include "host/json_io.h"
 #include "host/limits.h"
+#include "host/text.h"
 
 #include <cstdio>
 
@@ -250,8 +251,13 @@ Json MoveToJson(const Move& m, const CardSet& cards) {
 
 static bool ReadCoord(const Json& j, Coord* out) {
   if (!j.is_array() || j.size() != 2 || !j[0].is_number_integer() || !j[1].is_number_integer()) return false;
-  out->row = j[0].get<int>();
-  out->col = j[1].get<int>();
+  // Within the host's cell range, never narrowed: [2^32, 0] is not [0, 0].
+  for (size_t i = 0; i < 2; ++i)
+    if (j[i].is_number_unsigned() ? j[i].get<uint64_t>() > static_cast<uint64_t>(limits::kCoord)
+                                  : (j[i].get<int64_t>() < -limits::kCoord || j[i].get<int64_t>() > limits::kCoord))
+      return false;
+  out->row = static_cast<int>(j[0].get<int64_t>());
+  out->col = static_cast<int>(j[1].get<int64_t>());
   return true;
 }
 
@@ -278,10 +284,10 @@ bool MoveFromJson(const Json& j, const CardSet& cards, Move* out, std::string* e
         return false;
       }
     } else if (k == "cell") {
-      if (!ReadCoord(*it, &m.cell)) { *error = "move field 'cell' must be [row, col]"; return false; }
+      if (!ReadCoord(*it, &m.cell)) { *error = "move field 'cell' must be [row, col] within -4096..4096"; return false; }
       m.has_cell = true;
     } else if (k == "to") {
-      if (!ReadCoord(*it, &m.to)) { *error = "move field 'to' must be [row, col]"; return false; }
+      if (!ReadCoord(*it, &m.to)) { *error = "move field 'to' must be [row, col] within -4096..4096"; return false; }
       m.has_to = true;
     } else {
       args[k] = *it;
@@ -410,7 +416,7 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
     s.tiles = tiles;
     s.regions = regions;
     at = "/format";
-    if (j.at("format").get<int>() != 1) {
+    if (limits::JsonInt(j.at("format"), INT64_MIN, INT64_MAX, "") != 1) {
       *error = "unsupported save format";
       return false;
     }
@@ -504,20 +510,57 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
                                  static_cast<int>(limits::JsonInt(it->at("position"), 0, limits::kTrackLength - 1, "track " + it.key() + " position")),
                                  static_cast<int>(limits::JsonInt(it->at("laps"), INT32_MIN, INT32_MAX, "track " + it.key() + " laps"))};
     at = "/features";
+    if (!j.at("features").is_object()) throw std::runtime_error("expected an object of feature graphs by name");
     for (auto it = j.at("features").begin(); it != j.at("features").end(); ++it) {
-      at = "/features/" + it.key();
+      const std::string fat = "/features/" + it.key();
+      at = fat;
       FeatureGraph::Data d;
+      // Every number within the range the running code keeps it in, read without narrowing.
+      auto ints = [&](const char* field, int64_t lo, int64_t hi) {
+        at = fat + "/" + field;
+        std::vector<int> out;
+        const Json& list = it->at(field);
+        if (!list.is_array()) throw std::runtime_error("expected a list");
+        for (const auto& v : list) out.push_back(static_cast<int>(limits::JsonInt(v, lo, hi, "")));
+        return out;
+      };
+      at = fat + "/kind";
       d.kind = it->at("kind").get<std::vector<std::string>>();
-      d.open = it->at("open").get<std::vector<int>>();
-      d.parent = it->at("parent").get<std::vector<int>>();
-      d.rank = it->at("rank").get<std::vector<int>>();
+      for (const auto& k : d.kind)
+        if (k.size() > limits::kNameBytes) throw std::runtime_error("a kind of at most " + std::to_string(limits::kNameBytes) + " bytes");
+      d.open = ints("open", -limits::kFeaturePieces, limits::kFeaturePieces);
+      d.parent = ints("parent", 0, INT32_MAX);
+      d.rank = ints("rank", 0, 64);
+      at = fat + "/occupants";
       for (const auto& o : it->at("occupants")) {
         std::map<int, int> m;
-        for (auto oi = o.begin(); oi != o.end(); ++oi) m[std::stoi(oi.key())] = oi->get<int>();
+        if (!o.is_object()) throw std::runtime_error("each entry is an object of seat -> pieces");
+        for (auto oi = o.begin(); oi != o.end(); ++oi) {
+          int64_t owner = 0;
+          std::string why;
+          if (!ParseInt(oi.key(), 0, limits::kSeats - 1, "seat", &owner, &why)) throw std::runtime_error(why);
+          m[static_cast<int>(owner)] = static_cast<int>(limits::JsonInt(*oi, 0, limits::kFeaturePieces, "pieces"));
+        }
         d.occupants.push_back(std::move(m));
       }
-      for (const auto& t : it->at("tally")) d.tally.push_back(t.get<std::map<std::string, int>>());
-      d.connections = it->at("connections").get<std::vector<std::pair<int, int>>>();
+      at = fat + "/tally";
+      for (const auto& t : it->at("tally")) {
+        std::map<std::string, int> m;
+        if (!t.is_object()) throw std::runtime_error("each entry is an object of key -> count");
+        for (auto ti = t.begin(); ti != t.end(); ++ti) {
+          if (ti.key().empty() || ti.key().size() > limits::kTallyKeyBytes)
+            throw std::runtime_error("a tally key of 1 to " + std::to_string(limits::kTallyKeyBytes) + " bytes");
+          m[ti.key()] = static_cast<int>(limits::JsonInt(*ti, -limits::kTally, limits::kTally, "tally " + ti.key()));
+        }
+        d.tally.push_back(std::move(m));
+      }
+      at = fat + "/connections";
+      for (const auto& c : it->at("connections")) {
+        if (!c.is_array() || c.size() != 2) throw std::runtime_error("each connection is [segment, segment]");
+        d.connections.emplace_back(static_cast<int>(limits::JsonInt(c[0], 0, INT32_MAX, "segment")),
+                                   static_cast<int>(limits::JsonInt(c[1], 0, INT32_MAX, "segment")));
+      }
+      at = fat;
       FeatureGraph fg;
       std::string why;
       if (!FeatureGraph::Import(d, &fg, &why)) throw std::runtime_error(why);
@@ -529,7 +572,8 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       for (auto it = j["tile_maps"].begin(); it != j["tile_maps"].end(); ++it) {
         TileMap m;
         std::string why;
-        if (!TileMap::FromJson(*it, tiles, &m, &why)) throw std::runtime_error("tile_maps/" + it.key() + "/" + why);
+        at = "/tile_maps/" + it.key();
+        if (!TileMap::FromJson(*it, tiles, &m, &why)) throw std::runtime_error(why);
         s.tile_maps.emplace(it.key(), std::move(m));
       }
     }
@@ -539,7 +583,8 @@ bool State::FromJson(const Json& j, std::shared_ptr<const CardSet> card_set, Sta
       for (auto it = j["region_maps"].begin(); it != j["region_maps"].end(); ++it) {
         RegionMap m;
         std::string why;
-        if (!RegionMap::FromJson(*it, regions, &m, &why)) throw std::runtime_error("region_maps/" + it.key() + "/" + why);
+        at = "/region_maps/" + it.key();
+        if (!RegionMap::FromJson(*it, regions, &m, &why)) throw std::runtime_error(why);
         s.region_maps.emplace(it.key(), std::move(m));
       }
     }
@@ -641,6 +686,41 @@ bool State::CheckInvariants(std::string* error) const {
   if (cells > limits::kStateGridCells) return fail("the grids store more than " + std::to_string(limits::kStateGridCells) + " cells");
   for (const auto& [key, c] : counters)
     if (c.min > c.max || c.value < c.min || c.value > c.max) return fail("at /counters/" + key + ": needs min <= value <= max");
+  // What scripts may make, a save may hold (host/limits.h): the same names, counts and owners.
+  auto named = [&](const char* part, const std::string& key) {
+    return key.empty() || key.size() > limits::kNameBytes
+               ? std::string("at /") + part + "/" + key.substr(0, 80) + ": a name of 1 to " + std::to_string(limits::kNameBytes) + " bytes"
+               : std::string();
+  };
+  for (const auto& [key, c] : counters)
+    if (auto why = named("counters", key); !why.empty()) return fail(why);
+  for (const auto& [key, t] : tracks)
+    if (auto why = named("tracks", key); !why.empty()) return fail(why);
+  if (static_cast<int64_t>(tile_maps.size()) > limits::kMaps) return fail("at /tile_maps: more than " + std::to_string(limits::kMaps) + " tile maps");
+  if (static_cast<int64_t>(region_maps.size()) > limits::kMaps) return fail("at /region_maps: more than " + std::to_string(limits::kMaps) + " region maps");
+  for (const auto& [key, m] : tile_maps) {
+    if (auto why = named("tile_maps", key); !why.empty()) return fail(why);
+    for (int s = 0; s < m.graph().segment_count(); ++s)
+      if (m.FeatureOf(s) == s)
+        for (const auto& [owner, k] : m.graph().Occupants(s))
+          if (owner < 0 || owner >= n)
+            return fail("at /tile_maps/" + key + "/occupants: pieces of seat " + std::to_string(owner + 1) + ", not one of 1.." + std::to_string(n));
+  }
+  for (const auto& [key, m] : region_maps) {
+    if (auto why = named("region_maps", key); !why.empty()) return fail(why);
+    for (int r = 0; r < m.set().size(); ++r)
+      for (int owner : m.Marks(r))
+        if (owner < 0 || owner >= n)
+          return fail("at /region_maps/" + key + "/marks/" + m.set().regions[static_cast<size_t>(r)].id + ": a piece of seat " +
+                      std::to_string(owner + 1) + ", not one of 1.." + std::to_string(n));
+  }
+  for (const auto& [key, g] : features) {
+    const auto d = g.Export();
+    for (const auto& occ : d.occupants)
+      for (const auto& [owner, k] : occ)
+        if (owner < 0 || owner >= n)
+          return fail("at /features/" + key + "/occupants: pieces of seat " + std::to_string(owner + 1) + ", not one of 1.." + std::to_string(n));
+  }
   for (const auto& [key, t] : tracks)
     if (t.position < 0 || t.position >= t.length) return fail("at /tracks/" + key + "/position: outside the track");
   std::vector<bool> seen(static_cast<size_t>(n), false);

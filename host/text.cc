@@ -1,7 +1,10 @@
 // Text across boundaries: terminal, XML, CSV, Lua code, and integers read from text (see text.h).
 #include "host/text.h"
 
+#include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace plateau {
 namespace {
@@ -157,6 +160,25 @@ std::string LuaStringBody(std::string_view s) {
     }
   }
   return out;
+}
+
+bool ParseReal(std::string_view text, double lo, double hi, const std::string& what, double* out, std::string* error) {
+  const std::string head = what.empty() ? "" : what + ": ";
+  const std::string t(text.substr(0, 400));
+  char* end = nullptr;
+  const double v = t.empty() || t.size() != text.size() || std::isspace(static_cast<unsigned char>(t[0])) ? NAN : std::strtod(t.c_str(), &end);
+  if (!std::isfinite(v) || !end || *end != '\0') {
+    *error = head + "expected a number, got '" + TerminalText(t.substr(0, 40)) + "'";
+    return false;
+  }
+  if (v < lo || v > hi) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.17g is outside %g..%g", v, lo, hi);
+    *error = head + buf;
+    return false;
+  }
+  *out = v;
+  return true;
 }
 
 bool ParseInt(std::string_view text, int64_t lo, int64_t hi, const std::string& what, int64_t* out, std::string* error) {

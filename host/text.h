@@ -32,6 +32,11 @@ std::string CsvField(std::string_view s);
 // printable ASCII, quotes and backslashes escaped as \ddd or \\): text into generated code.
 std::string LuaStringBody(std::string_view s);
 
+// A finite number written as C's strtod reads it, the whole text, within [lo, hi]: what a range
+// or a knob on the command line may hold (designer/report.cc, tune.cc keep |v| <= 1e15, so an
+// integer among them is exact in a double and never wraps).
+bool ParseReal(std::string_view text, double lo, double hi, const std::string& what, double* out, std::string* error);
+
 // An integer written in decimal (optional sign, digits only, no spaces), within [lo, hi].
 // False with *error "<what>: <why>" otherwise ("--players: 4294967296 is outside 1..16").
 bool ParseInt(std::string_view text, int64_t lo, int64_t hi, const std::string& what, int64_t* out, std::string* error);

@@ -1,6 +1,8 @@
 // Tile sets from data, and tile maps whose features grow as tiles are placed (tile_map.h).
 #include "host/tile_map.h"
 
+#include "host/limits.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -122,7 +124,9 @@ bool TileSet::FromJson(const nlohmann::json& doc, TileSet* out, std::string* err
       if (sj.contains("tally"))
         for (auto it = sj["tally"].begin(); it != sj["tally"].end(); ++it) {
           if (it.key().rfind("end:", 0) == 0) return fail(sat + "/tally/" + it.key(), "tally keys may not start with 'end:'");
-          seg.tally[it.key()] = it->get<int>();
+          if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > limits::kTallyStep)
+            return fail(sat + "/tally/" + it.key(), "a whole number from 0 to " + std::to_string(limits::kTallyStep));
+          seg.tally[it.key()] = static_cast<int>(it->get<int64_t>());
         }
       t.segments.push_back(std::move(seg));
     }
@@ -395,7 +399,7 @@ nlohmann::json TileMap::ToJson() const {
   nlohmann::json occ = nlohmann::json::array();
   for (int s = 0; s < graph_.segment_count(); ++s) {
     if (graph_.Find(s) != s) continue;
-    for (const auto& [owner, n] : graph_.Describe(s).occupants)
+    for (const auto& [owner, n] : graph_.Occupants(s))  // not Describe: it lists every segment
       if (n != 0) occ.push_back({s, owner, n});
   }
   nlohmann::json added = nlohmann::json::array();
@@ -418,9 +422,13 @@ bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> s
       *error = "closing_ends: a list of strings";
       return false;
     }
+    if (static_cast<int64_t>(j["closing_ends"].size()) > limits::kClosingEnds) {
+      *error = "closing_ends: at most " + std::to_string(limits::kClosingEnds) + " kinds of end";
+      return false;
+    }
     for (const auto& e : j["closing_ends"]) {
-      if (!e.is_string()) {
-        *error = "closing_ends: a list of strings";
+      if (!e.is_string() || e.get<std::string>().empty() || e.get<std::string>().size() > limits::kTallyKeyBytes) {
+        *error = "closing_ends: a list of strings of 1 to " + std::to_string(limits::kTallyKeyBytes) + " bytes";
         return false;
       }
       closing.push_back(e.get<std::string>());
@@ -457,26 +465,68 @@ bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> s
     }
   }
   auto segment_ok = [&](const nlohmann::json& v) { return v.is_number_integer() && v.get<int64_t>() >= 0 && v.get<int64_t>() < m.segment_count(); };
-  if (j.contains("occupants"))
+  // The same bounds as the Lua API's m:occupy and m:add_tally (host/limits.h), summed per
+  // feature in 64 bits: entries that each pass cannot add up past them.
+  std::map<std::pair<int, int>, int64_t> pieces;
+  if (j.contains("occupants")) {
+    if (!j["occupants"].is_array()) {
+      *error = "occupants: a list of [segment, owner, pieces]";
+      return false;
+    }
     for (size_t i = 0; i < j["occupants"].size(); ++i) {
       const auto& o = j["occupants"][i];
       if (!o.is_array() || o.size() != 3 || !segment_ok(o[0]) || !o[1].is_number_integer() || !o[2].is_number_integer() ||
-          o[2].get<int64_t>() < 0 || o[2].get<int64_t>() > 1000000 || o[1].get<int64_t>() < -1 || o[1].get<int64_t>() > 1000) {
-        *error = "occupants/" + std::to_string(i) + ": [segment, owner, pieces] with a segment of the map";
+          o[2].get<int64_t>() < 1 || o[2].get<int64_t>() > limits::kFeaturePieces || o[1].get<int64_t>() < 0 ||
+          o[1].get<int64_t>() >= limits::kSeats) {
+        *error = "occupants/" + std::to_string(i) + ": [segment, owner, pieces] with a segment of the map, an owner seat from 0 and 1 to " +
+                 std::to_string(limits::kFeaturePieces) + " pieces";
         return false;
       }
-      m.Occupy(o[0].get<int>(), o[1].get<int>(), o[2].get<int>());
+      const int seg = static_cast<int>(o[0].get<int64_t>()), owner = static_cast<int>(o[1].get<int64_t>());
+      int64_t& total = pieces[{m.FeatureOf(seg), owner}];
+      total += o[2].get<int64_t>();
+      if (total > limits::kFeaturePieces) {
+        *error = "occupants/" + std::to_string(i) + ": seat " + std::to_string(owner) + " would hold more than " +
+                 std::to_string(limits::kFeaturePieces) + " pieces on one feature";
+        return false;
+      }
+      m.Occupy(seg, owner, static_cast<int>(o[2].get<int64_t>()));
     }
-  if (j.contains("tally"))
+  }
+  if (j.contains("tally")) {
+    if (!j["tally"].is_array() || static_cast<int64_t>(j["tally"].size()) > limits::kAddedTallies) {
+      *error = "tally: a list of at most " + std::to_string(limits::kAddedTallies) + " [segment, key, amount]";
+      return false;
+    }
+    std::map<std::pair<int, std::string>, int64_t> totals;
     for (size_t i = 0; i < j["tally"].size(); ++i) {
       const auto& t = j["tally"][i];
-      if (!t.is_array() || t.size() != 3 || !segment_ok(t[0]) || !t[1].is_string() || !t[2].is_number_integer() ||
-          t[2].get<int64_t>() < -1000000 || t[2].get<int64_t>() > 1000000 || i >= 100000) {
-        *error = "tally/" + std::to_string(i) + ": [segment, key, amount] with a segment of the map, an amount within -1000000..1000000, at most 100000 entries";
+      const bool key_ok = t.is_array() && t.size() == 3 && t[1].is_string() && !t[1].get<std::string>().empty() &&
+                          t[1].get<std::string>().size() <= limits::kTallyKeyBytes && t[1].get<std::string>().rfind("end:", 0) != 0;
+      if (!key_ok || !segment_ok(t[0]) || !t[2].is_number_integer() || t[2].get<int64_t>() < -limits::kTallyStep ||
+          t[2].get<int64_t>() > limits::kTallyStep) {
+        *error = "tally/" + std::to_string(i) + ": [segment, key, amount] with a segment of the map, a key of 1 to " +
+                 std::to_string(limits::kTallyKeyBytes) + " bytes not starting 'end:', an amount within " +
+                 std::to_string(-limits::kTallyStep) + ".." + std::to_string(limits::kTallyStep);
         return false;
       }
-      m.AddTally(t[0].get<int>(), t[1].get<std::string>(), t[2].get<int>());
+      const int seg = static_cast<int>(t[0].get<int64_t>());
+      const std::string key = t[1].get<std::string>();
+      int64_t& total = totals[{m.FeatureOf(seg), key}];
+      if (total == 0) {
+        const auto& now = m.graph().Tally(seg);
+        const auto it = now.find(key);
+        total = it == now.end() ? 0 : it->second;
+      }
+      total += t[2].get<int64_t>();
+      if (total > limits::kTally || total < -limits::kTally) {
+        *error = "tally/" + std::to_string(i) + ": the feature's '" + key + "' would leave " + std::to_string(-limits::kTally) +
+                 ".." + std::to_string(limits::kTally);
+        return false;
+      }
+      m.AddTally(seg, key, static_cast<int>(t[2].get<int64_t>()));
     }
+  }
   *out = std::move(m);
   return true;
 }

@@ -10,7 +10,7 @@ namespace plateau::scripting {
 
 namespace {
 
-constexpr size_t kMaxName = 63;
+constexpr size_t kMaxName = limits::kNameBytes;
 
 struct RegionMapRef {
   char name[kMaxName + 1];
@@ -126,7 +126,8 @@ int RmMark(lua_State* L) {
   RegionMap* m = CheckRegionMap(L, true);
   const int r = CheckRegion(L, 2, *m);
   const int seat = CheckSeat(L, 3, *Readable(L));
-  if (m->Marks(r).size() >= 100) Raise(L, "a region holds at most 100 pieces");
+  if (static_cast<int64_t>(m->Marks(r).size()) >= limits::kRegionPieces)
+    Raise(L, "a region holds at most " + std::to_string(limits::kRegionPieces) + " pieces");
   m->Mark(r, seat);
   return 0;
 }
@@ -190,7 +191,8 @@ int StateAddRegionMap(lua_State* L) {
   if (len == 0 || len > kMaxName || std::memchr(name, 0, len)) RaiseArg(L, 2, "a region map's name is 1 to 63 characters");
   if (!s->regions) Raise(L, "this game has no regions data file (a data entry with \"schema\": \"regions\" in game.json)");
   if (s->region_maps.count(name)) Raise(L, std::string("region map '") + name + "' already exists");
-  if (s->region_maps.size() >= 16) Raise(L, "a game has at most 16 region maps");
+  if (static_cast<int64_t>(s->region_maps.size()) >= limits::kMaps)
+    Raise(L, "a game has at most " + std::to_string(limits::kMaps) + " region maps");
   s->region_maps.emplace(name, RegionMap(s->regions));
   PushHandle(L, std::string(name, len));
   return 1;

@@ -11,7 +11,7 @@ namespace plateau::scripting {
 
 namespace {
 
-constexpr size_t kMaxName = 63;
+constexpr size_t kMaxName = limits::kNameBytes;
 
 struct TileMapRef {
   char name[kMaxName + 1];
@@ -416,11 +416,12 @@ int MapOccupy(lua_State* L) {
   TileMap* m = CheckMap(L, true);
   const int seg = CheckSegment(L, 2, *m);
   const int seat = CheckSeat(L, 3, *Readable(L));
-  const int pieces = static_cast<int>(lua_isnoneornil(L, 4) ? 1 : CheckIntRange(L, 4, 1, 1000, "pieces"));
+  const int pieces = static_cast<int>(lua_isnoneornil(L, 4) ? 1 : CheckIntRange(L, 4, 1, limits::kPiecesPerCall, "pieces"));
   // The host keeps counts in ints: a feature holds at most 1,000,000 pieces of one owner.
   const auto occ = m->graph().Describe(seg).occupants;
   const auto it = occ.find(seat);
-  if ((it == occ.end() ? 0 : it->second) + pieces > 1000000) Raise(L, "a feature holds at most 1000000 pieces of one seat");
+  if ((it == occ.end() ? 0 : it->second) + pieces > limits::kFeaturePieces)
+    Raise(L, "a feature holds at most " + std::to_string(limits::kFeaturePieces) + " pieces of one seat");
   m->Occupy(seg, seat, pieces);
   return 0;
 }
@@ -438,15 +439,17 @@ int MapAddTally(lua_State* L) {
   const int seg = CheckSegment(L, 2, *m);
   size_t len = 0;
   const char* key = luaL_checklstring(L, 3, &len);
-  if (len == 0 || len > 64 || std::strncmp(key, "end:", 4) == 0)
-    RaiseArg(L, 3, "a tally key is 1 to 64 characters and does not start with 'end:'");
-  const int amount = static_cast<int>(CheckIntRange(L, 4, -1000000, 1000000, "amount"));
+  if (len == 0 || len > limits::kTallyKeyBytes || std::strncmp(key, "end:", 4) == 0)
+    RaiseArg(L, 3, "a tally key is 1 to " + std::to_string(limits::kTallyKeyBytes) + " characters and does not start with 'end:'");
+  const int amount = static_cast<int>(CheckIntRange(L, 4, -limits::kTallyStep, limits::kTallyStep, "amount"));
   // Tallies are ints, and each addition is kept for the save: both stay bounded.
   const auto& tally = m->graph().Tally(seg);
   const auto it = tally.find(std::string(key, len));
   const int64_t total = (it == tally.end() ? 0 : it->second) + static_cast<int64_t>(amount);
-  if (total > 1000000000 || total < -1000000000) Raise(L, "a tally stays within -1000000000..1000000000");
-  if (m->added_tallies() >= 100000) Raise(L, "a tile map keeps at most 100000 added tallies");
+  if (total > limits::kTally || total < -limits::kTally)
+    Raise(L, "a tally stays within " + std::to_string(-limits::kTally) + ".." + std::to_string(limits::kTally));
+  if (static_cast<int64_t>(m->added_tallies()) >= limits::kAddedTallies)
+    Raise(L, "a tile map keeps at most " + std::to_string(limits::kAddedTallies) + " added tallies");
   m->AddTally(seg, std::string(key, len), amount);
   return 0;
 }
@@ -470,17 +473,23 @@ int StateAddTileMap(lua_State* L) {
   if (len == 0 || len > kMaxName || std::memchr(name, 0, len)) RaiseArg(L, 2, "a tile map's name is 1 to 63 characters");
   if (!s->tiles) Raise(L, "this game has no tiles data file (a data entry with \"schema\": \"tiles\" in game.json)");
   if (s->tile_maps.count(name)) Raise(L, std::string("tile map '") + name + "' already exists");
-  if (s->tile_maps.size() >= 16) Raise(L, "a game has at most 16 tile maps");
+  if (static_cast<int64_t>(s->tile_maps.size()) >= limits::kMaps)
+    Raise(L, "a game has at most " + std::to_string(limits::kMaps) + " tile maps");
   std::vector<std::string> closing;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
     if (lua_getfield(L, 3, "closing_ends") != LUA_TNIL) {
       if (!lua_istable(L, -1)) RaiseArg(L, 3, "closing_ends must be a list of strings");
       const lua_Integer n = luaL_len(L, -1);
-      if (n > 32) RaiseArg(L, 3, "closing_ends lists at most 32 kinds of end");
+      if (static_cast<int64_t>(n) > limits::kClosingEnds)
+        RaiseArg(L, 3, "closing_ends lists at most " + std::to_string(limits::kClosingEnds) + " kinds of end");
       for (lua_Integer i = 1; i <= n; ++i) {
         if (lua_rawgeti(L, -1, i) != LUA_TSTRING) RaiseArg(L, 3, "closing_ends must be a list of strings");
-        closing.emplace_back(lua_tostring(L, -1));
+        size_t len = 0;
+        const char* end = lua_tolstring(L, -1, &len);
+        if (len == 0 || len > limits::kTallyKeyBytes)
+          RaiseArg(L, 3, "a closing end is 1 to " + std::to_string(limits::kTallyKeyBytes) + " characters");
+        closing.emplace_back(end, len);
         lua_pop(L, 1);
       }
     }

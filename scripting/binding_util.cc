@@ -54,7 +54,11 @@ std::string IntegerProblem(lua_State* L, int idx, lua_Integer lo, lua_Integer hi
   }
   const double d = lua_tonumber(L, idx);
   const bool whole = std::isfinite(d) && d == std::floor(d);
-  if (whole && d >= static_cast<double>(lo) && d <= static_cast<double>(hi)) {
+  // 2^63 is the first double past INT64_MAX (which no double holds): it and above never
+  // convert, whatever `hi` is; -2^63 is INT64_MIN exactly.
+  constexpr double kTwo63 = 9223372036854775808.0;
+  if (whole && d >= -kTwo63 && d < kTwo63 && d >= static_cast<double>(lo) && d <= static_cast<double>(hi) &&
+      static_cast<lua_Integer>(d) >= lo && static_cast<lua_Integer>(d) <= hi) {
     *out = static_cast<lua_Integer>(d);
     return "";
   }

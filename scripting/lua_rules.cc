@@ -12,6 +12,7 @@
 
 #include "host/json_io.h"
 #include "host/limits.h"
+#include "host/text.h"
 #include "host/render.h"
 
 namespace plateau::scripting {
@@ -351,6 +352,15 @@ void LuaRules::AddCallStats(std::map<std::string, RulesCallStat>* out) const {
     total.calls += c.calls;
     total.seconds += c.seconds;
   }
+}
+
+Status LuaRules::CheckLoaded(const State& state) {
+  if (!uses_draft_) return Status::Ok();
+  Status st = EnsureDraftConfig(state.params);
+  if (!st.ok()) return st;
+  std::string error;
+  if (!draft::CheckState(draft_, state, &error)) return Status::Input(error);
+  return Status::Ok();
 }
 
 Status LuaRules::EnsureDraftConfig(const Json& params) {
@@ -1334,7 +1344,12 @@ Status LuaRules::Describe(const State& state, int seat, const Move& move, std::s
   PushMove(L, move, *files_.cards);
   Status st = CallHook("describe", &state, false, 2, 1);
   if (!st.ok()) return st;
-  if (lua_type(L, -1) == LUA_TSTRING) *out = lua_tostring(L, -1);
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    // A label for a person: one line of inert text (host/text.h), at most 1 KiB.
+    size_t len = 0;
+    const char* s = lua_tolstring(L, -1, &len);
+    *out = TerminalText(std::string_view(s, std::min<size_t>(len, 1024)));
+  }
   const bool ok = lua_type(L, -1) == LUA_TSTRING || lua_isnil(L, -1);
   const std::string got = luaL_typename(L, -1);
   lua_pop(L, 1);
@@ -1358,7 +1373,7 @@ std::string LuaRules::View(const State& state, int seat) {
       size_t len = 0;
       const char* v = lua_tolstring(L, -1, &len);
       constexpr size_t kMaxView = 64u << 10;
-      text += std::string(v, std::min(len, kMaxView)) +
+      text += TerminalText(std::string_view(v, std::min(len, kMaxView)), /*lines=*/true) +
               (len > kMaxView ? "... (view cut: " + std::to_string(len - kMaxView) + " more bytes)" : "") + "\n";
     }
     lua_pop(L, 1);

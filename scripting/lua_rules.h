@@ -54,6 +54,7 @@ class LuaRules : public Rules {
   void EnableCallStats(bool on) override { call_stats_on_ = on; }
   void AddCallStats(std::map<std::string, RulesCallStat>* out) const override;
   // A draft counts its rounds; other games once they have called state:set_round.
+  Status CheckLoaded(const State& state) override;
   bool CountsRounds() const override { return uses_draft_ || binding_.counts_rounds; }
 
   const GameFiles& files() const { return files_; }

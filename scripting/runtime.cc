@@ -9,6 +9,7 @@
 #include "host/files.h"
 #include "host/json_io.h"
 #include "host/limits.h"
+#include "host/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -238,7 +239,8 @@ void Runtime::PushEnv() { lua_rawgeti(L_, LUA_REGISTRYINDEX, env_ref_); }
 
 void Runtime::Log(const std::string& line) {
   if (log_lines++ >= limits_.max_log_lines) return;
-  if (log_) log_(line);
+  // A script's words reach a terminal: inert text (host/text.h), tabs and newlines kept.
+  if (log_) log_(TerminalText(line, /*lines=*/true));
 }
 
 std::atomic<uint64_t> Runtime::arm_count{0};

@@ -94,7 +94,7 @@ refused "$work/edited.json: at /parts/blocks/0: seat_wins: expected an array of 
 
 # --shard K/N only, 1 <= K <= N, with the accepted form in the message.
 for bad in 0/4 5/4 1/0 a/b 1/4x 4 /4 1/ 1.0/4 +1/4; do
-  refused "--shard $bad: expected K/N, the K-th of N slices of the seeds, with 1 <= K <= N (--shard 1/4 .. --shard 4/4)" \
+  refused "--shard $bad: expected K/N, the K-th of N slices of the seeds, with 1 <= K <= N <= 4096 (--shard 1/4 .. --shard 4/4)" \
     simulate chenilles -n 4 --shard "$bad"
 done
 refused "--compare with --shard" simulate chenilles -n 4 --shard 1/2 --compare "$work/chenilles-one.json"

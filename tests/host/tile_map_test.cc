@@ -342,7 +342,7 @@ TEST(TileMapSave, HandEditedMapsAreRefusedNamingThePlace) {
   EXPECT_EQ(error_of({{"tiles", {{0, 0, "lake", 0}}}}), "tiles/0: unknown tile id 'lake'");
   EXPECT_EQ(error_of({{"tiles", {{0, 0, "plain", 45}}}}), "tiles/0: rotation 45 is not 0, 90, 180 or 270");
   EXPECT_EQ(error_of({{"tiles", {{0, 0, "plain", 0}}}, {"occupants", {{7, 0, 1}}}}),
-            "occupants/0: [segment, owner, pieces] with a segment of the map");
+            "occupants/0: [segment, owner, pieces] with a segment of the map, an owner seat from 0 and 1 to 1000000 pieces");
 }
 
 }  // namespace
