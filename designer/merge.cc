@@ -125,11 +125,11 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
   std::vector<ShardFile> shards;
   std::string unfinished;
   int unfinished_count = 0;
+  constexpr int kNamed = 20;  // as for the missing slices: the message stays a few lines
   for (const auto& file : files) {
     struct stat info;
     if (::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode) && info.st_size == 0) {
-      unfinished += (unfinished.empty() ? "" : ", ") + file;
-      ++unfinished_count;
+      if (++unfinished_count <= kNamed) unfinished += (unfinished.empty() ? "" : ", ") + TerminalText(file);
       continue;
     }
     shards.emplace_back();
@@ -141,6 +141,7 @@ int RunMerge(const std::vector<std::string>& files, const std::string& format) {
   SimulationReport report;
   Json card_data;
   Status st = shards.empty() ? Status::Ok() : MergeShardFiles(std::move(shards), &options, &spec, &report, &card_data);
+  if (unfinished_count > kNamed) unfinished += " and " + std::to_string(unfinished_count - kNamed) + " more";
   if (unfinished_count > 0) {
     const std::string note = unfinished + (unfinished_count == 1
                                                ? " is empty: the slice that writes it did not finish"

@@ -102,6 +102,10 @@ refused "shard 3/4 is missing: the files given are ${c[0]} (1), ${c[1]} (2), ${c
 refused "shard 2/4, 3/4 are missing: the files given are ${c[0]} (1), ${c[3]} (4); run plateau simulate ... --shard 2/4 --format json for it; $work/empty-2.json, $work/empty-3.json are empty: the slices that write them did not finish" \
   merge "${c[0]}" "$work/empty-2.json" "$work/empty-3.json" "${c[3]}"
 refused "$work/empty-3.json is empty" merge "$work/empty-3.json"
+# Named up to 20, then counted.
+empties=()
+for i in $(seq 1 22); do : > "$work/e-$i.json"; empties+=("$work/e-$i.json"); done
+refused "$work/e-20.json and 2 more are empty" merge "${empties[@]}"
 # Every slice there, and an empty file besides: refused too (a stray file is not merged over).
 refused "$work/empty-3.json is empty" merge "${c[@]}" "$work/empty-3.json"
 # Files that are not slices' reports.
