@@ -51,6 +51,22 @@ same_report() {
     fail "$4: the merged report differs from one run: $(diff <($filter < "$1") <($filter < "$2") | head -20)"
 }
 
+# same_search <one process> <sliced> <label>: two `plateau tune --format json` outputs are the
+# same search (candidates, measures, best, verdict), every "seconds" aside, of 6 candidates or more.
+same_search() {
+  python3 - "$1" "$2" <<'PY' || fail "$3: the search differs from tune in one process"
+import json, sys
+def strip(j):  # every "seconds", wherever it is: the timings
+    if isinstance(j, dict): return {k: strip(v) for k, v in j.items() if k != "seconds"}
+    if isinstance(j, list): return [strip(v) for v in j]
+    return j
+a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
+diff = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+assert not diff, {k: (a.get(k), b.get(k)) for k in diff}
+assert len(a["candidates"]) >= 6, len(a["candidates"])
+PY
+}
+
 # skip <reason>: this machine cannot run the test (a daemon that will not start, a missing
 # package): ctest counts it as skipped (SKIP_RETURN_CODE 77), not passed.
 skip() {

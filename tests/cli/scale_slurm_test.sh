@@ -265,17 +265,7 @@ settle
 [ "$(job_field "$tune_job" JobState)" = COMPLETED ] || fail "the tune job: $(scontrol -o show job "$tune_job"): $(logs "$work/tune")"
 # shellcheck disable=SC2086
 plateau tune $tune > "$work/tune-here.json"
-python3 - "$work/tune-here.json" "$work/tune/tune.txt" <<'PY' || fail "tune with its slices on Slurm differs from tune in one process"
-import json, sys
-def strip(j):  # every "seconds", wherever it is: the timings
-    if isinstance(j, dict): return {k: strip(v) for k, v in j.items() if k != "seconds"}
-    if isinstance(j, list): return [strip(v) for v in j]
-    return j
-a, b = (strip(json.load(open(p))) for p in sys.argv[1:3])
-diff = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
-assert not diff, {k: (a.get(k), b.get(k)) for k in diff}
-assert len(a["candidates"]) >= 6, len(a["candidates"])
-PY
+same_search "$work/tune-here.json" "$work/tune/tune.txt" "tune with its slices as Slurm job steps"
 echo "plateau tune with srun slices: ok (at $SECONDS s)"
 
 stop_cluster

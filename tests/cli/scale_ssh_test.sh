@@ -8,7 +8,9 @@
 # `plateau simulate $run` but for the time it took; every host played slices; --return brought the
 # slices back and --cleanup left both login folders empty; with --basefile, a modder's folder
 # that only this machine has is copied there and its slices merge with the local ones (the same
-# rules fingerprint). When sshd cannot start here, the test says why and is skipped (exit 77).
+# rules fingerprint); `plateau tune --shards 2 --runner 'ssh big{k} {shell_cmd}'` (the page's
+# runner for ssh) is the same search as in one process. When sshd cannot start here, the test
+# says why and is skipped (exit 77).
 # Usage: scale_ssh_test.sh <plateau binary> <source dir>
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -52,6 +54,7 @@ PasswordAuthentication no
 KbdInteractiveAuthentication no
 PubkeyAuthentication yes
 PermitRootLogin prohibit-password
+LogLevel VERBOSE
 AllowUsers $(id -un)
 SetEnv PATH=$work/remote-bin:/usr/bin:/bin
 Match LocalPort $port1
@@ -155,6 +158,24 @@ ran_everywhere "the --basefile recipe"
 for h in big1 big2; do
   diff -r "$work/mod/mygame" "$work/$h/mygame" > /dev/null || fail "--basefile should have copied mygame to $h"
 done
+
+# plateau tune with each candidate's slices on the two hosts, as the page's ssh runner
+# ('ssh node{k} {shell_cmd}', here with this test's ssh configuration): the same search as here.
+grep -qF -- "--runner 'ssh node{k} {shell_cmd}'" "$src/docs/scale.md" || fail "docs/scale.md's tune should run ssh node{k} {shell_cmd}"
+tune=("$src/tests/data/games/tune-target" --vary a=0..20 --vary b=0..20 --target count:total=16 --target count:gap=2
+      -n 60 --budget 6 --format json)
+plateau tune "${tune[@]}" > "$work/tune-here.json"
+before=$(wc -l < "$work/ssh/sshd.log")
+plateau tune "${tune[@]}" --shards 2 --runner "$PARALLEL_SSH big{k} {shell_cmd}" > "$work/tune-ssh.json" 2> "$work/tune-ssh.err" ||
+  fail "tune over ssh: $(cat "$work/tune-ssh.err")"
+same_search "$work/tune-here.json" "$work/tune-ssh.json" "tune with its slices over ssh"
+# The runner starts plateau by its own path, not the hosts' PATH: sshd's log (VERBOSE) tells
+# which port, so which host, each connection came to.
+for port in "$port1" "$port2"; do
+  tail -n +$((before + 1)) "$work/ssh/sshd.log" | grep -q "on 127.0.0.1 port $port" ||
+    fail "tune: no slice went to port $port: $(tail -n +$((before + 1)) "$work/ssh/sshd.log" | head -20)"
+done
+echo "plateau tune --runner 'ssh big{k} {shell_cmd}': ok"
 
 stop_sshd
 sshd_pid_was=$sshd_pid
