@@ -1,6 +1,8 @@
 // plateau merge (see merge.h).
 #include "designer/merge.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -116,16 +118,37 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options, Si
 int RunMerge(const std::vector<std::string>& files, const std::string& format) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
   if (files.empty()) return Fail(Status::Input("plateau merge needs the shards' reports: plateau merge a.json b.json ..."));
-  std::vector<ShardFile> shards(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    Status st = ReadShard(files[i], &shards[i]);
+  // An empty file is a slice that did not finish: `plateau simulate ... > shard-3.json` on a job
+  // that failed, was killed with its node, or still runs. Its number cannot be read, but the
+  // others' numbers say which slices are missing: the refusal names both, so that the user
+  // reruns those slices only.
+  std::vector<ShardFile> shards;
+  std::string unfinished;
+  int unfinished_count = 0;
+  constexpr int kNamed = 20;  // as for the missing slices: the message stays a few lines
+  for (const auto& file : files) {
+    struct stat info;
+    if (::stat(file.c_str(), &info) == 0 && S_ISREG(info.st_mode) && info.st_size == 0) {
+      if (++unfinished_count <= kNamed) unfinished += (unfinished.empty() ? "" : ", ") + TerminalText(file);
+      continue;
+    }
+    shards.emplace_back();
+    Status st = ReadShard(file, &shards.back());
     if (!st.ok()) return Fail(st);
   }
   ReportOptions options;
   SimulationSpec spec;
   SimulationReport report;
   Json card_data;
-  Status st = MergeShardFiles(std::move(shards), &options, &spec, &report, &card_data);
+  Status st = shards.empty() ? Status::Ok() : MergeShardFiles(std::move(shards), &options, &spec, &report, &card_data);
+  if (unfinished_count > kNamed) unfinished += " and " + std::to_string(unfinished_count - kNamed) + " more";
+  if (unfinished_count > 0) {
+    const std::string note = unfinished + (unfinished_count == 1
+                                               ? " is empty: the slice that writes it did not finish"
+                                               : " are empty: the slices that write them did not finish") +
+                             " (failed, stopped, or still running)";
+    st = Status::Input(st.ok() ? note : st.message + "; " + note);
+  }
   if (!st.ok()) return Fail(st);
   if (format == "json") std::printf("%s\n", DumpJson(ReportJson(options, spec, report, card_data), 2).c_str());
   else std::printf("%s%s", ReportHeader(options, spec).c_str(), report.ToText().c_str());

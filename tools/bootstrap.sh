@@ -33,9 +33,14 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libspdlog-dev
           nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
           libcpp-httplib-dev libjs-chart.js chromium
-          libnlopt-cxx-dev lua-check parallel)
-# libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel: docs/scale.md's
-# recipe, run by a test.
+          libnlopt-cxx-dev lua-check parallel rsync
+          slurmctld slurmd slurm-client munge openssh-server)
+# libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel and rsync:
+# docs/scale.md's GNU parallel recipes (rsync for --return and --basefile), run by tests;
+# slurmctld, slurmd, slurm-client, munge: the one-node Slurm cluster that runs its Slurm recipes;
+# openssh-server: the sshd that its --sshlogin recipe logs in to. Those tests start the daemons
+# themselves, each with its own configuration, key, ports and sockets in a temporary folder, and
+# never use the system's services, which install_packages keeps from starting.
 # The sanitized build's compiler and libFuzzer (test, hardening and fuzz).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
@@ -49,7 +54,20 @@ install_packages() {
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    # Debian starts a package's service on install (munge, sshd on port 22...). Nothing here
+    # needs them, so a policy-rc.d (invoke-rc.d(8); deb-systemd-invoke reads it too) answers
+    # "not now" for the time of the install, unless the machine already has one.
+    local policy=/usr/sbin/policy-rc.d ours=""
+    if [ ! -e "$policy" ]; then
+      printf '#!/bin/sh\n# tools/bootstrap.sh: no service starts while it installs packages\nexit 101\n' |
+        $sudo tee "$policy" >/dev/null
+      $sudo chmod 755 "$policy"
+      ours=1
+    fi
+    local rc=0
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" || rc=$?
+    [ -z "$ours" ] || $sudo rm -f "$policy"
+    return "$rc"
   fi
 }
 

@@ -4,8 +4,9 @@
 # JSON, byte for byte but for the time it took. Checked on a game with its own stats, tags and
 # shared wins (Chenilles, seats rotating, a data override), on a drafting game's card balance and
 # pick rates past 2,048 games (Savane: blocks of two chunks), and with more slices than blocks.
-# Refused, naming the files: a missing or repeated slice, slices of other settings or rules, a
-# file that is not a slice's report; and --shard values other than K/N with 1 <= K <= N.
+# Refused, naming the files: a missing or repeated slice, slices of other settings, rules, engine
+# or format, an empty file left by a slice that did not finish (with the slices missing), a file
+# that is not a slice's report; and --shard values other than K/N with 1 <= K <= N.
 # Usage: shard_merge_test.sh <plateau binary> <source dir>
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -82,6 +83,31 @@ after=$(grep -o '"rules": "[0-9a-f]*"' "$work/rules-2.json" | cut -d'"' -f4)
 [ -n "$before" ] && [ -n "$after" ] && [ "$before" != "$after" ] || fail "the edit should change the rules fingerprint"
 refused "the shards ran different rules: $work/rules-1.json has rules $before, $work/rules-2.json has rules $after" \
   merge "$work/rules-1.json" "$work/rules-2.json"
+# Another engine (a node with another plateau, or other Lua or JSON libraries), and a slice
+# written in another version's format: refused naming the files and both engines.
+sed 's/"plateau": "[^"]*"/"plateau": "0.0.1-other"/' "${c[1]}" > "$work/engine.json"
+grep -qF '"plateau": "0.0.1-other"' "$work/engine.json" || fail "a slice should record plateau's version"
+refused "the shards ran on different engines: ${c[0]} on {" merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
+refused "$work/engine.json on {" merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
+refused '"plateau":"0.0.1-other"' merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
+sed 's/"format": 1,/"format": 2,/' "${c[1]}" > "$work/format.json"
+refused "$work/format.json: at /shard/format: a shard report of another version of plateau (2, this one reads 1)" \
+  merge "${c[0]}" "$work/format.json" "${c[2]}" "${c[3]}"
+# An empty file: the slice that writes it did not finish (`> shard-3.json` on a job that failed or
+# was killed). Named, with the slices missing from the others' numbers.
+: > "$work/empty-3.json"
+refused "shard 3/4 is missing: the files given are ${c[0]} (1), ${c[1]} (2), ${c[3]} (4); run plateau simulate ... --shard 3/4 --format json for it; $work/empty-3.json is empty: the slice that writes it did not finish (failed, stopped, or still running)" \
+  merge "${c[0]}" "${c[1]}" "$work/empty-3.json" "${c[3]}"
+: > "$work/empty-2.json"
+refused "shard 2/4, 3/4 are missing: the files given are ${c[0]} (1), ${c[3]} (4); run plateau simulate ... --shard 2/4 --format json for it; $work/empty-2.json, $work/empty-3.json are empty: the slices that write them did not finish" \
+  merge "${c[0]}" "$work/empty-2.json" "$work/empty-3.json" "${c[3]}"
+refused "$work/empty-3.json is empty" merge "$work/empty-3.json"
+# Named up to 20, then counted.
+empties=()
+for i in $(seq 1 22); do : > "$work/e-$i.json"; empties+=("$work/e-$i.json"); done
+refused "$work/e-20.json and 2 more are empty" merge "${empties[@]}"
+# Every slice there, and an empty file besides: refused too (a stray file is not merged over).
+refused "$work/empty-3.json is empty" merge "${c[@]}" "$work/empty-3.json"
 # Files that are not slices' reports.
 refused "$work/chenilles-one.json is not a shard's report" merge "${c[0]}" "$work/chenilles-one.json"
 refused "$work/chenilles-one.txt" merge "$work/chenilles-one.txt"
