@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <set>
 
 #include "host/home.h"
 #include "host/json_io.h"
@@ -64,12 +65,41 @@ int Fail(const Status& st) {
 
 std::vector<DataOverride> g_data_sets;
 
+namespace {
+
+// A game or base id that resolved to a folder other than the installed game of that name
+// (./games/<id> or ./<id> where the command runs) is said once per run, on standard error, so
+// the designer knows which files ran. A folder named by its path is the one asked for.
+void SayWhichFolders(const std::string& game, const LuaRules& rules) {
+  static std::mutex mu;
+  static std::set<std::string> said;
+  const auto& roots = rules.files().roots;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    if (i == 0 && game.find('/') != std::string::npos) continue;
+    std::string folder = roots[i].folder;
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+    std::error_code ec;
+    const std::string installed = PlateauHome() + "/" + roots[i].display;  // <home>/games/<name>
+    if (std::filesystem::equivalent(folder, installed, ec)) continue;
+    const std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
+    std::lock_guard<std::mutex> lock(mu);
+    if (!said.insert(full).second) continue;
+    const bool other = std::filesystem::exists(installed + "/game.json", ec);
+    std::fprintf(stderr, "plateau: %s %s is the folder %s%s\n", i == 0 ? "the game" : "its base", roots[i].display.c_str(),
+                 TerminalText(full).c_str(), other ? " (found before the installed one)" : "");
+  }
+}
+
+}  // namespace
+
 Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const std::vector<DataOverride>* data_sets) {
   NoteGameFolder(game);
   scripting::Limits limits;
   Status st = LuaRules::Load(game, limits, data_sets ? *data_sets : g_data_sets, out);
-  if (st.ok())
+  if (st.ok()) {
     (*out)->runtime().set_log([](const std::string& line) { spdlog::info("[lua] {}", line); });
+    SayWhichFolders(game, **out);
+  }
   return st;
 }
 

@@ -54,7 +54,7 @@ std::string TestLog::JUnitXml() const {
   for (const auto& c : cases_) {
     if (!suites.count(c.game)) order.push_back(c.game);
     suites[c.game].push_back(&c);
-    failures += c.passed ? 0 : 1;
+    failures += c.passed || c.skipped ? 0 : 1;
     total += c.seconds;
   }
   std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -62,14 +62,15 @@ std::string TestLog::JUnitXml() const {
        std::to_string(failures) + "\" errors=\"0\" time=\"" + Seconds(total) + "\">\n";
   for (const auto& game : order) {
     const auto& cs = suites[game];
-    int f = 0;
+    int f = 0, skipped = 0;
     double t = 0;
     for (const auto* c : cs) {
-      f += c->passed ? 0 : 1;
+      f += c->passed || c->skipped ? 0 : 1;
+      skipped += c->skipped ? 1 : 0;
       t += c->seconds;
     }
     x += "  <testsuite name=\"" + Xml(game) + "\" tests=\"" + std::to_string(cs.size()) + "\" failures=\"" +
-         std::to_string(f) + "\" errors=\"0\" skipped=\"0\" time=\"" + Seconds(t) + "\">\n";
+         std::to_string(f) + "\" errors=\"0\" skipped=\"" + std::to_string(skipped) + "\" time=\"" + Seconds(t) + "\">\n";
     for (const auto* c : cs) {
       // classname groups the cases the way CI shows them: game.kind, or the test file.
       const std::string classname = c->kind == "scenario" ? c->file : game + "." + c->kind;
@@ -84,6 +85,10 @@ std::string TestLog::JUnitXml() const {
         x += "/>\n";
         continue;
       }
+      if (c->skipped) {
+        x += ">\n      <skipped message=\"" + Xml(FirstLine(c->message)) + "\"/>\n    </testcase>\n";
+        continue;
+      }
       x += ">\n      <failure message=\"" + Xml(FirstLine(c->message)) + "\" type=\"" + Xml(c->kind) + "\">" +
            Xml(c->message) + "</failure>\n    </testcase>\n";
     }
@@ -95,7 +100,7 @@ std::string TestLog::JUnitXml() const {
 
 Json TestLog::ToJson() const {
   Json cases = Json::array();
-  int passed = 0;
+  int passed = 0, skipped = 0;
   for (const auto& c : cases_) {
     std::string file = c.file;
     int line = 0;
@@ -104,10 +109,13 @@ Json TestLog::ToJson() const {
               {"seconds", c.seconds}};
     if (line > 0) j["line"] = line;
     if (!c.passed) j["message"] = c.message;
+    if (c.skipped) j["skipped"] = true;
     cases.push_back(std::move(j));
     passed += c.passed ? 1 : 0;
+    skipped += c.skipped ? 1 : 0;
   }
-  return {{"passed", passed}, {"failed", static_cast<int>(cases_.size()) - passed}, {"cases", std::move(cases)}};
+  return {{"passed", passed}, {"failed", static_cast<int>(cases_.size()) - passed - skipped}, {"skipped", skipped},
+          {"cases", std::move(cases)}};
 }
 
 }  // namespace plateau

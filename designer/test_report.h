@@ -17,7 +17,8 @@ struct TestCaseResult {
   std::string name;     // the test's name, the conformance check, the playthrough file
   std::string file;     // the file the case is about: a test file, a playthrough, or ""
   bool passed = false;
-  std::string message;  // failure: the whole message (traceback included)
+  bool skipped = false;  // not run: a hook it needed had run past the backstop (message says which)
+  std::string message;  // failure or skip: the whole message (traceback included)
   double seconds = 0;
 };
 

@@ -22,6 +22,9 @@ struct Status {
   std::string message;    // "games/<id>/<file>.lua:<line>: message" for script errors
   std::string traceback;  // script errors only
   std::string context;    // hook, move number, seed
+  // Not run: a hook that already ran past the wall-clock backstop in this run is not called
+  // again (plateau test reports the cases that needed it as skipped, for that reason).
+  bool skipped = false;
   bool ok() const { return kind == ErrorKind::kNone; }
   static Status Ok() { return {}; }
   static Status Illegal(std::string why) { return {ErrorKind::kIllegal, std::move(why), {}, {}}; }

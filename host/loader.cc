@@ -22,6 +22,8 @@ bool IsFile(const std::string& p) {
   return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+std::string Number(double v);
+
 Status Validated(const std::string& schema, const Json& doc, const std::string& name) {
   std::string error;
   const SchemaSet& set = Schemas(&error);
@@ -92,8 +94,13 @@ Status LoadInto(const std::string& game, GameFiles* out, std::set<std::string>* 
   }
   if (manifest.contains("rules")) out->rules_script = manifest.at("rules");
   if (manifest.contains("bot_options"))
-    for (auto it = manifest["bot_options"].begin(); it != manifest["bot_options"].end(); ++it)
-      info.bot_options[it.key()] = {it->value("minimum", -HUGE_VAL), it->value("maximum", HUGE_VAL)};
+    for (auto it = manifest["bot_options"].begin(); it != manifest["bot_options"].end(); ++it) {
+      const double lo = it->value("minimum", -HUGE_VAL), hi = it->value("maximum", HUGE_VAL);
+      if (!(lo <= hi))
+        return Status::Input(manifest_name + ": at /bot_options/" + it.key() + ": minimum " + Number(lo) + " is greater than maximum " +
+                             Number(hi));
+      info.bot_options[it.key()] = {lo, hi};
+    }
   if (manifest.contains("score_bounds")) {
     info.has_score_bounds = true;
     info.score_min = manifest["score_bounds"].at("min");
@@ -316,11 +323,25 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
   Status st = LoadInto(game, &files, &seen);
   if (!st.ok()) return st;
   files.cards = std::make_shared<CardSet>();
+  // A card id names one card: the same id in two data files would be two cards the rules
+  // cannot tell apart, so the second is refused naming both places.
+  std::map<std::string, std::string> where;
   for (auto& [name, doc] : files.data) {
-    if (doc.value("$schema_name", std::string()) == "cards")
-      for (const auto& c : doc.at("cards")) files.cards->Intern(c.at("id").get<std::string>());
-    if (doc.contains("$cards_key"))
-      for (const auto& c : doc.at(doc["$cards_key"].get<std::string>())) files.cards->Intern(c.at("id").get<std::string>());
+    std::string key;
+    if (doc.value("$schema_name", std::string()) == "cards") key = "cards";
+    if (doc.contains("$cards_key")) key = doc["$cards_key"].get<std::string>();
+    if (key.empty()) continue;
+    const std::string& file = files.data_files[name];
+    const Json& list = doc.at(key);
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string id = list[i].at("id").get<std::string>();
+      const std::string here = file + " /" + key + "/" + std::to_string(i) + "/id";
+      const auto [it, fresh] = where.emplace(id, here);
+      if (!fresh && it->second.rfind(file + " ", 0) != 0)
+        return Status::Input(file + ": at /" + key + "/" + std::to_string(i) + "/id: card '" + id + "' is also defined in " +
+                             it->second + "; a card id names one card");
+      files.cards->Intern(id);
+    }
   }
   st = BuildTileSet(&files);
   if (st.ok()) st = BuildRegionsAndScales(&files);

@@ -176,6 +176,9 @@ int DataIndex(lua_State* L) {
 // `key_idx`) will change: the old value of `slot` when the write overwrites that scalar in
 // place, else the whole top-level key of state.data it falls under.
 void JournalDataWrite(lua_State* L, State* s, int idx, int key_idx, Json* slot) {
+  // Every write through a handle passes here: the data's version changes at once, so a cache a
+  // script keys on state:data_version() is never read stale later in the same hook.
+  s->data_version = NewContentVersion();
   StateUndo* undo = B(L)->undo;
   if (!undo) return;
   DataHandle* h = HandleOf(L, idx);

@@ -298,6 +298,18 @@ Status LuaRules::PushHook(const char* name) {
 // The ctx and state are inserted here so callers push only hook-specific arguments.
 Status LuaRules::CallHook(const char* name, const State* state, bool writable, int nargs, int nresults) {
   lua_State* L = rt_->L();
+  if (!backstopped_.empty()) {
+    const auto it = backstopped_.find(name);
+    if (it != backstopped_.end()) {
+      lua_pop(L, nargs + 1);  // the hook and its arguments: a failed call leaves nothing
+      Status skipped{ErrorKind::kBudget,
+                     "skipped: hook '" + std::string(name) + "' already ran past the wall-clock backstop in this run (" +
+                         it->second.substr(0, 300) + ")",
+                     {}, {}};
+      skipped.skipped = true;
+      return skipped;
+    }
+  }
   const int fn = lua_gettop(L) - nargs;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
   lua_insert(L, fn + 1);
@@ -325,6 +337,8 @@ Status LuaRules::CallHook(const char* name, const State* state, bool writable, i
     ++c.calls;
     c.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
+  if (!st.ok() && skip_after_backstop_ && st.kind == ErrorKind::kBudget && rt_->backstop_hit())
+    backstopped_.emplace(name, st.message);
   if (!st.ok() && state)
     st.context += ", move " + std::to_string(state->move_count) + ", seed " + std::to_string(state->seed) + ", game " +
                   state->game_id;

@@ -55,6 +55,9 @@ class LuaRules : public Rules {
   void AddCallStats(std::map<std::string, RulesCallStat>* out) const override;
   // A draft counts its rounds; other games once they have called state:set_round.
   Status CheckLoaded(const State& state) override;
+  // Failing fast (plateau test): once a hook has run past the wall-clock backstop, later calls
+  // of that hook are not made; they fail at once with Status::skipped set, saying why.
+  void set_skip_after_backstop(bool on) { skip_after_backstop_ = on; }
   bool CountsRounds() const override { return uses_draft_ || binding_.counts_rounds; }
 
   const GameFiles& files() const { return files_; }
@@ -155,6 +158,8 @@ class LuaRules : public Rules {
   bool TryDraftPick(State* state, int seat, const Move& move, Status* st);
   int game_ref_ = -2, ctx_ref_ = -2, ctx_table_ref_ = -2;
   bool uses_draft_ = false;
+  bool skip_after_backstop_ = false;
+  std::map<std::string, std::string> backstopped_;  // hook -> the message of its backstop failure
   bool has_on_place_ = false;
   std::vector<bool> on_place_card_;  // by card id: the card has an on_place hook
   bool has_after_draft_ = false;

@@ -128,6 +128,8 @@ class Runtime {
     violation_message_ = message ? message : "";
   }
   void SetHookFor(lua_State* co);
+  // Whether the last call ended at the wall-clock backstop (not the instruction budget).
+  bool backstop_hit() const { return backstop_hit_; }
   lua_State* current_thread() const { return current_; }
   void set_current_thread(lua_State* co) { current_ = co; }
   int64_t coroutines_created = 0;

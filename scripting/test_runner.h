@@ -17,6 +17,7 @@ struct TestResult {
   std::string name;     // the test's name
   bool passed = false;
   std::string message;  // failure: "games/<id>/tests/x.lua:12: expected 86, got 84"
+  bool skipped = false;  // not run to its end: a hook it needed had run past the backstop
 };
 
 // Runs every test of one scenario file against `rules`. Returns a non-ok Status only when
