@@ -567,6 +567,15 @@ function drawMoves() {
   const who = table.to_move.map((s) => `${seatName(s)} (${table.seats[s] ? table.seats[s].controller : '?'})`).join(', ');
   $('to-move').textContent = viewing >= 0 ? 'history: go back to live to play' : table.over ? 'The game is over.' : `to move: ${who}`;
   if (viewing >= 0) return;
+  // A bot that must move thinks on the server's own thread: its state shows here, with a
+  // Cancel while it thinks; its move arrives by the event stream.
+  const bot = table.bot;
+  if (bot) {
+    const line = el('div', { class: 'bot ' + bot.state, 'data-bot-state': bot.state },
+      bot.state === 'thinking' ? `${seatName(bot.seat)} (${bot.controller}) is thinking… ` : `${seatName(bot.seat)} (${bot.controller}): ${bot.error} `);
+    if (bot.state === 'thinking') line.append(el('button', { id: 'bot-cancel', class: 'small', text: 'Cancel', onclick: () => act('/api/bots/cancel', {}) }));
+    $('to-move').append(line);
+  }
   let moves = humanMoves();
   if (pickCell && pickCell.moves) moves = pickCell.moves;
   else if (pickCell) moves = cellMoves(pickCell.kind, pickCell.name, pickCell.r, pickCell.c);
@@ -927,6 +936,7 @@ function listen() {
       if (table && ev.version !== table.version && viewing < 0) await refresh();
       return refreshSim();
     }
+    if (ev.kind === 'error') return say(ev.error, true);  // a background thread failed
     const received = performance.now();
     // A change carries the live table; a refused reload only its banner.
     // The event's table is the designer's: a seat's view is asked for again.
