@@ -77,7 +77,9 @@ async function loadGame() {
   if (game.hint_error) say(`the display hints are not read: ${game.hint_error}`, true);
 }
 
+let shownError = null;  // the server's last background failure, once said
 function show(next) {
+  if (next.background_error && next.background_error !== shownError) say(shownError = next.background_error, true);
   if (table && next.version !== table.version) pickCell = null;  // a cell's choices belong to the table they were listed on
   if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
   table = next;
@@ -936,7 +938,7 @@ function listen() {
       if (table && ev.version !== table.version && viewing < 0) await refresh();
       return refreshSim();
     }
-    if (ev.kind === 'error') return say(ev.error, true);  // a background thread failed
+    if (ev.kind === 'error') return say(shownError = ev.error, true);  // a background thread failed
     const received = performance.now();
     // A change carries the live table; a refused reload only its banner.
     // The event's table is the designer's: a seat's view is asked for again.
