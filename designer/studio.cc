@@ -18,8 +18,8 @@
 //   refused at once; the workers outnumber them, so calls are always served.
 // - Fields: every field of every request is read once, type- and range-checked, before use;
 //   a refusal names its JSON path (or query parameter).
-// - StopOnSignal: SIGINT/SIGTERM stop everything cooperatively, and end the process after
-//   kStopGraceMs whatever still runs.
+// - RunStudio's signal thread: SIGINT/SIGTERM stop everything cooperatively, and end the
+//   process after kStopGraceMs whatever still runs.
 #include "designer/studio.h"
 
 #include <arpa/inet.h>
@@ -214,7 +214,8 @@ class Fields {
     for (size_t i = 0; i < v->size(); ++i) {
       const Json& x = (*v)[i];
       if (!x.is_number() && !x.is_string() && !x.is_boolean())
-        Refuse((std::string(key) + "/" + std::to_string(i)).c_str(), "expected a number, a string or true/false, got " + Quote(x));
+        Refuse((std::string(key) + "/" + std::to_string(i)).c_str(),
+               "expected a number, a string or true/false, got " + Quote(x));
       if (x.is_string() && x.get<std::string>().size() > 1000)
         Refuse((std::string(key) + "/" + std::to_string(i)).c_str(), "a string of at most 1000 bytes");
     }
@@ -255,7 +256,8 @@ class Fields {
   std::string TextOf(const Json& v, const char* key, size_t max_bytes, const std::string& what) const {
     if (!v.is_string()) Refuse(key, "expected " + what + ", got " + Quote(v));
     const std::string& text = v.get_ref<const std::string&>();
-    if (text.size() > max_bytes) Refuse(key, what + " of at most " + std::to_string(max_bytes) + " bytes, got " + std::to_string(text.size()));
+    if (text.size() > max_bytes)
+      Refuse(key, what + " of at most " + std::to_string(max_bytes) + " bytes, got " + std::to_string(text.size()));
     if (text.find('\0') != std::string::npos) Refuse(key, what + " without NUL characters");
     return text;
   }
@@ -345,7 +347,8 @@ class BufferedSocketStream : public httplib::Stream {
     sockaddr_in a{};
     socklen_t len = sizeof a;
     char text[INET_ADDRSTRLEN] = "";
-    if ((local ? ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) : ::getpeername(fd_, reinterpret_cast<sockaddr*>(&a), &len)) == 0 &&
+    sockaddr* at = reinterpret_cast<sockaddr*>(&a);
+    if ((local ? ::getsockname(fd_, at, &len) : ::getpeername(fd_, at, &len)) == 0 &&
         a.sin_family == AF_INET && ::inet_ntop(AF_INET, &a.sin_addr, text, sizeof text)) {
       ip = text;
       port = ntohs(a.sin_port);
@@ -630,7 +633,8 @@ class Doorman {
   static int Check(Waiting* w) {
     const int done = Whole(w);
     if (done == 0 && w->data.size() >= kMaxRequest) {
-      AnswerAndClose(w->fd, 413, "Payload Too Large", "refused: the request is over " + std::to_string(kMaxRequest / 1024) + " KiB as sent");
+      AnswerAndClose(w->fd, 413, "Payload Too Large",
+                     "refused: the request is over " + std::to_string(kMaxRequest / 1024) + " KiB as sent");
       return -1;
     }
     return done;
@@ -756,7 +760,7 @@ class EventStreamSlot {
 }  // namespace
 
 int RunStudio(const StudioOptions& options) {
-  // SIGINT/SIGTERM stop the server (StopOnSignal below): they are taken by one thread
+  // SIGINT/SIGTERM stop the server (the signal thread below): they are taken by one thread
   // (sigwait) and blocked in every other one, which all start after this (loading the rules
   // starts the scripts' backstop thread). A client gone mid-answer is an error, not SIGPIPE.
   sigset_t set;
@@ -948,7 +952,8 @@ int RunStudio(const StudioOptions& options) {
     // first seat, as the page names them).
     const int at = static_cast<int>(f.Int("at", 0, limits::kMoves, -1, "a move number, 0 or more"));
     const int seat = static_cast<int>(
-        f.Int("seat", 1, limits::kSeats, 0, "a seat number, from 1 to " + std::to_string(limits::kSeats) + " (seats are numbered from 1)"));
+        f.Int("seat", 1, limits::kSeats, 0,
+              "a seat number, from 1 to " + std::to_string(limits::kSeats) + " (seats are numbered from 1)"));
     f.Done();
     Json j;
     *st = session.Table(at, seat - 1, &j);
@@ -960,7 +965,8 @@ int RunStudio(const StudioOptions& options) {
   });
   post("/api/move", [&](Fields& f, Status* st) {
     const int seat = static_cast<int>(f.Int("seat", 0, limits::kSeats - 1, std::nullopt, "the seat, 0 for the first"));
-    const int index = static_cast<int>(f.Int("index", 0, INT32_MAX, std::nullopt, "the index of a legal move as the table lists it"));
+    const int index =
+        static_cast<int>(f.Int("index", 0, INT32_MAX, std::nullopt, "the index of a legal move as the table lists it"));
     const long long version = f.Int("version", 0, INT64_MAX, std::nullopt, "the version of the table the move was listed on");
     f.Done();
     *st = session.Play(seat, index, version);
@@ -979,7 +985,8 @@ int RunStudio(const StudioOptions& options) {
     return ok;
   });
   post("/api/seats", [&](Fields& f, Status* st) {
-    const std::vector<std::string> seats = f.Texts("seats", 1, limits::kSeats, 200, "'human' or a bot (greedy, mcts:iters=200, ...)");
+    const std::vector<std::string> seats =
+        f.Texts("seats", 1, limits::kSeats, 200, "'human' or a bot (greedy, mcts:iters=200, ...)");
     f.Done();
     *st = session.SetSeats(seats);
     return ok;
@@ -1009,7 +1016,8 @@ int RunStudio(const StudioOptions& options) {
     r.bots = f.Text("bots", 1000, std::string("random"), "bots, one per seat, separated by commas");
     r.players = static_cast<int>(f.Int("players", 0, limits::kSeats, 0, "the number of players (0: the table's)"));
     r.seed = f.Seed("seed", 1);
-    r.max_rounds = static_cast<int>(f.Int("max_rounds", 0, limits::kRounds, 500, "the most rounds a game may last (0: no limit)"));
+    r.max_rounds =
+        static_cast<int>(f.Int("max_rounds", 0, limits::kRounds, 500, "the most rounds a game may last (0: no limit)"));
     r.rotate_seats = f.Bool("rotate_seats", false);
     if (auto sweep = f.Object("sweep", "a sweep, {\"name\": <parameter or data.path>, \"values\": [v1, v2, ...]}")) {
       r.sweep = sweep->Text("name", 200, std::nullopt, "the name of a parameter or a data.path");
@@ -1085,7 +1093,7 @@ int RunStudio(const StudioOptions& options) {
   origins = {"http://127.0.0.1:" + std::to_string(port), "http://localhost:" + std::to_string(port)};
 
   session.StartBackground();
-  // StopOnSignal: the cooperative stop ends the event streams, the bot's decision, the
+  // The signal thread: the cooperative stop ends the event streams, the bot's decision, the
   // simulation and the watcher at their next check, and the server's accept loop; whatever
   // still runs after kStopGraceMs (a rule call inside its budget, a write to a client that does
   // not read) ends with the process.
