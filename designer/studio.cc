@@ -448,7 +448,8 @@ Head ParseHead(const std::string& head) {
   return h;
 }
 
-// The workers: each serves one whole request at a time, through `serve`.
+// The workers: each serves one whole request at a time, through `serve`; at most kMaxWaiting
+// whole requests wait for one (past that, 503 at once).
 class Workers {
  public:
   using Serve = std::function<void(int fd, std::string request)>;
@@ -462,9 +463,13 @@ class Workers {
   void Add(int fd, std::string request) {
     {
       std::lock_guard<std::mutex> lock(mu_);
-      if (!stop_) {
+      if (!stop_ && queue_.size() < kMaxWaiting) {
         queue_.emplace_back(fd, std::move(request));
         cv_.notify_one();
+        return;
+      }
+      if (!stop_) {
+        AnswerAndClose(fd, 503, "Service Unavailable", "refused: " + std::to_string(kMaxWaiting) + " requests are waiting already");
         return;
       }
     }
