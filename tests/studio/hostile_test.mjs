@@ -276,8 +276,13 @@ const cases = {
     check(sameTable(await table(s), start), 'a second later the cancelled bot has not moved');
     r = await post(s, '/api/bots/cancel', {});
     check(r.status === 409 && /no bot is thinking/.test(r.json.error), `Cancel with no bot thinking: 409 (${r.json.error})`);
+    // A seat change to another huge budget answers at once too; the bot thinks again.
+    r = await post(s, '/api/seats', { seats: ['human', 'mcts:iters=9000000'] });
+    const again = await table(s);
+    check(r.status === 200 && r.ms < 20000 && again.bot.state === 'thinking' && again.bot.controller === 'mcts:iters=9000000',
+      `a seat change to a huge MCTS budget is answered without waiting for it (${r.ms} ms), and it thinks`);
     r = await post(s, '/api/seats', { seats: ['human', 'greedy'] });
-    check(r.status === 200, 'the seat is given to another bot');
+    check(r.status === 200, 'the seat is given to another bot while the first thinks');
     const after = await settled(s);
     check(!after.bot && after.moves_total === start.moves_total + 1, `the greedy bot played its move (${after.moves_total} moves)`);
     check(alive(s), 'the studio is still running');
