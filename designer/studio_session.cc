@@ -127,6 +127,7 @@ void StudioSession::BackgroundFailed(const std::string& what, const std::string&
   {
     std::lock_guard<std::mutex> lock(mu_);
     background_error_ = message;
+    ++revision_;
   }
   Notify({{"kind", "error"}, {"error", message}});
 }
@@ -332,6 +333,7 @@ void StudioSession::Changed(const Json& event) {
 }
 
 void StudioSession::ChangedBot(const Json& event) {
+  ++revision_;
   Json e = event;
   Json table;
   if (TableLocked(-1, -1, &table).ok()) e["table"] = std::move(table);
@@ -397,6 +399,7 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
   Json out_j;
   out_j["state"] = std::move(j);
   out_j["version"] = version_.load();
+  out_j["revision"] = revision_;
   out_j["at"] = history ? at : total;
   out_j["moves_total"] = total;
   out_j["hash"] = s.Hash();
@@ -722,6 +725,7 @@ void StudioSession::WatchLoop() {
       MakeBots();  // bots may use the game's options, which the new manifest may change
       Changed(e);
     } else {
+      ++revision_;  // the table's reload banner
       Notify(e);
     }
   }

@@ -141,6 +141,10 @@ class StudioSession {
   std::vector<std::string> seat_specs_;  // per seat: "human" or a bot spec
   std::vector<std::shared_ptr<Bot>> bots_;  // per seat: null for a human (shared with the thinker)
   std::atomic<long long> version_{1};
+  // Counts every change of what Table shows (a new version, a bot's state, the reload banner):
+  // a page keeps the newest table it has seen, whichever of a call's answer and an event comes
+  // last.
+  long long revision_ = 0;
   long long rules_generation_ = 0;  // counts the rules_ the table has had (load, reload)
   Json last_reload_;  // the latest reload event, null before the first
   bool rules_changed_ = false;

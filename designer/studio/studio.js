@@ -79,6 +79,9 @@ async function loadGame() {
 
 let shownError = null;  // the server's last background failure, once said
 function show(next) {
+  // An answer computed before a change the events already showed (a refresh that crossed a
+  // bot's move on the way) is older than the table on the page: kept out.
+  if (table && next.revision < table.revision) return;
   if (next.background_error && next.background_error !== shownError) say(shownError = next.background_error, true);
   if (table && next.version !== table.version) pickCell = null;  // a cell's choices belong to the table they were listed on
   if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
