@@ -89,8 +89,12 @@ function show(next) {
   draw();
 }
 async function refresh() {
+  // The answer is for the view asked for: one that comes back after the view changed (a seat,
+  // the history) is not this view's.
+  const at = viewing, seat = viewAs;
   try {
-    show(await api('/api/state', undefined, { ...(viewing >= 0 ? { at: viewing } : {}), ...(viewAs ? { seat: viewAs } : {}) }));
+    const next = await api('/api/state', undefined, { ...(at >= 0 ? { at } : {}), ...(seat ? { seat } : {}) });
+    if (at === viewing && seat === viewAs) show(next);
   } catch (e) {
     say(e.message, true);
     // A seat that is not at the table (a URL's seat, or a new game with fewer players): the
