@@ -1,11 +1,16 @@
 // plateau studio's game session (see studio_session.h): the table, play, undo, save/load,
-// hot reload through designer/watch (the same code as `plateau watch`) and simulations.
+// hot reload through designer/watch (the same code as `plateau watch`), the bots' thinker and
+// simulations.
 #include "designer/studio_session.h"
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <chrono>
+#include <exception>
 #include <functional>
+#include <new>
 #include <thread>
 
 #include "designer/cli_common.h"
@@ -48,6 +53,10 @@ std::string Label(LuaRules& rules, const State& state, int seat, const Move& m) 
 
 bool IsHuman(const std::string& spec) { return spec == "human"; }
 
+// Bot moves in a row (no human, no change from the page) before the thinker gives up on a
+// game that neither ends nor reaches a human seat.
+constexpr int kMaxBotMoves = 100000;
+
 // A tile map's features as the page hovers them: per placed tile (in the map's order), each
 // segment as [segment id, feature id] (the ids scripts see: map:segment, map:feature_of), and
 // each feature's kind, completion, tally, pieces and size. The state JSON only lists the
@@ -77,16 +86,68 @@ Json TileFeatures(const TileMap& map) {
 
 }  // namespace
 
+void RunGuarded(const std::string& what, const std::function<void()>& body,
+                const std::function<void(const std::string&, const std::string&)>& on_error) {
+  std::string error;
+  try {
+    body();
+    return;
+  } catch (const std::bad_alloc&) {
+    error = "out of memory";
+  } catch (const std::exception& e) {
+    error = e.what();
+  } catch (...) {
+    error = "an unknown exception";
+  }
+  try {
+    on_error(what, error);
+  } catch (...) {
+    std::fprintf(stderr, "plateau studio: %s failed: %s\n", what.c_str(), error.c_str());
+  }
+}
+
+std::thread StartGuarded(std::string what, std::function<void()> body,
+                         std::function<void(const std::string&, const std::string&)> on_error) {
+  return std::thread([what = std::move(what), body = std::move(body), on_error = std::move(on_error)] {
+    RunGuarded(what, body, on_error);
+  });
+}
+
 StudioSession::~StudioSession() {
   Stop();
-  CancelSimulation();
-  std::lock_guard<std::mutex> lock(sim_mu_);
+  if (think_thread_.joinable()) think_thread_.join();
+  if (watch_thread_.joinable()) watch_thread_.join();
+  std::lock_guard<std::mutex> lock(sim_start_mu_);
   if (sim_thread_.joinable()) sim_thread_.join();
+}
+
+void StudioSession::BackgroundFailed(const std::string& what, const std::string& error) {
+  const std::string message = what + " failed: " + error;
+  std::fprintf(stderr, "plateau studio: %s\n", message.c_str());
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    background_error_ = message;
+    ++revision_;
+  }
+  Notify({{"kind", "error"}, {"error", message}});
+}
+
+void StudioSession::StartBackground() {
+  auto failed = [this](const std::string& what, const std::string& error) { BackgroundFailed(what, error); };
+  // A watcher that failed starts again after a pause: hot reload is the studio's point.
+  watch_thread_ = StartGuarded("the rules watcher", [this, failed] {
+    while (!stopping_) {
+      RunGuarded("the rules watcher", [this] { WatchLoop(); }, failed);
+      for (int i = 0; i < 10 && !stopping_; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }, failed);
+  think_thread_ = StartGuarded("the bots' thinker", [this] { ThinkLoop(); }, failed);
 }
 
 Status StudioSession::Start(const StudioOptions& options) {
   std::lock_guard<std::mutex> lock(mu_);
   options_ = options;
+  rules_generation_ = 1;
   Json given;
   Status st = ParseSets(options.sets, &given);
   if (st.ok()) st = ParseDataSets(options.sets, &g_data_sets);
@@ -114,7 +175,6 @@ Status StudioSession::NewGameLocked(int players, unsigned long long seed) {
   if (!st.ok()) return st;
   state_ = std::move(fresh);
   st = MakeBots();
-  if (st.ok()) st = RunBots();
   Changed({{"kind", "new"}});
   return st;
 }
@@ -125,7 +185,7 @@ Status StudioSession::MakeBots() {
   if (seat_specs_.empty()) seat_specs_ = {"human", "greedy"};
   const size_t seats = state_.seats.size();
   std::vector<std::string> specs(seats);
-  std::vector<std::unique_ptr<Bot>> bots(seats);
+  std::vector<std::shared_ptr<Bot>> bots(seats);
   for (size_t i = 0; i < seats; ++i) {
     specs[i] = i < static_cast<size_t>(state_.player_count) ? seat_specs_[std::min(i, seat_specs_.size() - 1)] : "random";
     if (i < seat_specs_.size()) specs[i] = seat_specs_[i];
@@ -139,29 +199,120 @@ Status StudioSession::MakeBots() {
   return Status::Ok();
 }
 
-// Bots play until a human seat must move or the game ends. A simultaneous step is played by
-// its bots first; the humans' choices then complete it.
-Status StudioSession::RunBots() {
+// The bot that must move on the live table, if any, gets a job for the thinker: a copy of the
+// table, its version and the rules' identity. A simultaneous step is played by its bots first
+// (the humans' choices then complete it), so while a bot must move no human move is listed.
+// The decision under way for an older table is stopped: its move would be refused anyway.
+void StudioSession::ScheduleBotLocked() {
+  std::lock_guard<std::mutex> lock(think_mu_);
+  if (job_stop_) job_stop_->store(true);
+  job_stop_.reset();
+  job_.reset();
+  bot_ = nullptr;
   std::vector<int> seats;
-  for (int moves = 0; moves < 100000; ++moves) {
-    Status st = rules_->ToMove(state_, &seats);
-    if (!st.ok()) return st;
-    int bot_seat = -1;
-    for (int s : seats)
-      if (s >= 0 && static_cast<size_t>(s) < bots_.size() && bots_[static_cast<size_t>(s)]) {
-        bot_seat = s;
-        break;
-      }
-    if (bot_seat < 0) return Status::Ok();
-    Move m;
-    st = bots_[static_cast<size_t>(bot_seat)]->Choose(*rules_, state_, bot_seat, &m);
-    if (st.ok()) st = rules_->Apply(&state_, bot_seat, m);
-    if (!st.ok()) {
-      st.message = "seat " + std::to_string(bot_seat + 1) + " (" + seat_specs_[static_cast<size_t>(bot_seat)] + "): " + st.message;
-      return st;
+  if (stopping_ || !rules_->ToMove(state_, &seats).ok()) return;  // the table's own error shows in its JSON
+  int seat = -1;
+  for (int s : seats)
+    if (s >= 0 && static_cast<size_t>(s) < bots_.size() && bots_[static_cast<size_t>(s)]) {
+      seat = s;
+      break;
     }
+  if (seat < 0) return;
+  const std::string& controller = seat_specs_[static_cast<size_t>(seat)];
+  bot_ = {{"seat", seat}, {"controller", controller}, {"state", "thinking"}};
+  if (bot_moves_in_row_ >= kMaxBotMoves) {
+    bot_["state"] = "failed";
+    bot_["error"] = "the bots played " + std::to_string(kMaxBotMoves) +
+                    " moves without the game ending or a human seat having to move";
+    return;
   }
-  return Status::Input("the bots played 100000 moves without the game ending or a human seat having to move");
+  auto job = std::make_unique<BotJob>();
+  job->version = version_.load();
+  job->seat = seat;
+  job->controller = controller;
+  job->bot = bots_[static_cast<size_t>(seat)];
+  job->state = state_;
+  job->rules_generation = rules_generation_;
+  job->folder = rules_->info().folder;
+  job->fingerprint = rules_->fingerprint();
+  job->data_overrides = rules_->data_overrides();
+  job->stop = job_stop_ = std::make_shared<std::atomic<bool>>(false);
+  job_ = std::move(job);
+  think_cv_.notify_one();
+}
+
+// The thinker's thread: one decision at a time, on its own rules (a second VM loaded from the
+// same files, checked by fingerprint: the table's VM serves the requests meanwhile) and a copy
+// of the table. The move is played only on the table it was chosen for.
+void StudioSession::ThinkLoop() {
+  std::unique_ptr<LuaRules> rules;
+  long long rules_generation = -1;
+  for (;;) {
+    std::unique_ptr<BotJob> job;
+    {
+      std::unique_lock<std::mutex> lock(think_mu_);
+      think_cv_.wait(lock, [&] { return stopping_.load() || job_ != nullptr; });
+      if (stopping_) return;
+      job = std::move(job_);
+    }
+    const std::string who = "seat " + std::to_string(job->seat + 1) + " (" + job->controller + ")";
+    Move move;
+    Status st;
+    RunGuarded(
+        who + "'s bot",
+        [&] {
+          if (rules_generation != job->rules_generation) {
+            rules.reset();
+            rules_generation = -1;
+            std::unique_ptr<LuaRules> fresh;
+            st = LoadRules(job->folder, &fresh, &job->data_overrides);
+            if (st.ok() && fresh->fingerprint() != job->fingerprint)
+              st = Status::Input("the game's files changed on disk since the table's rules loaded: the bot thinks "
+                                 "again once they reload");
+            if (!st.ok()) return;
+            rules = std::move(fresh);
+            rules_generation = job->rules_generation;
+          }
+          job->bot->set_stop(job->stop.get());
+          st = job->bot->Choose(*rules, job->state, job->seat, &move);
+          job->bot->set_stop(nullptr);
+        },
+        [&](const std::string&, const std::string& error) {
+          // The VM may be left anywhere by what threw: the next decision loads a fresh one.
+          job->bot->set_stop(nullptr);
+          rules.reset();
+          rules_generation = -1;
+          st = Status::Input("the bot stopped on an error: " + error);
+        });
+    std::lock_guard<std::mutex> lock(mu_);
+    // Another table by now (a move, undo, reload, new game): its own job is scheduled. A
+    // cancel has said so on the page already.
+    if (job->version != version_.load() || job->stop->load() || stopping_) continue;
+    if (st.ok()) st = rules_->Apply(&state_, job->seat, move);
+    if (!st.ok()) {
+      bot_["state"] = "failed";
+      bot_["error"] = who + ": " + st.ToString();
+      ChangedBot({{"kind", "bot"}, {"seat", job->seat}, {"state", "failed"}});
+      continue;
+    }
+    ++bot_moves_in_row_;
+    Changed({{"kind", "move"}, {"seat", job->seat}, {"bot", true}});
+  }
+}
+
+Status StudioSession::CancelBot() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (bot_.is_null() || bot_.value("state", std::string()) != "thinking")
+    return Status::Illegal("no bot is thinking");
+  {
+    std::lock_guard<std::mutex> think(think_mu_);
+    if (job_stop_) job_stop_->store(true);
+    job_.reset();
+  }
+  bot_["state"] = "cancelled";
+  bot_["error"] = "cancelled: the seat waits; change who plays it (human or another bot) to go on";
+  ChangedBot({{"kind", "bot"}, {"seat", bot_["seat"]}, {"state", "cancelled"}});
+  return Status::Ok();
 }
 
 void StudioSession::Notify(const Json& event) {
@@ -176,6 +327,13 @@ void StudioSession::Notify(const Json& event) {
 // it again (a round trip less between the reload and the page).
 void StudioSession::Changed(const Json& event) {
   ++version_;
+  if (!event.value("bot", false)) bot_moves_in_row_ = 0;
+  ScheduleBotLocked();
+  ChangedBot(event);
+}
+
+void StudioSession::ChangedBot(const Json& event) {
+  ++revision_;
   Json e = event;
   Json table;
   if (TableLocked(-1, -1, &table).ok()) e["table"] = std::move(table);
@@ -241,6 +399,7 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
   Json out_j;
   out_j["state"] = std::move(j);
   out_j["version"] = version_.load();
+  out_j["revision"] = revision_;
   out_j["at"] = history ? at : total;
   out_j["moves_total"] = total;
   out_j["hash"] = s.Hash();
@@ -269,13 +428,16 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
                      {"kind", s.seats[i].kind},
                      {"controller", i < seat_specs_.size() ? seat_specs_[i] : "random"}});
   out_j["seats"] = seats;
+  // The bot that must move now (thinking, cancelled or failed): the live table's only.
+  out_j["bot"] = history ? Json() : bot_;
+  out_j["background_error"] = background_error_;
   std::vector<int> to_move;
   st = rules_->ToMove(s, &to_move);
   if (!st.ok()) return st;
   out_j["to_move"] = to_move;
   out_j["over"] = to_move.empty();
   Json legal = Json::array();
-  if (!history)
+  if (!history && bot_.is_null())
     for (int seat : to_move) {
       if (seat < 0 || static_cast<size_t>(seat) >= bots_.size() || bots_[static_cast<size_t>(seat)]) continue;
       if (viewer >= 0 && seat != viewer) continue;  // a seat's view lists that seat's moves only
@@ -408,6 +570,11 @@ Status StudioSession::Play(int seat, int index, long long version) {
   if (bots_[static_cast<size_t>(seat)])
     return Status::Illegal(state_.seats[static_cast<size_t>(seat)].name + " is played by the bot " +
                            seat_specs_[static_cast<size_t>(seat)]);
+  if (!bot_.is_null()) {
+    const size_t b = bot_["seat"].get<size_t>();
+    return Status::Illegal(state_.seats[b].name + " (" + seat_specs_[b] + ") must move first" +
+                           (bot_["state"] == "thinking" ? ": it is thinking" : ": " + bot_.value("error", std::string())));
+  }
   std::vector<int> to_move;
   Status st = rules_->ToMove(state_, &to_move);
   if (!st.ok()) return st;
@@ -420,8 +587,8 @@ Status StudioSession::Play(int seat, int index, long long version) {
     return Status::Illegal("move " + std::to_string(index) + " is not one of the " + std::to_string(moves.size()) +
                            " legal moves of " + state_.seats[static_cast<size_t>(seat)].name);
   st = rules_->Apply(&state_, seat, moves[static_cast<size_t>(index)]);
-  if (st.ok()) st = RunBots();
-  Changed({{"kind", "move"}});
+  if (!st.ok()) return st;  // the rules put the state back
+  Changed({{"kind", "move"}, {"seat", seat}});
   return st;
 }
 
@@ -467,35 +634,45 @@ Status StudioSession::SetSeats(const std::vector<std::string>& seats) {
     MakeBots();
     return st;
   }
-  st = RunBots();
   Changed({{"kind", "seats"}});
   return st;
 }
 
 Status StudioSession::Save(const std::string& path) {
-  std::lock_guard<std::mutex> lock(mu_);
   if (path.empty() || path.size() < 6 || path.compare(path.size() - 5, 5, ".json") != 0)
     return Status::Input("save: give a file name ending in .json (got '" + path + "')");
+  // The save's text is made under the lock; the disk is touched outside it, so a slow disk
+  // (or a file that blocks) holds this call only, never the table.
+  Json save;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    save = SaveJson(state_, *rules_);
+  }
   // A save replaces only a save: a slip of the name must not write a game over a data file.
-  if (FILE* f = std::fopen(path.c_str(), "r")) {
-    std::fclose(f);
+  // (stat, not open: opening a FIFO would block; ReadJsonFile refuses all but regular files.)
+  struct stat existing;
+  if (::stat(path.c_str(), &existing) == 0) {
     Json old;
     std::string error;
     if (!ReadJsonFile(path, path, &old, &error) || !old.is_object() || !old.contains("format") || !old.contains("game") ||
         !old.contains("log"))
       return Status::Input("save: " + path + " exists and is not a saved game; choose another name");
   }
-  return WriteSave(state_, *rules_, path);
+  // The one writer, as WriteSave writes it.
+  return WriteOutputFile(UserOutput(path, OutputKind::kSave, "save"), DumpJson(save, 1));
 }
 
 Status StudioSession::Load(const std::string& path) {
-  std::lock_guard<std::mutex> lock(mu_);
+  // Read and checked outside the lock (options_ is fixed once Start returns): the table is
+  // served meanwhile, and swapped in whole once the save is known good.
   std::unique_ptr<LuaRules> rules;
   State state;
   Status st = LoadRulesAndSave(options_.game, path, &rules, &state);
   if (!st.ok()) return st;  // the table stays as it was
+  std::lock_guard<std::mutex> lock(mu_);
   rules_ = std::move(rules);
   state_ = std::move(state);
+  ++rules_generation_;
   rules_changed_ = true;
   st = MakeBots();
   Changed({{"kind", "load"}, {"path", path}});
@@ -504,6 +681,12 @@ Status StudioSession::Load(const std::string& path) {
 
 void StudioSession::Stop() {
   stopping_ = true;
+  sim_cancel_ = true;
+  {
+    std::lock_guard<std::mutex> lock(think_mu_);
+    if (job_stop_) job_stop_->store(true);
+    think_cv_.notify_all();
+  }
   std::lock_guard<std::mutex> lock(event_mu_);
   event_cv_.notify_all();
 }
@@ -538,47 +721,51 @@ void StudioSession::WatchLoop() {
     last_reload_ = e;
     // A refused reload leaves the table as it was: the page keeps its moves valid.
     if (r.ok) {
+      ++rules_generation_;
       MakeBots();  // bots may use the game's options, which the new manifest may change
       Changed(e);
     } else {
+      ++revision_;  // the table's reload banner
       Notify(e);
     }
   }
 }
 
-Status StudioSession::StartSimulation(const Json& request) {
-  if (!request.is_object()) return Status::Input("simulate: the request must be a JSON object");
-  const Json n = request.value("n", Json(100));
-  if (!n.is_number_integer() || n.get<long long>() < 1)
-    return Status::Input("simulate: n must be a whole number of games, 1 or more (got " + DumpJson(n) + ")");
-  for (const char* key : {"bots"})
-    if (request.contains(key) && !request[key].is_string()) return Status::Input(std::string("simulate: ") + key + " must be a string");
-  for (const char* key : {"players", "seed", "max_rounds"})
-    if (request.contains(key) && !(request[key].is_number_unsigned() || (request[key].is_number_integer() && request[key].get<long long>() >= 0)))
-      return Status::Input(std::string("simulate: ") + key + " must be a whole number, 0 or more");
-  // A sweep: the same run once per value of one parameter or data value (as `plateau sweep`).
-  long long runs = 1;
-  if (request.contains("sweep")) {
-    const Json& sw = request["sweep"];
-    if (!sw.is_object() || !sw.contains("name") || !sw["name"].is_string() || sw["name"].get<std::string>().empty() ||
-        !sw.contains("values") || !sw["values"].is_array() || sw["values"].empty())
-      return Status::Input("sweep: give {\"name\": <parameter or data.path>, \"values\": [v1, v2, ...]}");
-    if (sw["values"].size() > 50) return Status::Input("sweep: at most 50 values (got " + std::to_string(sw["values"].size()) + ")");
-    runs = static_cast<long long>(sw["values"].size());
-  }
-  if (n.get<long long>() > kStudioMaxGames || n.get<long long>() * runs > kStudioMaxGames)
+Status StudioSession::StartSimulation(const SimulationRequest& request) {
+  // The fields' types and ranges are studio.cc's (one reader for every request); what needs
+  // them together is here.
+  const long long runs = request.sweep.empty() ? 1 : static_cast<long long>(request.sweep_values.size());
+  if (request.games < 1 || request.games > kStudioMaxGames || request.games * runs > kStudioMaxGames)
     return Status::Input("simulate: the studio runs at most " + std::to_string(kStudioMaxGames) + " games at a time (asked " +
-                         DumpJson(n) + (runs > 1 ? " x " + std::to_string(runs) + " values" : std::string()) +
+                         std::to_string(request.games) + (runs > 1 ? " x " + std::to_string(runs) + " values" : std::string()) +
                          "); for more use `plateau simulate` or `plateau sweep` " + options_.game);
-  std::lock_guard<std::mutex> lock(sim_mu_);
-  if (sim_.value("state", std::string()) == "running")
-    return Status::Illegal("a simulation is already running: wait for it or cancel it");
+  if (stopping_) return Status::Illegal("the studio is stopping");
+  // One start at a time; the finished run's thread is joined without sim_mu_, which its
+  // progress thread takes on its way out.
+  std::lock_guard<std::mutex> start(sim_start_mu_);
+  {
+    std::lock_guard<std::mutex> lock(sim_mu_);
+    if (sim_.value("state", std::string()) == "running")
+      return Status::Illegal("a simulation is already running: wait for it or cancel it");
+  }
   if (sim_thread_.joinable()) sim_thread_.join();
-  sim_cancel_ = false;
-  sim_done_ = 0;
-  sim_base_ = 0;
-  sim_ = {{"state", "running"}, {"done", 0}, {"games", n.get<long long>() * runs}, {"request", request}};
-  sim_thread_ = std::thread(&StudioSession::RunSimulation, this, request);
+  {
+    std::lock_guard<std::mutex> lock(sim_mu_);
+    sim_cancel_ = false;
+    sim_done_ = 0;
+    sim_base_ = 0;
+    sim_games_ = request.games * runs;
+    sim_ = {{"state", "running"}, {"done", 0}, {"games", sim_games_}, {"request", request.echo}};
+  }
+  sim_thread_ = StartGuarded("the simulation", [this, request] { RunSimulation(request); },
+                             [this](const std::string& what, const std::string& error) {
+                               {
+                                 std::lock_guard<std::mutex> lock(sim_mu_);
+                                 sim_ = {{"state", "failed"}, {"games", sim_games_}, {"error", what + " failed: " + error}};
+                               }
+                               BackgroundFailed(what, error);
+                               Notify({{"kind", "sim"}, {"state", "failed"}});
+                             });
   return Status::Ok();
 }
 
@@ -659,34 +846,43 @@ Status StudioSession::CompareFiles(const std::string& before_path, const std::st
 // value of a swept parameter or data value as `plateau sweep`, with the page's progress and
 // cancel. A report is the CLI's JSON report plus the distributions the plots need, and its
 // comparison with the previous run from the page (host/compare).
-void StudioSession::RunSimulation(Json request) {
+void StudioSession::RunSimulation(SimulationRequest request) {
   SimulationSpec spec;
-  spec.games = request.value("n", 100);
-  spec.seed = request.value("seed", 1ull);
-  spec.max_rounds = request.value("max_rounds", 500);
-  spec.bots = Split(request.value("bots", std::string("random")));
+  spec.games = static_cast<int>(request.games);  // at most kStudioMaxGames
+  spec.seed = request.seed;
+  spec.max_rounds = request.max_rounds;
+  spec.bots = Split(request.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
   spec.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   spec.done_games = &sim_done_;
   spec.cancel = &sim_cancel_;
-  spec.rotate_seats = request.value("rotate_seats", false);
+  spec.rotate_seats = request.rotate_seats;
   std::string game;
   Status st;
   {
     std::lock_guard<std::mutex> lock(mu_);
     game = rules_->info().folder;
     const GameInfo& info = rules_->info();
-    spec.players = request.value("players", 0);
+    spec.players = request.players;
     if (spec.players == 0) spec.players = state_.player_count;
     spec.params = params_;
     if (spec.players < info.min_players || spec.players > info.max_players)
       st = Status::Input("simulate: players " + std::to_string(spec.players) + " is outside " + info.id + "'s " +
                          std::to_string(info.min_players) + "-" + std::to_string(info.max_players));
   }
-  auto progress = std::thread([this, total = sim_["games"].get<long long>()] {
-    // The page's progress bar: an event a few times a second while the games run.
+  // The page's progress bar: an event a few times a second while the games run. Ended and
+  // joined however this function ends (an exception on the way must not leave it joinable).
+  struct Progress {
+    std::atomic<bool> over{false};
+    std::thread thread;
+    ~Progress() {
+      over = true;
+      if (thread.joinable()) thread.join();
+    }
+  } progress;
+  progress.thread = StartGuarded("the simulation's progress", [this, &progress, total = sim_games_] {
     long long last = -1;
-    while (!stopping_) {
+    while (!stopping_ && !progress.over) {
       {
         std::lock_guard<std::mutex> lock(sim_mu_);
         if (sim_.value("state", std::string()) != "running") break;
@@ -696,7 +892,7 @@ void StudioSession::RunSimulation(Json request) {
       last = d;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
-  });
+  }, [](const std::string&, const std::string&) {});  // progress only: the run goes on without it
   // One run: the given parameter or data value set, the others as the table's.
   auto run = [&](const std::string& name, const Json& value, SimulationReport* report, SimulationSpec* used) {
     SimulationSpec one = spec;
@@ -729,10 +925,10 @@ void StudioSession::RunSimulation(Json request) {
     return s;
   };
   Json result;
-  if (st.ok() && request.contains("sweep")) {
-    const std::string name = request["sweep"]["name"];
+  if (st.ok() && !request.sweep.empty()) {
+    const std::string& name = request.sweep;
     Json rows = Json::array();
-    for (const auto& v : request["sweep"]["values"]) {
+    for (const auto& v : request.sweep_values) {
       SimulationReport report;
       SimulationSpec used;
       st = run(name, v, &report, &used);
@@ -772,10 +968,11 @@ void StudioSession::RunSimulation(Json request) {
       sim_ = std::move(result);
     } else {
       const bool cancelled = sim_cancel_.load();
-      sim_ = {{"state", cancelled ? "cancelled" : "failed"}, {"games", sim_["games"]}, {"error", st.ToString()}};
+      sim_ = {{"state", cancelled ? "cancelled" : "failed"}, {"games", sim_games_}, {"error", st.ToString()}};
     }
   }
-  progress.join();
+  progress.over = true;
+  if (progress.thread.joinable()) progress.thread.join();
   Notify({{"kind", "sim"}, {"state", Simulation()["state"]}});
 }
 

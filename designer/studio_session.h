@@ -1,11 +1,16 @@
 // plateau studio's game session: the table the page shows and plays on (rules, state, who
-// plays each seat), its hot reload through the watch code, and the background simulation the
-// page runs. Everything here is HTTP-free (studio.cc serves it); every public method takes the
-// session's lock, so two browser tabs making moves at once are served one after the other.
+// plays each seat), its hot reload through the watch code, the bots' thinking and the
+// background simulation the page runs. Everything here is HTTP-free (studio.cc serves it and
+// checks every request's fields before calling in); every public method takes the session's
+// lock, so two browser tabs making moves at once are served one after the other. Nothing slow
+// runs under that lock on a request's behalf: bots think on their own thread on a copy of the
+// table, saves and loads touch the disk outside it, and every thread the session starts runs
+// through RunGuarded.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,10 +38,34 @@ struct StudioOptions {
 // CLI for long runs (and a request for 10^9 games must not hold the machine for hours).
 inline constexpr int kStudioMaxGames = 100000;
 
+// A simulation the page asks for, its fields already checked (studio.cc): as `plateau
+// simulate`, or with a sweep one run per value of a parameter or data value (`plateau sweep`).
+struct SimulationRequest {
+  int64_t games = 100;
+  std::string bots = "random";
+  int players = 0;  // 0: the table's
+  unsigned long long seed = 1;
+  int max_rounds = 500;
+  bool rotate_seats = false;
+  std::string sweep;        // "" : no sweep; else the parameter or data.path swept
+  Json sweep_values = Json::array();
+  Json echo = Json::object();  // the request as given, shown with the run's state
+};
+
+// Every thread the studio starts runs its body through here: whatever the body throws is
+// caught and handed to `on_error` (what, message), never left to end the process. An
+// on_error that throws is caught too, and its message written to stderr.
+void RunGuarded(const std::string& what, const std::function<void()>& body,
+                const std::function<void(const std::string& what, const std::string& error)>& on_error);
+std::thread StartGuarded(std::string what, std::function<void()> body,
+                         std::function<void(const std::string& what, const std::string& error)> on_error);
+
 class StudioSession {
  public:
   ~StudioSession();
   Status Start(const StudioOptions& options);
+  // The session's own threads: the rules watcher and the bots' thinker. Stop() ends them.
+  void StartBackground();
 
   // The table as the page draws it: the state (hidden zones as counts), scores, who moves,
   // each human seat's legal moves with labels and cells, the seats, the log. `at` >= 0 shows
@@ -51,7 +80,11 @@ class StudioSession {
   Json Game();
   // `index` into the seat's legal moves as Table listed them at `version`: a move listed on
   // an older table (another tab moved, the rules reloaded) is refused rather than misread.
+  // The bots answer on their own thread; the page sees them think and move by the events.
   Status Play(int seat, int index, long long version);
+  // Stops the bot thinking now (the page's Cancel): the table stays as it is, that seat still
+  // to move, until who plays a seat changes or the table does (undo, new game, load, reload).
+  Status CancelBot();
   // Takes back the last human move and whatever the bots played after it.
   Status Undo();
   Status NewGame(int players, unsigned long long seed);
@@ -60,15 +93,12 @@ class StudioSession {
   Status Save(const std::string& path);
   Status Load(const std::string& path);
 
-  // Watches the game's folders and reloads the rules on the table (the watch code) until
-  // Stop(); run on its own thread.
-  void WatchLoop();
+  // Stops everything: the event streams wake, the bot's decision and the simulation are
+  // cancelled at their next check, the watcher ends; the threads are joined by the destructor.
   void Stop();
 
-  // A simulation in the background: {"n", "bots", "players", "seed", "max_rounds",
-  // "rotate_seats"}, with "sweep": {"name", "values": [...]} one run per value of a parameter
-  // or data value (as `plateau sweep`).
-  Status StartSimulation(const Json& request);
+  // A simulation in the background (see SimulationRequest).
+  Status StartSimulation(const SimulationRequest& request);
   void CancelSimulation();
   // {"state": "idle"|"running"|"done"|"failed"|"cancelled", "done", "games", "report", "error"}.
   Json Simulation();
@@ -88,11 +118,20 @@ class StudioSession {
   Status NewGameLocked(int players, unsigned long long seed);
   Status TableLocked(int at, int viewer, Json* out);
   Status MakeBots();
-  Status RunBots();
-  // Bumps the table version and wakes the event streams with the new table; mu_ held.
+  // Bumps the table version, sets the bots thinking when one must move on the new table, and
+  // wakes the event streams with the new table; mu_ held.
   void Changed(const Json& event);
+  // Wakes the event streams with the live table but no new version (a bot that stopped or
+  // failed: the moves the page lists stay valid); mu_ held.
+  void ChangedBot(const Json& event);
   void Notify(const Json& event);   // wakes the event streams with the table unchanged
-  void RunSimulation(Json request);
+  // The thinker's next job, for the table as it is now (or none); mu_ held.
+  void ScheduleBotLocked();
+  void WatchLoop();
+  void ThinkLoop();
+  void RunSimulation(SimulationRequest request);
+  // A background thread's body threw (RunGuarded): shown on the page.
+  void BackgroundFailed(const std::string& what, const std::string& error);
 
   std::mutex mu_;  // the table: everything below up to the simulation's
   StudioOptions options_;
@@ -100,18 +139,48 @@ class StudioSession {
   State state_;
   Json params_ = Json::object();
   std::vector<std::string> seat_specs_;  // per seat: "human" or a bot spec
-  std::vector<std::unique_ptr<Bot>> bots_;  // per seat: null for a human
+  std::vector<std::shared_ptr<Bot>> bots_;  // per seat: null for a human (shared with the thinker)
   std::atomic<long long> version_{1};
+  // Counts every change of what Table shows (a new version, a bot's state, the reload banner):
+  // a page keeps the newest table it has seen, whichever of a call's answer and an event comes
+  // last.
+  long long revision_ = 0;
+  long long rules_generation_ = 0;  // counts the rules_ the table has had (load, reload)
   Json last_reload_;  // the latest reload event, null before the first
   bool rules_changed_ = false;
   std::vector<std::string> watch_folders_;
+  // The bot that must move on the live table: {"seat", "controller", "state": "thinking" |
+  // "cancelled" | "failed", "error"}; null when none must.
+  Json bot_;
+  int bot_moves_in_row_ = 0;  // bot moves since a human's or the page's last change
+  Json background_error_;     // the last background thread's failure, null before any
 
-  std::mutex sim_mu_;  // the simulation's fields
+  // The thinker: one job at a time, the latest scheduled; each with its own stop flag.
+  struct BotJob {
+    long long version = 0;  // the table version it was computed for
+    int seat = -1;
+    std::string controller;
+    std::shared_ptr<Bot> bot;
+    State state;  // a copy: the thinker never touches the live table
+    long long rules_generation = 0;
+    std::string folder, fingerprint;
+    std::vector<DataOverride> data_overrides;
+    std::shared_ptr<std::atomic<bool>> stop;
+  };
+  std::mutex think_mu_;
+  std::condition_variable think_cv_;
+  std::unique_ptr<BotJob> job_;                 // scheduled, not yet taken
+  std::shared_ptr<std::atomic<bool>> job_stop_; // the latest job's flag (taken or not)
+  std::thread think_thread_, watch_thread_;
+
+  std::mutex sim_start_mu_;  // one start at a time; sim_thread_
   std::thread sim_thread_;
+  std::mutex sim_mu_;  // the simulation's fields
   std::atomic<bool> sim_cancel_{false};
   std::atomic<int> sim_done_{0};        // games finished in the current run
   std::atomic<long long> sim_base_{0};  // games of a sweep's finished runs
   Json sim_ = {{"state", "idle"}};
+  long long sim_games_ = 0;  // games the current run plays in all
   Json previous_report_;  // the report before the last one, to compare with
 
   std::mutex event_mu_;

@@ -64,6 +64,7 @@ class OnePlyBot : public Bot {
     int ties = 0;
     size_t pick = 0;
     for (size_t i = 0; i < moves_.size(); ++i) {
+      if (stopped()) return BotStopped();
       double sum = 0;
       int n = 0;
       for (int k = 0; k < samples_; ++k) {

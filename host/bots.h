@@ -10,6 +10,7 @@
 // Each bot has its own RNG, so bot choices never consume the game's random numbers.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -28,7 +29,22 @@ class Bot {
   // (through Rules::TryMove and UndoTrial), which saves a copy per decision. The play loop
   // calls this one.
   virtual Status ChooseIn(Rules& rules, State* state, int seat, Move* out) { return Choose(rules, *state, seat, out); }
+
+  // A flag the caller raises to stop a decision under way (the studio's Cancel and shutdown, a
+  // cancelled simulation). A bot that thinks in steps checks it between them (mcts between
+  // iterations and rollout moves, greedy and heuristic between tries) and returns
+  // BotStopped(). Null: never stopped. The flag must outlive the decisions it may stop.
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+
+ protected:
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
+ private:
+  const std::atomic<bool>* stop_ = nullptr;
 };
+
+// What a bot returns when its stop flag was raised before it chose.
+inline Status BotStopped() { return Status::Input("the bot's decision was cancelled"); }
 
 // Bot names with their options parsed: "mcts:iters=200" gives name "mcts", options {iters: 200}.
 struct BotSpec {

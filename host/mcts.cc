@@ -78,6 +78,7 @@ class MctsBot : public Bot {
     players_ = state.player_count;
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
+      if (stopped()) return BotStopped();
       if (opt_.iterations > 0 && it >= opt_.iterations) break;
       if (opt_.time_ms > 0 && it > 0 &&
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= opt_.time_ms)
@@ -195,6 +196,8 @@ class MctsBot : public Bot {
         break;
       }
       if (d >= opt_.rollout_depth) break;
+      // A rollout may be a million moves deep (depth=1e6): the stop flag is read on the way.
+      if (stopped()) return BotStopped();
       for (int seat : seats) {
         st = rules.RandomMove(*world, seat, &rng_, &m);
         if (!st.ok()) return st;

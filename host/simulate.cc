@@ -430,6 +430,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
         for (int s = 0; s < spec.players; ++s) {
           std::string error;
           owned.push_back(MakeBot(seat_bot[static_cast<size_t>(s)], seed * 31 + static_cast<uint64_t>(s), &error, &rules->info()));
+          owned.back()->set_stop(spec.cancel);  // a cancel stops a long decision, not only the next game
           bots.push_back(owned.back().get());
         }
         State state;
@@ -544,10 +545,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   worker();
   for (auto& th : threads) th.join();
   if (spec.progress) std::fprintf(stderr, "\r%60s\r", "");
-  if (!first_failure.ok()) return first_failure;
+  // A cancel first: a bot stopped by it fails its game, which is not the rules' failure.
   if (spec.cancel && spec.cancel->load())
     return Status::Input("the simulation was cancelled after " + std::to_string(done.load()) + " of " +
                          std::to_string(planned) + " games");
+  if (!first_failure.ok()) return first_failure;
   // A run stopped early (--keep-going's last failure) ends inside a block.
   if (block_open) close_block();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

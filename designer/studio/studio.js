@@ -77,15 +77,24 @@ async function loadGame() {
   if (game.hint_error) say(`the display hints are not read: ${game.hint_error}`, true);
 }
 
+let shownError = null;  // the server's last background failure, once said
 function show(next) {
+  // An answer computed before a change the events already showed (a refresh that crossed a
+  // bot's move on the way) is older than the table on the page: kept out.
+  if (table && next.revision < table.revision) return;
+  if (next.background_error && next.background_error !== shownError) say(shownError = next.background_error, true);
   if (table && next.version !== table.version) pickCell = null;  // a cell's choices belong to the table they were listed on
   if (table && viewing < 0 && next.version !== table.version) prevScores = table.scores;
   table = next;
   draw();
 }
 async function refresh() {
+  // The answer is for the view asked for: one that comes back after the view changed (a seat,
+  // the history) is not this view's.
+  const at = viewing, seat = viewAs;
   try {
-    show(await api('/api/state', undefined, { ...(viewing >= 0 ? { at: viewing } : {}), ...(viewAs ? { seat: viewAs } : {}) }));
+    const next = await api('/api/state', undefined, { ...(at >= 0 ? { at } : {}), ...(seat ? { seat } : {}) });
+    if (at === viewing && seat === viewAs) show(next);
   } catch (e) {
     say(e.message, true);
     // A seat that is not at the table (a URL's seat, or a new game with fewer players): the
@@ -567,6 +576,15 @@ function drawMoves() {
   const who = table.to_move.map((s) => `${seatName(s)} (${table.seats[s] ? table.seats[s].controller : '?'})`).join(', ');
   $('to-move').textContent = viewing >= 0 ? 'history: go back to live to play' : table.over ? 'The game is over.' : `to move: ${who}`;
   if (viewing >= 0) return;
+  // A bot that must move thinks on the server's own thread: its state shows here, with a
+  // Cancel while it thinks; its move arrives by the event stream.
+  const bot = table.bot;
+  if (bot) {
+    const line = el('div', { class: 'bot ' + bot.state, 'data-bot-state': bot.state },
+      bot.state === 'thinking' ? `${seatName(bot.seat)} (${bot.controller}) is thinking… ` : `${seatName(bot.seat)} (${bot.controller}): ${bot.error} `);
+    if (bot.state === 'thinking') line.append(el('button', { id: 'bot-cancel', class: 'small', text: 'Cancel', onclick: () => act('/api/bots/cancel', {}) }));
+    $('to-move').append(line);
+  }
   let moves = humanMoves();
   if (pickCell && pickCell.moves) moves = pickCell.moves;
   else if (pickCell) moves = cellMoves(pickCell.kind, pickCell.name, pickCell.r, pickCell.c);
@@ -927,6 +945,7 @@ function listen() {
       if (table && ev.version !== table.version && viewing < 0) await refresh();
       return refreshSim();
     }
+    if (ev.kind === 'error') return say(shownError = ev.error, true);  // a background thread failed
     const received = performance.now();
     // A change carries the live table; a refused reload only its banner.
     // The event's table is the designer's: a seat's view is asked for again.

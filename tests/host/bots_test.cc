@@ -1,8 +1,13 @@
 // Bots: option parsing, the heuristic bot sampling chance instead of foreseeing it, one-ply
-// tries that leave the state as found, and the MCTS bot beating random play, on the native Pig game (tests/host/pig_game.h).
+// tries that leave the state as found, the MCTS bot beating random play, and the stop flag
+// ending a decision, on the native Pig game (tests/host/pig_game.h).
 #include "host/bots.h"
 
 #include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "host/mcts.h"
 #include "tests/host/pig_game.h"
@@ -142,6 +147,37 @@ TEST(MctsBot, LeavesTheGameStateUntouched) {
   Move m;
   ASSERT_TRUE(bot->Choose(game, s, 0, &m).ok());
   EXPECT_EQ(s.Hash(), before);
+}
+
+// The stop flag (the studio's Cancel): raised from another thread, it ends a decision of 10^7
+// MCTS iterations (which would otherwise run for hours) with BotStopped; already raised, it
+// stops every bot that thinks in steps before its first; lowered, the bot decides again.
+TEST(Bot, AStopFlagRaisedFromAnotherThreadEndsAHugeDecision) {
+  PigGame game(20);
+  State s;
+  ASSERT_TRUE(game.NewGame(Json::object(), 2, 5, &s).ok());
+  std::string error;
+  auto bot = MakeBot("mcts:iters=10000000", 1, &error);
+  ASSERT_NE(bot, nullptr) << error;
+  std::atomic<bool> stop{false};
+  bot->set_stop(&stop);
+  std::thread cancel([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  Move m;
+  const Status st = bot->Choose(game, s, 0, &m);
+  cancel.join();
+  EXPECT_EQ(st.kind, ErrorKind::kInput);
+  EXPECT_NE(st.message.find("cancelled"), std::string::npos) << st.message;
+  for (const char* name : {"greedy", "heuristic:samples=8", "mcts:iters=50"}) {
+    auto b = MakeBot(name, 1, &error);
+    b->set_stop(&stop);
+    EXPECT_EQ(b->Choose(game, s, 0, &m).message, BotStopped().message) << name;
+    stop = false;
+    EXPECT_TRUE(b->Choose(game, s, 0, &m).ok()) << name;
+    stop = true;
+  }
 }
 
 TEST(PlayOut, RoundLimitStopsAGameThatNeverEnds) {

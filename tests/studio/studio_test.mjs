@@ -79,6 +79,18 @@ function raw(s, method, target, headers = {}, body) {
 const post = (s, p, obj, headers = {}) =>
   raw(s, 'POST', `${p}?token=${s.token}`, { 'Content-Type': 'application/json', ...headers }, typeof obj === 'string' ? obj : JSON.stringify(obj));
 
+// The table once no bot is thinking (bots think on the studio's own thread, after the call
+// that gave them the turn has answered).
+async function settled(s, timeoutMs = 120000) {
+  const t0 = Date.now();
+  for (;;) {
+    const r = await raw(s, 'GET', `/api/state?token=${s.token}`);
+    if (r.status === 200 && (!r.json.bot || r.json.bot.state !== 'thinking')) return r.json;
+    if (Date.now() - t0 > timeoutMs) fail(`the bots were still thinking after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function browser() {
   if (!fs.existsSync(CHROMIUM)) skip(`${CHROMIUM} is not installed (Debian package chromium; bash tools/bootstrap.sh test installs it)`);
   let chromium;
@@ -112,6 +124,8 @@ async function openPage(b, s) {
   const res = await page.goto(s.url);
   check(res.status() === 200, 'the page opens with the token');
   await page.waitForSelector('body[data-ready="1"]', { timeout: 60000 });
+  // The bots that must move first have moved (a table of bots only: the game is over).
+  await page.waitForFunction(() => !table.bot || table.bot.state !== 'thinking', null, { timeout: 120000 });
   page.errors = errors;
   return page;
 }
@@ -135,7 +149,7 @@ const cases = {
         'the page forbids framing and inline scripts, and sends no referrer (the token is in its URL)');
       r = await raw(s, 'GET', `/api/state?token=${s.token}`, { Host: `evil.example:${s.port}` });
       check(r.status === 403 && /Host/.test(r.json.error), 'a foreign Host (DNS rebinding): 403');
-      const before = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+      const before = await settled(s);
       r = await post(s, '/api/move', { seat: 0, index: 0, version: before.version }, { Origin: 'http://evil.example' });
       check(r.status === 403 && /origin/.test(r.json.error), 'a move from another origin: 403');
       r = await raw(s, 'GET', `/chart.js?token=${s.token}`, { 'Sec-Fetch-Site': 'cross-site' });
