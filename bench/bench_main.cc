@@ -24,6 +24,7 @@
 
 #include "bench/ocean_native.h"
 #include "bench/savane_native.h"
+#include "host/text.h"
 #include "host/bots.h"
 #include "host/draft.h"
 #include "host/home.h"
@@ -524,12 +525,19 @@ void BotFigures() {
 }  // namespace
 }  // namespace plateau
 
+// A count given to a bench mode ("--chenilles-bots 200"): 0 when it is not one.
+static int ArgInt(const char* text) {
+  int64_t v = 0;
+  std::string ignored;
+  return plateau::ParseInt(text, 0, 1'000'000, "", &v, &ignored) ? static_cast<int>(v) : 0;
+}
+
 int main(int argc, char** argv) {
   using namespace plateau;
   if (argc >= 2 && std::strcmp(argv[1], "--chenilles-bots") == 0)
-    return ChenillesBots(argc >= 3 ? std::max(2, std::atoi(argv[2])) : 500, 2);
+    return ChenillesBots(argc >= 3 ? std::max(2, ArgInt(argv[2])) : 500, 2);
   if (argc >= 2 && std::strcmp(argv[1], "--check-ocean") == 0)
-    return CheckOcean(argc >= 3 ? std::max(1, std::atoi(argv[2])) : 200);
+    return CheckOcean(argc >= 3 ? std::max(1, ArgInt(argv[2])) : 200);
   if (argc >= 2 && std::strcmp(argv[1], "--savane") == 0) {
     SavaneFigures(6000);
     return 0;

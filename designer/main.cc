@@ -25,6 +25,7 @@
 #include "host/replay.h"
 #include "host/schema.h"
 #include "host/simulate.h"
+#include "host/text.h"
 #include "scripting/lua_rules.h"
 #include "scripting/test_runner.h"
 #include "designer/watch.h"
@@ -110,12 +111,9 @@ int ReadChoice(size_t count) {
     std::fflush(stdout);
     std::string line;
     if (!std::getline(std::cin, line)) return -1;
-    try {
-      const long v = std::stol(line);
-      if (v == 0) return -2;
-      if (v >= 1 && static_cast<size_t>(v) <= count) return static_cast<int>(v - 1);
-    } catch (...) {
-    }
+    int64_t v = 0;
+    std::string ignored;
+    if (ParseInt(line, 0, static_cast<int64_t>(count), "", &v, &ignored)) return v == 0 ? -2 : static_cast<int>(v - 1);
     std::printf("please type a number from 1 to %zu\n", count);
   }
 }
@@ -463,8 +461,9 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
   const std::string path = display + "/" + rel;
   std::string existing, error;
   ReadFailure failure = ReadFailure::kNone;
-  if (!regen && (ReadGameFile(folder, display, rel, 64u << 20, &existing, &error, &failure) || failure != ReadFailure::kMissing))
+  if (!regen && ReadGameFile(folder, display, rel, 64u << 20, &existing, &error, &failure))
     return Fail(Status::Input(path + " exists; use --regen to replace it"));
+  if (failure == ReadFailure::kRefused) return Fail(Status::Input(error));
   st = MakeOutputFolder("tests/playthroughs", "", folder, display);
   if (!st.ok()) return Fail(st);
   std::string text;
@@ -687,7 +686,7 @@ const CLI::Validator kSeedCheck(
     },
     "SEED");
 
-int main(int argc, char** argv) {
+static int Main(int argc, char** argv) {
   using namespace plateau;
   CLI::App app{"plateau: a rules-description interpreter for tabletop games"};
   app.set_version_flag("--version", [] {
@@ -1002,6 +1001,20 @@ int main(int argc, char** argv) {
       return RunTune(tune_options);
     }
     return *simulate ? RunSimulate(o) : RunSweep(o);
+  }
+  return 2;
+}
+
+// The last line of defence (docs/security.md): an exception that escaped a command is bad input
+// reported as such, never an abort. Each mechanism refuses its input where it enters; this only
+// turns a refusal somebody forgot to catch into a message and exit code 2.
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "plateau: bad input: out of memory (a host limit is missing for this input; please report it)\n");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plateau: bad input: %s\n", plateau::TerminalText(e.what()).c_str());
   }
   return 2;
 }

@@ -12,7 +12,9 @@
 #include "host/files.h"
 #include "host/json_io.h"
 #include "host/loader.h"
+#include "host/limits.h"
 #include "host/render.h"
+#include "host/text.h"
 
 namespace plateau {
 namespace {
@@ -119,8 +121,18 @@ Status ReadPlaythroughSpec(const std::vector<std::string>& lines, PlaythroughSpe
   bool p = false, s = false;
   spec->record_data = false;
   for (const auto& line : lines) {
-    if (line.rfind("players: ", 0) == 0) { spec->players = std::stoi(line.substr(9)); p = true; }
-    else if (line.rfind("seed: ", 0) == 0) { spec->seed = std::stoull(line.substr(6)); s = true; }
+    std::string error;
+    if (line.rfind("players: ", 0) == 0) {
+      int64_t n = 0;
+      if (!ParseInt(line.substr(9), 1, limits::kSeats, "players", &n, &error)) return Status::Input(error);
+      spec->players = static_cast<int>(n);
+      p = true;
+    } else if (line.rfind("seed: ", 0) == 0) {
+      uint64_t seed = 0;
+      if (!ParseUint64(line.substr(6), "seed", &seed, &error)) return Status::Input(error);
+      spec->seed = seed;
+      s = true;
+    }
     else if (line.rfind("params: ", 0) == 0) {
       std::string error;
       if (!ParseJsonLimited(line.substr(8), "params", &spec->params, &error)) return Status::Input(error);

@@ -52,6 +52,7 @@
 #include "designer/studio_files.h"
 #include "host/home.h"
 #include "host/json_io.h"
+#include "host/text.h"
 #include "host/limits.h"
 
 namespace plateau {
@@ -276,7 +277,9 @@ Json QueryFields(const httplib::Request& req, const std::string& call) {
     if (key == "token") continue;
     if (out.contains(key)) throw BadRequest(call + ": at ?" + key + ": given twice");
     const bool digits = !value.empty() && value.size() <= 18 && value.find_first_not_of("0123456789") == std::string::npos;
-    out[key] = digits ? Json(std::stoll(value)) : Json(value);
+    int64_t n = 0;
+    std::string ignored;
+    out[key] = digits && ParseInt(value, 0, INT64_MAX, "", &n, &ignored) ? Json(n) : Json(value);
   }
   return out;
 }
@@ -389,7 +392,8 @@ long long ChunkedEnd(const std::string& data, size_t from, std::string* why) {
     size = size.substr(0, size.find(';'));  // chunk extensions
     if (size.empty() || size.size() > 8 || size.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
       return *why = "refused: a chunk size that is not a number", -1;
-    const size_t n = std::stoul(size, nullptr, 16);
+    size_t n = 0;
+    for (char c : size) n = n * 16 + static_cast<size_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);  // at most 8 hex digits
     content += n;
     if (content > kMaxBody)
       return *why = "refused: the request body is over " + std::to_string(kMaxBody / 1024) + " KiB", -1;
@@ -436,7 +440,10 @@ Head ParseHead(const std::string& head) {
     if (name == "content-length") {
       if (value.empty() || value.size() > 12 || value.find_first_not_of("0123456789") != std::string::npos)
         return {400, "refused: a Content-Length that is not a number"};
-      const size_t n = std::stoull(value);
+      int64_t parsed = 0;
+      std::string ignored;
+      if (!ParseInt(value, 0, INT64_MAX, "", &parsed, &ignored)) return {400, "refused: a Content-Length that is not a number"};
+      const size_t n = static_cast<size_t>(parsed);
       if (length && *length != n) return {400, "refused: two different Content-Lengths"};
       length = n;
     }

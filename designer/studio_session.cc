@@ -3,6 +3,8 @@
 // simulations.
 #include "designer/studio_session.h"
 
+#include "host/files.h"
+
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -518,15 +520,13 @@ Json StudioSession::Game() {
   // The data documents a hint names ("chenilles/species") come along for the page to look in.
   Json hint_error;
   for (const auto& root : files.roots) {
-    const std::string path = root.folder + "/data/studio.json";
-    FILE* f = std::fopen(path.c_str(), "r");
-    if (!f) continue;
-    std::fclose(f);
+    // Read as the game's other files are (host/files.h): a link, a FIFO or a folder there is
+    // refused by name, never followed or waited on.
     Json hints;
     std::string error;
-    JsonLimits limits;
-    limits.max_bytes = 1u << 20;
-    if (!ReadJsonFile(path, root.display + "/data/studio.json", &hints, &error, limits)) {
+    ReadFailure failure;
+    if (!ReadGameJson(root.folder, root.display, "data/studio.json", &hints, &error, &failure)) {
+      if (failure == ReadFailure::kMissing) continue;
       hint_error = error;
     } else if (!hints.is_object()) {
       hint_error = root.display + "/data/studio.json: display hints are a JSON object";
@@ -648,18 +648,15 @@ Status StudioSession::Save(const std::string& path) {
     std::lock_guard<std::mutex> lock(mu_);
     save = SaveJson(state_, *rules_);
   }
-  // A save replaces only a save: a slip of the name must not write a game over a data file.
-  // (stat, not open: opening a FIFO would block; ReadJsonFile refuses all but regular files.)
-  struct stat existing;
-  if (::stat(path.c_str(), &existing) == 0) {
-    Json old;
-    std::string error;
-    if (!ReadJsonFile(path, path, &old, &error) || !old.is_object() || !old.contains("format") || !old.contains("game") ||
-        !old.contains("log"))
-      return Status::Input("save: " + path + " exists and is not a saved game; choose another name");
-  }
-  // The one writer, as WriteSave writes it.
-  return WriteOutputFile(UserOutput(path, OutputKind::kSave, "save"), DumpJson(save, 1));
+  // The one writer, as WriteSave writes it: a save replaces only a save (a slip of the name
+  // never writes a game over a data file), and never with the command line's --force: the page
+  // asks for a save, not for a file to be replaced.
+  OutputFile out = UserOutput(path, OutputKind::kSave, "save");
+  out.force = false;
+  Status st = WriteOutputFile(out, DumpJson(save, 1));
+  if (!st.ok() && st.message.find("refus") != std::string::npos)
+    st.message += " (it exists and is not a saved game; choose another name)";
+  return st;
 }
 
 Status StudioSession::Load(const std::string& path) {

@@ -13,6 +13,7 @@
 #include "host/home.h"
 #include "host/json_io.h"
 #include "host/schema.h"
+#include "host/text.h"
 
 namespace plateau {
 namespace {
@@ -428,8 +429,9 @@ static Status ResolveDataPath(GameFiles* files, const std::string& path, Json** 
       if (numeric) {
         // Counted from 0, as the JSON Pointers of every error message count them
         // (/cards/3/count is --set cards.cards.3.count).
-        const size_t k = std::stoul(seg.substr(0, 9));
-        if (seg.size() > 9 || k >= node->size())
+        int64_t k = 0;
+        std::string ignored;
+        if (!ParseInt(seg, 0, static_cast<int64_t>(node->size()) - 1, "", &k, &ignored))
           return Status::Input(where + walked + " has " + std::to_string(node->size()) + " elements; '" + seg +
                                "' is out of range (indices start at 0, as in the JSON Pointers of error messages)");
         child = &(*node)[k];

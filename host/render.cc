@@ -1,6 +1,8 @@
 // Text rendering of states and score tables (see render.h).
 #include "host/render.h"
 
+#include "host/text.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -61,8 +63,9 @@ std::string RenderState(const State& state, int seat) {
     std::string owner = key;
     const auto colon = key.find(':');
     if (colon != std::string::npos) {
-      const int s = std::stoi(key.substr(colon + 1)) - 1;
-      if (s >= 0 && s < static_cast<int>(state.seats.size()))
+      int64_t s = 0;
+      std::string ignored;
+      if (ParseInt(key.substr(colon + 1), 1, static_cast<int64_t>(state.seats.size()), "", &s, &ignored) && s-- > 0)
         owner = state.seats[static_cast<size_t>(s)].name + " (" + key.substr(0, colon) + ")";
     }
     out << owner << ":\n" << RenderGrid(state, grid, seat >= 0);

@@ -1,5 +1,6 @@
 // valijson-backed schema validation (see schema.h). The only file that includes valijson.
 #include "host/schema.h"
+#include "host/text.h"
 
 #include <dirent.h>
 
@@ -107,8 +108,10 @@ static const Json* ValueAt(const Json& doc, const std::vector<std::string>& part
     } else if (node->is_array()) {
       if (parts[i].empty() || parts[i].find_first_not_of("0123456789") != std::string::npos || parts[i].size() > 9)
         return nullptr;
-      const size_t k = std::stoul(parts[i]);
-      if (k >= node->size()) return nullptr;
+      int64_t k = 0;
+      std::string ignored;
+      if (!ParseInt(parts[i], 0, INT64_MAX, "", &k, &ignored)) return nullptr;
+      if (static_cast<size_t>(k) >= node->size()) return nullptr;
       node = &(*node)[k];
     } else {
       return nullptr;

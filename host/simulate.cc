@@ -229,7 +229,7 @@ void MergeReport(const SimulationReport& p, int players, SimulationReport* r) {
   for (auto it = p.extra_counts.begin(); it != p.extra_counts.end(); ++it) {
     Json& counts = r->extra_counts[it.key()];
     if (!counts.is_object()) counts = Json::object();
-    for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), 0) + v->get<int>();
+    for (auto v = it->begin(); v != it->end(); ++v) counts[v.key()] = counts.value(v.key(), int64_t{0}) + v->get<int64_t>();  // the host's own counts
   }
   r->rounds.Merge(p.rounds);
   for (const auto& [k, n] : p.round_counts) r->round_counts[k] += n;

@@ -679,7 +679,9 @@ bool State::CheckInvariants(std::string* error) const {
     if (colon != std::string::npos && colon + 1 < key.size() &&
         key.find_first_not_of("0123456789", colon + 1) == std::string::npos) {
       const std::string digits = key.substr(colon + 1);
-      if (digits.size() > 3 || std::stoi(digits) < 1 || std::stoi(digits) > n)
+      int64_t seat = 0;
+      std::string ignored;
+      if (!ParseInt(digits, 1, n, "", &seat, &ignored))
         return fail("at /grids: grid '" + key + "' is for seat " + digits + ", not one of 1.." + std::to_string(n));
     }
   }

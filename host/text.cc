@@ -181,6 +181,24 @@ bool ParseReal(std::string_view text, double lo, double hi, const std::string& w
   return true;
 }
 
+bool ParseUint64(std::string_view text, const std::string& what, uint64_t* out, std::string* error) {
+  uint64_t v = 0;
+  bool ok = !text.empty() && text.size() <= 20;
+  for (size_t i = 0; ok && i < text.size(); ++i) {
+    const char c = text[i];
+    const uint64_t d = static_cast<uint64_t>(c - '0');
+    ok = c >= '0' && c <= '9' && v <= (UINT64_MAX - d) / 10;
+    v = v * 10 + d;
+  }
+  if (!ok) {
+    *error = (what.empty() ? "" : what + ": ") + "expected a whole number from 0 to 2^64-1, got '" +
+             TerminalText(text.substr(0, 40)) + "'";
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
 bool ParseInt(std::string_view text, int64_t lo, int64_t hi, const std::string& what, int64_t* out, std::string* error) {
   const std::string head = what.empty() ? "" : what + ": ";
   const std::string shown = text.size() > 40 ? TerminalText(text.substr(0, 40)) + "..." : TerminalText(text);

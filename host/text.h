@@ -40,5 +40,7 @@ bool ParseReal(std::string_view text, double lo, double hi, const std::string& w
 // An integer written in decimal (optional sign, digits only, no spaces), within [lo, hi].
 // False with *error "<what>: <why>" otherwise ("--players: 4294967296 is outside 1..16").
 bool ParseInt(std::string_view text, int64_t lo, int64_t hi, const std::string& what, int64_t* out, std::string* error);
+// The same for a whole number from 0 to 2^64-1 (seeds), digits only.
+bool ParseUint64(std::string_view text, const std::string& what, uint64_t* out, std::string* error);
 
 }  // namespace plateau

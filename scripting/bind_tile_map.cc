@@ -35,7 +35,7 @@ int CheckTile(lua_State* L, int arg, const TileMap& m) {
 }
 
 int CheckRotation(lua_State* L, int arg) {
-  const lua_Integer deg = lua_isnoneornil(L, arg) ? 0 : CheckIntRange(L, arg, INT64_MIN, INT64_MAX, "rotation");
+  const lua_Integer deg = lua_isnoneornil(L, arg) ? 0 : CheckIntRange(L, arg, 0, 270, "rotation");
   if (deg != 0 && deg != 90 && deg != 180 && deg != 270)
     RaiseArg(L, arg, "rotation " + std::to_string(deg) + " is not 0, 90, 180 or 270");
   return static_cast<int>(deg / 90);

@@ -1447,9 +1447,9 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
     for (auto it = neutral.begin(); it != neutral.end(); ++it) {
       const CardId id = files_.cards->Find(it.key());
       if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id);
-      if (!it->is_number_integer() || it->get<int>() < 0 || it->get<int>() > 1000)
+      if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 1000)
         return Status::Input("neutral." + it.key() + ": a count from 0 to 1000 is expected");
-      for (int k = 0; k < it->get<int>(); ++k) pile->cards.push_back(id);
+      for (int64_t k = 0; k < it->get<int64_t>(); ++k) pile->cards.push_back(id);
     }
   }
   s.flow.phase = "draft_done";

@@ -8,6 +8,8 @@
 #include "host/tile_map.h"
 #include "scripting/lua_rules.h"
 
+#include "host/limits.h"
+
 namespace plateau::scripting {
 
 Status LuaRules::PositionState(const Json& board, const std::string& path, const Json& given, State* out) {
@@ -46,15 +48,17 @@ Status LuaRules::PositionState(const Json& board, const std::string& path, const
     for (size_t i = 0; i < pieces.size(); ++i) {
       const Json& p = pieces[i];
       const std::string at = path + ": at /pieces/" + std::to_string(i);
-      const int seat = p["player"].get<int>() - 1;
+      // The schema bounds these (schemas/position.schema.json); read without narrowing all the same.
+      const int seat = static_cast<int>(limits::JsonInt(p["player"], 1, limits::kSeats, "player")) - 1;
       if (seat >= players) return Status::Input(at + "/player: there are " + std::to_string(players) + " players");
-      const int row = p["cell"][0], col = p["cell"][1];
+      const int row = static_cast<int>(limits::JsonInt(p["cell"][0], -limits::kCoord, limits::kCoord, "row"));
+      const int col = static_cast<int>(limits::JsonInt(p["cell"][1], -limits::kCoord, limits::kCoord, "column"));
       if (!map.At(row, col)) return Status::Input(at + "/cell: no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
-      const int seg = map.Segment(row, col, p["segment"].get<int>() - 1);
+      const int seg = map.Segment(row, col, static_cast<int>(limits::JsonInt(p["segment"], 1, 64, "segment")) - 1);
       if (seg < 0)
         return Status::Input(at + "/segment: the tile at [" + std::to_string(row) + ", " + std::to_string(col) + "] has " +
                              std::to_string(map.SegmentCount(row, col)) + " segment(s)");
-      map.Occupy(seg, seat, p.value("count", 1));
+      map.Occupy(seg, seat, static_cast<int>(limits::JsonIntField(p, "count", 1, 1, 100, "count")));
     }
     *target = std::move(map);
   }
@@ -67,8 +71,9 @@ Status LuaRules::PositionState(const Json& board, const std::string& path, const
       const int r = target->set().Find(it.key());
       if (r < 0) return Status::Input(path + ": at /regions/marks/" + it.key() + ": unknown region");
       for (const auto& p : *it) {
-        if (p.get<int>() > players) return Status::Input(path + ": at /regions/marks/" + it.key() + ": there are " + std::to_string(players) + " players");
-        target->Mark(r, p.get<int>() - 1);
+        const int64_t who = limits::JsonInt(p, 1, limits::kSeats, "player");
+        if (who > players) return Status::Input(path + ": at /regions/marks/" + it.key() + ": there are " + std::to_string(players) + " players");
+        target->Mark(r, static_cast<int>(who) - 1);
       }
     }
   }

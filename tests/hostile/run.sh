@@ -6,13 +6,16 @@
 # its time limit.
 #
 # Usage: run.sh <plateau binary> <source dir> [<category> [<case name pattern>]]
-#   categories: scripts data saves boards cli (all of them when none is given); the pattern is
+#   categories: scripts data saves boards cli files (all of them when none is given); the pattern is
 #   a bash glob on the case's file name (`run.sh build/plateau . scripts 'num-*'`).
 #
 # A case file starts with header lines `-- key: value` (the same in every category, Lua
 # comments in a script); the first line that does not start with `--` begins the body. Keys:
 #   -- <text without a colon-key>  what the case is (any number of lines)
-#   -- class: N                    the class of issue 20 it covers (1..7; 0 for general abuse)
+#   -- class: N                    the class of issue 20 it covers (1..7; 0 for general abuse), or
+#                                  30.N for the classes of issue 30 (1 no shell, 2 one reader, 3 one
+#                                  writer, 4 saves, 5 bounded work, 6 the studio, 7 numbers and text,
+#                                  8 failing fast); catalogue_counts.sh counts them
 #   -- command: ARGS               the plateau arguments, split like a shell line (quotes work).
 #                                  Placeholders: {game} the case's game folder, {dir} the scratch
 #                                  folder (the command's working directory), {src} the source
@@ -30,6 +33,9 @@
 #                                  for data: none (give one). For boards: {dir}/board.json. JSON
 #                                  bodies lose the header lines
 #   -- rules: whole                (scripts) the case is the whole rules.lua, as it is
+#   -- save-from-shell: BASH       (saves) instead of save-from: bash run in {dir} (with $GAME,
+#                                  $PLATEAU, $DIR) that writes $DIR/save.json (a game in progress:
+#                                  `timeout -s INT 3 $PLATEAU watch ... --recovery $DIR/save.json`)
 #   -- save-from: ARGS             (saves) the plateau arguments that make {save} first; default
 #                                  `play {game} --players 2 --seed 3 --bots random --save {save}`
 #   -- edit: PERL                  (saves) perl code run on the decoded save $s (a hash, JSON::PP),
@@ -55,6 +61,13 @@
 #   -- max-output: BYTES           the output is at most that long (a 16 MiB message is cut)
 #   -- unchanged: PATH             the file (relative to {dir}) is byte-identical afterwards
 #   -- expect-file: GLOB           a non-empty file matching GLOB exists under {dir} afterwards
+#   -- absent: GLOB                nothing matching GLOB exists anywhere under {dir} or /tmp
+#                                  afterwards (a command that must not have run, a file that must
+#                                  not have been written)
+#   -- check: SHELL                bash run in {dir} afterwards (with $OUT the output's file, $GAME,
+#                                  $DIR); it must exit 0 (the XML parses, no escape byte printed)
+# Category `files` (issue 30): the game is copied into {dir} as for data, a body (when there is
+# one) goes to `-- file:`; for cases about what a command reads and writes around a game folder.
 #   -- limit: S                    the case must end within S seconds (default 10); it is killed
 #                                  5 s later (at most at $HOSTILE_HARD_CAP, 30 s). Both are
 #                                  multiplied by $HOSTILE_TIME_FACTOR (default 1; the sanitized
@@ -90,7 +103,7 @@ trap cleanup EXIT
 passed=0
 failed=0
 failures=()
-keys=" class command game file rules save-from edit edit-text prepare stdin step expect-exit expect expect-fail reject max-output unchanged expect-file limit "
+keys=" class command game file rules save-from save-from-shell edit edit-text prepare stdin step expect-exit expect expect-fail reject max-output unchanged expect-file absent check limit "
 
 # R = microseconds since the epoch, without a fork.
 usec() { R=${EPOCHREALTIME/[.,]/}; }
@@ -183,7 +196,7 @@ run_case() {
   first game; rel_game=${R:-tests/hostile/template}
   game_src=$src/$rel_game
   case $category in
-    scripts|data|saves)
+    scripts|data|saves|files)
       game_dir=$case_dir/${game_src##*/}
       [ "$rel_game" = tests/hostile/template ] && game_dir=$case_dir/hostile
       cp -r "$game_src" "$game_dir"
@@ -209,7 +222,11 @@ run_case() {
     first save-from; from=${R:-'play {game} --players 2 --seed 3 --bots random --save {save}'}
     expand "$from"
     eval "set -- $R"
-    (cd "$case_dir" && timeout 60 "$plateau" "$@" > "$case_dir/.save-output" 2>&1)
+    if [ -n "${H[save-from-shell]:-}" ]; then
+      (cd "$case_dir" && GAME=$game_dir PLATEAU=$plateau DIR=$case_dir timeout 60 bash -c "${H[save-from-shell]}") > "$case_dir/.save-output" 2>&1
+    else
+      (cd "$case_dir" && timeout 60 "$plateau" "$@" > "$case_dir/.save-output" 2>&1)
+    fi
     if [ ! -s "$case_dir/save.json" ]; then
       reason="could not make the save: $(head -c 300 "$case_dir/.save-output")"
     else
@@ -382,6 +399,25 @@ run_case() {
       if [ -z "$found" ]; then reason="no file $glob"; break; fi
     done <<< "${H[expect-file]:-}"
   fi
+  if [ -z "$reason" ]; then
+    local gone
+    while IFS= read -r gone; do
+      [ -n "$gone" ] || continue
+      found=$( { find "$case_dir" -name "$gone" -print -quit; find /tmp -maxdepth 1 -name "$gone" -print -quit; } 2> /dev/null | head -1)
+      if [ -n "$found" ]; then reason="$found exists: it must not"; break; fi
+    done <<< "${H[absent]:-}"
+  fi
+  if [ -z "$reason" ]; then
+    local chk
+    while IFS= read -r chk; do
+      [ -n "$chk" ] || continue
+      expand "$chk"
+      if ! (cd "$case_dir" && OUT=$out GAME=$game_dir DIR=$case_dir bash -c "$R") > "$case_dir/.check-output" 2>&1; then
+        reason="check failed: $chk: $(head -c 300 "$case_dir/.check-output")"
+        break
+      fi
+    done <<< "${H[check]:-}"
+  fi
 
   if [ -z "$reason" ]; then
     echo "PASS $name (${elapsed}s)"
@@ -397,7 +433,7 @@ run_case() {
   rm -rf "$case_dir"
 }
 
-categories=(scripts data saves boards cli)
+categories=(scripts data saves boards cli files)
 [ -z "$only" ] || categories=("$only")
 for category in "${categories[@]}"; do
   [ -d "$here/$category" ] || { echo "no category '$category' in $here"; exit 2; }

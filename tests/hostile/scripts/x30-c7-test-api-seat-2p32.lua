@@ -1,0 +1,6 @@
+-- g:play with seat 2^32 in a scenario test: refused naming the range, never read as seat 0.
+-- class: 30.7
+-- prepare: printf 'test("seat", function() local g = new_game{players = 2, seed = 1} g:play(4294967297, g:moves(1)[1]) end)\n' > "$GAME/tests/seat_test.lua"
+-- command: test {game} --scenarios-only --scenario {game}/tests/seat_test.lua
+-- expect-exit: 1
+-- expect: 4294967297 outside 1..2
