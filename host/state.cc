@@ -744,12 +744,327 @@ bool State::CheckInvariants(std::string* error) const {
   return true;
 }
 
+namespace {
+
+// Writes the bytes DumpJson(ToJson() without "log") would give, straight into the hash: no JSON
+// tree is built. Hashing a state ran on every move of the conformance checks, every step of a
+// golden playthrough and every event of watch and the studio; building and freeing the tree was
+// half of a Fauna conformance run. Keys come in the order nlohmann's std::map gives them
+// (sorted), and every string and every JSON subtree (params, data, a move's own fields) goes
+// through nlohmann's own serializer, so the text is the same byte for byte
+// (tests/host/state_hash_test.cc holds the two to each other on every shipped game).
+class HashOut : public nlohmann::detail::output_adapter_protocol<char> {
+ public:
+  explicit HashOut(TextHash* h) : h_(h) {}
+  void write_character(char c) override { h_->Add(std::string_view(&c, 1)); }
+  void write_characters(const char* s, std::size_t n) override { h_->Add(std::string_view(s, n)); }
+
+ private:
+  TextHash* h_;
+};
+
+class CanonicalWriter {
+ public:
+  CanonicalWriter() : out_(std::make_shared<HashOut>(&hash_)), json_(out_, ' ', Json::error_handler_t::replace) {}
+  void Raw(std::string_view text) { hash_.Add(text); }
+  void Key(std::string_view key, bool first = false) {
+    if (!first) Raw(",");
+    String(key);
+    Raw(":");
+  }
+  void String(std::string_view s) {
+    // Plain printable ASCII is written as it is; anything else the way nlohmann escapes it.
+    for (char c : s)
+      if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+        Value(Json(std::string(s)));
+        return;
+      }
+    Raw("\"");
+    Raw(s);
+    Raw("\"");
+  }
+  void Int(int64_t v) {
+    char buf[24];
+    const int n = std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    Raw(std::string_view(buf, static_cast<size_t>(n)));
+  }
+  void Uint(uint64_t v) {
+    char buf[24];
+    const int n = std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(v));
+    Raw(std::string_view(buf, static_cast<size_t>(n)));
+  }
+  void Bool(bool b) { Raw(b ? "true" : "false"); }
+  void Value(const Json& j) { json_.dump(j, false, false, 0); }
+  std::string Hex() const { return hash_.Hex(); }
+
+ private:
+  TextHash hash_;
+  nlohmann::detail::output_adapter_t<char> out_;
+  nlohmann::detail::serializer<Json> json_;
+};
+
+// A move as MoveToJson writes it: its own fields with type, card, cell and to set over them.
+void WriteMove(CanonicalWriter& w, const Move& m, const CardSet& cards) {
+  const Json& args = *m.args;
+  if (args.is_object() && !args.empty()) {
+    w.Value(MoveToJson(m, cards));  // rare in the flow (questions with fields): the general path
+    return;
+  }
+  w.Raw("{");
+  bool first = true;
+  if (m.card != kNoCard) {
+    w.Key("card", first);
+    w.String(cards.Name(m.card));
+    first = false;
+  }
+  if (m.has_cell) {
+    w.Key("cell", first);
+    w.Raw("[");
+    w.Int(m.cell.row);
+    w.Raw(",");
+    w.Int(m.cell.col);
+    w.Raw("]");
+    first = false;
+  }
+  if (m.has_to) {
+    w.Key("to", first);
+    w.Raw("[");
+    w.Int(m.to.row);
+    w.Raw(",");
+    w.Int(m.to.col);
+    w.Raw("]");
+    first = false;
+  }
+  w.Key("type", first);
+  w.String(m.type);
+  w.Raw("}");
+}
+
+template <typename T, typename F>
+void WriteList(CanonicalWriter& w, const T& list, F&& each) {
+  w.Raw("[");
+  bool first = true;
+  for (const auto& x : list) {
+    if (!first) w.Raw(",");
+    first = false;
+    each(x);
+  }
+  w.Raw("]");
+}
+
+}  // namespace
+
 std::string State::Hash() const {
-  Json j = ToJson();
-  j.erase("log");
-  TextHash h;
-  h.Add(DumpJson(j));
-  return h.Hex();
+  CanonicalWriter w;
+  const CardSet& names = *cards;
+  w.Raw("{");
+  w.Key("counters", true);
+  w.Raw("{");
+  bool first = true;
+  for (const auto& [key, c] : counters) {
+    w.Key(key, first);
+    first = false;
+    w.Raw("{\"lost\":");
+    w.Int(c.lost);
+    w.Raw(",\"max\":");
+    w.Int(c.max);
+    w.Raw(",\"min\":");
+    w.Int(c.min);
+    w.Raw(",\"value\":");
+    w.Int(c.value);
+    w.Raw("}");
+  }
+  w.Raw("}");
+  w.Key("data");
+  w.Value(data);
+  if (data_overrides.is_array() && !data_overrides.empty()) {
+    w.Key("data_overrides");
+    w.Value(data_overrides);
+  }
+  w.Key("features");
+  w.Raw("{");
+  first = true;
+  for (const auto& [key, fg] : features) {
+    w.Key(key, first);
+    first = false;
+    const auto d = fg.Export();
+    auto ints = [&](const std::vector<int>& v) { WriteList(w, v, [&](int x) { w.Int(x); }); };
+    w.Raw("{\"connections\":");
+    WriteList(w, d.connections, [&](const std::pair<int, int>& c) {
+      w.Raw("[");
+      w.Int(c.first);
+      w.Raw(",");
+      w.Int(c.second);
+      w.Raw("]");
+    });
+    w.Raw(",\"kind\":");
+    WriteList(w, d.kind, [&](const std::string& k) { w.String(k); });
+    w.Raw(",\"occupants\":");
+    WriteList(w, d.occupants, [&](const std::map<int, int>& m) {
+      // Keys are the owners as text, in text order ("10" before "2").
+      std::map<std::string, int> byname;
+      for (auto [owner, k] : m) byname[std::to_string(owner)] = k;
+      w.Raw("{");
+      bool f = true;
+      for (const auto& [k, v] : byname) {
+        w.Key(k, f);
+        f = false;
+        w.Int(v);
+      }
+      w.Raw("}");
+    });
+    w.Raw(",\"open\":");
+    ints(d.open);
+    w.Raw(",\"parent\":");
+    ints(d.parent);
+    w.Raw(",\"rank\":");
+    ints(d.rank);
+    w.Raw(",\"tally\":");
+    WriteList(w, d.tally, [&](const std::map<std::string, int>& m) {
+      w.Raw("{");
+      bool f = true;
+      for (const auto& [k, v] : m) {
+        w.Key(k, f);
+        f = false;
+        w.Int(v);
+      }
+      w.Raw("}");
+    });
+    w.Raw("}");
+  }
+  w.Raw("}");
+  w.Key("flow");
+  w.Raw("{\"asks\":");
+  WriteList(w, flow.asks, [&](const std::vector<Move>& a) { WriteList(w, a, [&](const Move& m) { WriteMove(w, m, names); }); });
+  w.Raw(",\"committed\":");
+  WriteList(w, flow.committed, [&](int x) { w.Int(x); });
+  w.Raw(",\"pending\":[");
+  for (size_t i = 0; i < flow.pending.size(); ++i) {
+    if (i) w.Raw(",");
+    if (i < flow.committed.size() && flow.committed[i]) WriteMove(w, flow.pending[i], names);
+    else w.Raw("null");
+  }
+  w.Raw("],\"phase\":");
+  w.String(flow.phase);
+  w.Raw(",\"round\":");
+  w.Int(flow.round);
+  w.Raw(",\"step\":");
+  w.Int(flow.step);
+  w.Raw(",\"terminal\":");
+  w.Bool(flow.terminal);
+  w.Raw(",\"to_move\":");
+  WriteList(w, flow.to_move, [&](int x) { w.Int(x); });
+  w.Raw(",\"turn\":");
+  w.Int(flow.turn);
+  w.Raw("}");
+  w.Key("format");
+  w.Int(1);
+  w.Key("game");
+  w.String(game_id);
+  w.Key("grids");
+  WriteList(w, grids, [&](const std::pair<std::string, Grid>& kg) {
+    const Grid& g = kg.second;
+    w.Raw("{\"cells\":[");
+    std::vector<Coord> occ;
+    g.OccupiedCells(&occ);
+    for (size_t i = 0; i < occ.size(); ++i) {
+      if (i) w.Raw(",");
+      const Cell* cell = g.Get(occ[i].row, occ[i].col);
+      w.Raw("[");
+      w.Int(occ[i].row);
+      w.Raw(",");
+      w.Int(occ[i].col);
+      w.Raw(",");
+      w.String(names.Name(cell->item));
+      if (cell->rotation || cell->face_down) {
+        w.Raw(",");
+        w.Int(cell->rotation);
+        w.Raw(",");
+        w.Bool(cell->face_down != 0);
+      }
+      w.Raw("]");
+    }
+    w.Raw("],\"key\":");
+    w.String(kg.first);
+    w.Raw(",\"max_cols\":");
+    w.Int(g.rules().max_cols);
+    w.Raw(",\"max_rows\":");
+    w.Int(g.rules().max_rows);
+    w.Raw(",\"must_touch\":");
+    w.Bool(g.rules().must_touch);
+    w.Raw("}");
+  });
+  w.Key("move_count");
+  w.Int(move_count);
+  w.Key("params");
+  w.Value(params);
+  w.Key("player_count");
+  w.Int(player_count);
+  if (!region_maps.empty()) {
+    w.Key("region_maps");
+    w.Raw("{");
+    first = true;
+    for (const auto& [key, m] : region_maps) {
+      w.Key(key, first);
+      first = false;
+      w.Value(m.ToJson());
+    }
+    w.Raw("}");
+  }
+  w.Key("rng");
+  w.String(rng.ToString());
+  w.Key("seats");
+  WriteList(w, seats, [&](const Seat& seat) {
+    w.Raw("{\"kind\":");
+    w.String(seat.kind);
+    w.Raw(",\"name\":");
+    w.String(seat.name);
+    w.Raw("}");
+  });
+  w.Key("seed");
+  w.Uint(seed);
+  if (!tile_maps.empty()) {
+    w.Key("tile_maps");
+    w.Raw("{");
+    first = true;
+    for (const auto& [key, m] : tile_maps) {
+      w.Key(key, first);
+      first = false;
+      w.Value(m.ToJson());
+    }
+    w.Raw("}");
+  }
+  w.Key("tracks");
+  w.Raw("{");
+  first = true;
+  for (const auto& [key, t] : tracks) {
+    w.Key(key, first);
+    first = false;
+    w.Raw("{\"circular\":");
+    w.Bool(t.circular);
+    w.Raw(",\"laps\":");
+    w.Int(t.laps);
+    w.Raw(",\"length\":");
+    w.Int(t.length);
+    w.Raw(",\"position\":");
+    w.Int(t.position);
+    w.Raw("}");
+  }
+  w.Raw("}");
+  w.Key("zones");
+  WriteList(w, zones, [&](const Zone& z) {
+    w.Raw("{\"cards\":");
+    WriteList(w, z.cards, [&](CardId c) { w.String(names.Name(c)); });
+    w.Raw(",\"name\":");
+    w.String(z.name);
+    w.Raw(",\"owner\":");
+    w.Int(z.owner);
+    w.Raw(",\"visibility\":");
+    w.String(VisibilityName(z.visibility));
+    w.Raw("}");
+  });
+  w.Raw("}");
+  return w.Hex();
 }
 
 std::string TextHash::Hex() const {
