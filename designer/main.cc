@@ -486,7 +486,7 @@ int CmdPlaythrough(const std::string& game, int players, uint64_t seed, bool reg
 // `--format json` prints it as JSON instead of the text lines.
 int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scenarios, int conformance_games,
             bool scenarios_only, bool conformance_only, bool after_reload, bool keep_going, const std::string& junit,
-            const std::string& format) {
+            const std::string& format, int test_threads) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format: text or json, not '" + format + "'"));
   // A report that cannot be written is refused before any test runs (nothing is written).
   if (!junit.empty()) {
@@ -574,8 +574,17 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
       ConformanceSpec spec;
       spec.games = conformance_games;
       spec.max_failures = keep_going ? 10 : 1;
+      // The games run on every core, each thread on rules loaded from the same files (after a
+      // hot reload, on the reloaded rules alone: that is what the suite tests then).
+      spec.threads = after_reload ? 1 : test_threads;
       ConformanceReport report;
-      st = RunConformance(*rules, game, spec, &report);
+      st = RunConformance(*rules, game, spec, &report, [&](std::unique_ptr<Rules>* out) {
+        std::unique_ptr<LuaRules> more;
+        Status made = LoadRules(game, &more);
+        if (made.ok()) more->set_skip_after_backstop(true);
+        *out = std::move(more);
+        return made;
+      });
       if (!st.ok()) return Fail(st);
       if (report.failures.empty()) {
         char line[256];
@@ -896,6 +905,8 @@ static int Main(int argc, char** argv) {
   test->add_option("--games", conformance_games, "seeded random games for the conformance checks (0: none)")
       ->check(CLI::Range(0, 100000));
   test->add_flag("--scenarios-only", scenarios_only, "skip the conformance checks");
+  test->add_option("--threads", threads, "threads for the conformance games (default: one per core; the results are the same)")
+      ->check(CLI::Range(1, 64));
   test->add_flag("--conformance-only", conformance_only, "skip the scenario tests");
   bool mutate = false, mutate_verbose = false;
   int max_mutants = 300;
@@ -968,7 +979,8 @@ static int Main(int argc, char** argv) {
   }
   if (*test)
     return CmdTest(test_games, scenarios, conformance_games, scenarios_only || !scenarios.empty(), conformance_only,
-                   after_reload, keep_going, junit, format);
+                   after_reload, keep_going, junit, format,
+                   threads > 0 ? threads : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)));
   if (*merge) return RunMerge(merge_files, format);
   if (*simulate || *sweep || *tune) {
     ReportOptions o;

@@ -60,6 +60,11 @@ class OnePlyBot : public Bot {
       }
     } keep{state, state->rng, state->record};
     state->record = false;
+    // The game may value every candidate at once (its evaluate_moves hook); a move it leaves
+    // to a trial (NaN) is tried. A valued move draws no random numbers (the conformance checks
+    // hold it to that), so the heuristic's one reseed for it is drawn as its trial would.
+    st = rules.EvaluateMoves(*state, seat, moves_, game_options_, &values_);
+    if (!st.ok()) return st;
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;
@@ -67,19 +72,25 @@ class OnePlyBot : public Bot {
       if (stopped()) return BotStopped();
       double sum = 0;
       int n = 0;
-      for (int k = 0; k < samples_; ++k) {
-        if (sample_chance_) state->rng.Seed(rng_.Next());
-        const Rng before = state->rng;
-        st = rules.TryMove(state, seat, moves_[i]);
-        if (!st.ok()) return st;
-        double v;
-        st = rules.EvaluateWith(*state, seat, game_options_, &v);
-        const bool chance = !(state->rng == before);
-        rules.UndoTrial(state);
-        if (!st.ok()) return st;
-        sum += v;
-        ++n;
-        if (!chance) break;
+      if (!values_.empty() && !std::isnan(values_[i])) {
+        if (sample_chance_) rng_.Next();
+        sum = values_[i];
+        n = 1;
+      } else {
+        for (int k = 0; k < samples_; ++k) {
+          if (sample_chance_) state->rng.Seed(rng_.Next());
+          const Rng before = state->rng;
+          st = rules.TryMove(state, seat, moves_[i]);
+          if (!st.ok()) return st;
+          double v;
+          st = rules.EvaluateWith(*state, seat, game_options_, &v);
+          const bool chance = !(state->rng == before);
+          rules.UndoTrial(state);
+          if (!st.ok()) return st;
+          sum += v;
+          ++n;
+          if (!chance) break;
+        }
       }
       const double v = sum / n;
       if (v > best) {
@@ -100,6 +111,7 @@ class OnePlyBot : public Bot {
   bool sample_chance_;
   std::vector<std::pair<std::string, double>> game_options_;
   std::vector<Move> moves_;
+  std::vector<double> values_;
 };
 
 }  // namespace

@@ -5,6 +5,9 @@
 
 #include "host/replay.h"
 
+#include <atomic>
+#include <thread>
+
 namespace plateau {
 namespace {
 
@@ -14,9 +17,11 @@ std::string Repro(const std::string& game, int players, uint64_t seed, int move)
 }
 
 // Plays one seeded game with random moves, checking every decision. Returns false after
-// the first failure (recorded in *out).
+// the first failure (recorded in *out). `light`: the same game (the same random draws), with
+// only the states' hashes kept, for the determinism check.
 bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t seed, const ConformanceSpec& spec,
-                 const Json& params, State* final_state, std::vector<std::string>* hashes, ConformanceReport* out) {
+                 const Json& params, State* final_state, std::vector<std::string>* hashes, ConformanceReport* out,
+                 bool light = false) {
   State s;
   Status st = rules.NewGame(params, players, seed, &s);
   auto fail = [&](const std::string& check, const std::string& msg, int move) {
@@ -39,8 +44,13 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
         return fail("legal moves", "seat " + std::to_string(seat + 1) + " must move but has no legal move", moves);
       // A few other legal moves must apply cleanly too (on copies).
       for (int p = 0; p < spec.probes_per_state && p < static_cast<int>(legal.size()); ++p) {
-        State copy = s;
         const Move& m = legal[bot.Below(static_cast<uint32_t>(legal.size()))];
+        if (light) continue;
+        // The copy without the move log: copying a long game's log at every probe made the
+        // checks quadratic in the game's length.
+        std::vector<LogEntry> log = std::move(s.log);
+        State copy = s;
+        s.log = std::move(log);
         st = rules.Apply(&copy, seat, m);
         if (!st.ok())
           return fail("legal moves apply", "legal move " + MoveToString(m, *s.cards) + " failed: " + st.ToString(), moves);
@@ -49,17 +59,21 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
         st = rules.CheckTotals(copy);
         if (!st.ok()) return fail("totals", "after " + MoveToString(m, *s.cards) + ": " + st.ToString(), moves);
       }
-      st = rules.CheckTotals(s);
-      if (!st.ok()) return fail("totals", st.ToString(), moves);
-      // A move of an unknown type is refused as illegal and changes nothing.
-      const std::string before = s.Hash();
-      Move bogus;
-      bogus.type = "__not_a_move__";
-      st = rules.Apply(&s, seat, bogus);
-      if (st.ok()) return fail("illegal moves", "a move of unknown type was accepted", moves);
-      if (st.kind != ErrorKind::kIllegal)
-        return fail("illegal moves", "an unknown move failed as " + std::string(ErrorKindName(st.kind)) + ": " + st.message, moves);
-      if (s.Hash() != before) return fail("illegal moves", "a refused move changed the state", moves);
+      if (!light) {
+        st = rules.CheckTotals(s);
+        if (!st.ok()) return fail("totals", st.ToString(), moves);
+        st = rules.CheckEvaluateMoves(s, seat, legal);
+        if (!st.ok()) return fail("evaluate_moves", st.ToString(), moves);
+        // A move of an unknown type is refused as illegal and changes nothing.
+        const std::string before = s.Hash();
+        Move bogus;
+        bogus.type = "__not_a_move__";
+        st = rules.Apply(&s, seat, bogus);
+        if (st.ok()) return fail("illegal moves", "a move of unknown type was accepted", moves);
+        if (st.kind != ErrorKind::kIllegal)
+          return fail("illegal moves", "an unknown move failed as " + std::string(ErrorKindName(st.kind)) + ": " + st.message, moves);
+        if (s.Hash() != before) return fail("illegal moves", "a refused move changed the state", moves);
+      }
       Move m = legal[bot.Below(static_cast<uint32_t>(legal.size()))];
       st = rules.Apply(&s, seat, m);
       if (!st.ok()) return fail("apply", MoveToString(m, *s.cards) + ": " + st.ToString(), moves);
@@ -86,7 +100,68 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
 
 }  // namespace
 
-Status RunConformance(Rules& rules, const std::string& game, const ConformanceSpec& spec, ConformanceReport* out) {
+namespace {
+
+// One seeded game of the checks: played twice (determinism), then saved and loaded at powers of
+// two. Its failures go to *out (its own report, merged in seed order by RunConformance).
+void CheckOneGame(Rules& rules, const std::string& game, int players, uint64_t seed, const ConformanceSpec& spec,
+                  const Json& params, ConformanceReport* out) {
+  State first, second;
+  std::vector<std::string> h1, h2;
+  ++out->games;
+  if (!PlayChecked(rules, game, players, seed, spec, params, &first, &h1, out)) return;
+  // Determinism: the same seed gives the same moves and the same states.
+  if (!PlayChecked(rules, game, players, seed, spec, params, &second, &h2, out, /*light=*/true)) return;
+  if (h1 != h2) {
+    size_t k = 0;
+    while (k < h1.size() && k < h2.size() && h1[k] == h2[k]) ++k;
+    out->failures.push_back({"determinism", "two runs of the same seed differ from move " + std::to_string(k + 1),
+                             Repro(game, players, seed, static_cast<int>(k + 1))});
+    return;
+  }
+  // Save -> load at powers of two continues identically: one replay of the log, and at move 1,
+  // 2, 4, 8... the state is saved, loaded, must hash as the first run's did at that move, and
+  // plays the next few moves from the loaded copy to the same states. (A loaded state that
+  // hashes the same is the same table, and determinism is checked above: what follows is fixed.)
+  std::vector<LoggedMove> moves;
+  Status st = MovesOfLog(first, &moves);
+  if (!st.ok()) {
+    out->failures.push_back({"move log", st.message, Repro(game, players, seed, 0)});
+    return;
+  }
+  constexpr size_t kWindow = 8;
+  State cur;
+  st = rules.NewGame(params, players, seed, &cur);
+  for (size_t i = 0; st.ok() && i < moves.size(); ++i) {
+    st = rules.Apply(&cur, moves[i].seat, moves[i].move);
+    const size_t k = i + 1;
+    if (!st.ok() || (k & (k - 1)) != 0 || k >= moves.size()) continue;
+    State loaded;
+    std::string error;
+    Status at_k = Status::Ok();
+    if (!State::FromJson(Json::parse(DumpJson(cur.ToJson())), cur.cards, &loaded, &error, cur.tiles, cur.regions))
+      at_k = Status::Input("reload failed: " + error);
+    size_t j = k;
+    bool same = at_k.ok() && loaded.Hash() == h1[k - 1];
+    for (; same && at_k.ok() && j < moves.size() && j < k + kWindow; ++j) {
+      at_k = rules.Apply(&loaded, moves[j].seat, moves[j].move);
+      same = at_k.ok() && loaded.Hash() == h1[j];
+    }
+    if (!at_k.ok() || !same) {
+      out->failures.push_back({"save and load", "a game saved at move " + std::to_string(k) +
+                                                    (at_k.ok() ? " differs from the game played on at move " + std::to_string(j + 1)
+                                                               : " fails: " + at_k.message),
+                               Repro(game, players, seed, static_cast<int>(k))});
+      return;
+    }
+  }
+  if (!st.ok()) out->failures.push_back({"save and load", "the game's log does not replay: " + st.message, Repro(game, players, seed, 0)});
+}
+
+}  // namespace
+
+Status RunConformance(Rules& rules, const std::string& game, const ConformanceSpec& spec, ConformanceReport* out,
+                      const std::function<Status(std::unique_ptr<Rules>*)>& more_rules) {
   Json params;
   Status st = ResolveParams(rules.info(), Json::object(), &params);
   if (!st.ok()) return st;
@@ -97,46 +172,47 @@ Status RunConformance(Rules& rules, const std::string& game, const ConformanceSp
     if ((lo + hi) / 2 != lo && (lo + hi) / 2 != hi) counts.push_back((lo + hi) / 2);
     if (hi != lo) counts.push_back(hi);
   }
-  for (int g = 0; g < spec.games; ++g) {
-    if (static_cast<int>(out->failures.size()) >= spec.max_failures) break;
-    const int players = counts[static_cast<size_t>(g) % counts.size()];
-    const uint64_t seed = spec.seed + static_cast<uint64_t>(g);
-    State first, second;
-    std::vector<std::string> h1, h2;
-    ++out->games;
-    if (!PlayChecked(rules, game, players, seed, spec, params, &first, &h1, out)) continue;
-    // Determinism: the same seed gives the same moves and the same states.
-    if (!PlayChecked(rules, game, players, seed, spec, params, &second, &h2, out)) continue;
-    if (h1 != h2) {
-      size_t k = 0;
-      while (k < h1.size() && k < h2.size() && h1[k] == h2[k]) ++k;
-      out->failures.push_back({"determinism", "two runs of the same seed differ from move " + std::to_string(k + 1),
-                               Repro(game, players, seed, static_cast<int>(k + 1))});
-      continue;
+  // Games are claimed in seed order; once one has failed no later game is started, but the ones
+  // under way finish: the failures reported are those of the first failing games in seed order,
+  // whatever the threads, so the report does not depend on them.
+  std::vector<ConformanceReport> per_game(static_cast<size_t>(std::max(0, spec.games)));
+  std::atomic<int> next{0}, failed_games{0};
+  Status setup = Status::Ok();
+  auto work = [&](Rules& r) {
+    for (;;) {
+      if (failed_games.load() >= spec.max_failures) return;
+      const int g = next.fetch_add(1);
+      if (g >= spec.games) return;
+      ConformanceReport& mine = per_game[static_cast<size_t>(g)];
+      CheckOneGame(r, game, counts[static_cast<size_t>(g) % counts.size()], spec.seed + static_cast<uint64_t>(g), spec, params,
+                   &mine);
+      if (!mine.failures.empty()) failed_games.fetch_add(1);
     }
-    // Save -> load at powers of two continues identically.
-    std::vector<LoggedMove> moves;
-    st = MovesOfLog(first, &moves);
-    if (!st.ok()) {
-      out->failures.push_back({"move log", st.message, Repro(game, players, seed, 0)});
-      continue;
+  };
+  const int threads = more_rules ? std::max(1, std::min(spec.threads, spec.games)) : 1;
+  std::vector<std::unique_ptr<Rules>> extra;
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) {
+    std::unique_ptr<Rules> r;
+    Status made = more_rules(&r);
+    if (!made.ok()) {
+      setup = made;
+      break;
     }
-    for (size_t k = 1; k < moves.size(); k *= 2) {
-      State partial;
-      std::vector<LoggedMove> head(moves.begin(), moves.begin() + static_cast<long>(k));
-      st = Replay(rules, first, head, &partial);
-      State loaded;
-      std::string error;
-      if (st.ok() && !State::FromJson(Json::parse(DumpJson(partial.ToJson())), partial.cards, &loaded, &error, partial.tiles, partial.regions))
-        st = Status::Input("reload failed: " + error);
-      for (size_t i = k; st.ok() && i < moves.size(); ++i) st = rules.Apply(&loaded, moves[i].seat, moves[i].move);
-      if (!st.ok() || loaded.Hash() != first.Hash()) {
-        out->failures.push_back({"save and load", "a game saved at move " + std::to_string(k) +
-                                                      (st.ok() ? " ends in a different state" : " fails: " + st.message),
-                                 Repro(game, players, seed, static_cast<int>(k))});
-        break;
-      }
-    }
+    extra.push_back(std::move(r));
+  }
+  for (auto& r : extra) pool.emplace_back([&work, rp = r.get()] { work(*rp); });
+  work(rules);
+  for (auto& t : pool) t.join();
+  if (!setup.ok()) return setup;
+  int failures = 0;
+  for (const auto& r : per_game) {
+    if (r.games == 0) continue;
+    if (failures >= spec.max_failures) break;
+    out->games += r.games;
+    out->moves += r.moves;
+    for (const auto& f : r.failures) out->failures.push_back(f);
+    if (!r.failures.empty()) ++failures;
   }
   return Status::Ok();
 }

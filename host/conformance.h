@@ -6,6 +6,8 @@
 // carries a reproducer: game, seed, move number and the command that replays it.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,10 @@ struct ConformanceSpec {
   // The checks stop after this many failed games: a rule that fails every game would only
   // repeat its failure (and its wait, for a budget kill) in each (--keep-going raises it).
   int max_failures = 1;
+  // Games run side by side on this many threads, each on its own rules from `more_rules`
+  // (RunConformance); the report is the same for any number (games are taken in seed order and
+  // their failures reported in that order).
+  int threads = 1;
 };
 
 struct ConformanceFailure {
@@ -36,7 +42,9 @@ struct ConformanceReport {
   std::vector<ConformanceFailure> failures;
 };
 
-// `folder_arg` is how the user named the game (for reproducer commands).
-Status RunConformance(Rules& rules, const std::string& folder_arg, const ConformanceSpec& spec, ConformanceReport* out);
+// `folder_arg` is how the user named the game (for reproducer commands). With spec.threads > 1,
+// `more_rules` makes the rules each further thread plays on (the first plays on `rules`).
+Status RunConformance(Rules& rules, const std::string& folder_arg, const ConformanceSpec& spec, ConformanceReport* out,
+                      const std::function<Status(std::unique_ptr<Rules>*)>& more_rules = nullptr);
 
 }  // namespace plateau

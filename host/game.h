@@ -118,6 +118,22 @@ class Rules {
     (void)state;
     return Status::Ok();
   }
+  // The bots' measure of every candidate of one decision at once (a script's `evaluate_moves`
+  // hook): (*out)[i] is exactly what EvaluateWith(state after moves[i], seat, options) gives, or
+  // NaN where the rules leave that move to a trial (TryMove, then EvaluateWith). *out is left
+  // empty when the rules have no such way: the bots then try every move.
+  virtual Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
+                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) {
+    (void)state, (void)seat, (void)moves, (void)options;
+    out->clear();
+    return Status::Ok();
+  }
+  // Conformance: every value EvaluateMoves gives for `moves` (the seat's legal moves here) is the
+  // one a trial of that move gives. Ok when there is nothing to check.
+  virtual Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) {
+    (void)state, (void)seat, (void)moves;
+    return Status::Ok();
+  }
   // Rules that give the bots' measure a faster way than Score (a script's `totals` hook)
   // check here that it agrees with Score's totals on this state; the conformance checks call
   // it on every state they reach. Ok when there is nothing to check.

@@ -32,6 +32,7 @@ std::string NumberText(lua_State* L, int idx) {
   if (lua_type(L, idx) != LUA_TNUMBER) return luaL_typename(L, idx);
   if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
   const double d = lua_tonumber(L, idx);
+  if (std::isnan(d)) return "nan";  // 0/0 is -nan on x86: one spelling for messages
   char text[64];
   for (int digits = 15; digits <= 17; ++digits) {
     std::snprintf(text, sizeof text, "%.*g", digits, d);

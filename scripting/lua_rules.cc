@@ -53,7 +53,8 @@ constexpr HookSpec kHooks[] = {
     {"score", LUA_TFUNCTION, true},     {"evaluate", LUA_TFUNCTION, false}, {"view", LUA_TFUNCTION, false},
     {"totals", LUA_TFUNCTION, false},   {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},
     {"migrate", LUA_TFUNCTION, false},  {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false},
-    {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false}};
+    {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false},
+    {"evaluate_moves", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -1322,6 +1323,125 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
   }
   *out = lua_tonumber(L, -1);
   lua_pop(L, 1);
+  return Status::Ok();
+}
+
+// The `evaluate_moves` hook: one call values every candidate of a decision, so a game can
+// compute what each move changes instead of the host trying each one and the evaluation
+// scoring the whole table after it. Its values are checked here on every call (one per move,
+// finite, within ±kEvaluate; nil leaves the move to a trial) and held to the trials' values by
+// the conformance checks (CheckEvaluateMoves): a bot never takes a value it cannot trust.
+Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
+                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) {
+  out->clear();
+  if (!has_hook("evaluate_moves") || moves.empty()) return Status::Ok();
+  lua_State* L = rt_->L();
+  if (!lua_checkstack(L, 8)) return {ErrorKind::kMemory, "evaluate_moves: the Lua stack is full", {}, {}};
+  PushHook("evaluate_moves");
+  lua_pushinteger(L, LuaSeat(seat));
+  lua_createtable(L, static_cast<int>(std::min<size_t>(moves.size(), 1u << 20)), 0);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    PushMove(L, moves[i], *files_.cards);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  if (options.empty()) {
+    lua_pushnil(L);
+  } else {
+    lua_createtable(L, 0, static_cast<int>(options.size()));
+    for (const auto& [key, value] : options) {
+      lua_pushnumber(L, value);
+      lua_setfield(L, -2, key.c_str());
+    }
+  }
+  Status st = CallHook("evaluate_moves", &state, false, 3, 1);
+  if (!st.ok()) return st;
+  auto fail = [&](const std::string& msg) {
+    lua_pop(L, 1);
+    out->clear();
+    return Status{ErrorKind::kScript, HookWhere("evaluate_moves") + "evaluate_moves: " + msg, {}, {}};
+  };
+  if (!lua_istable(L, -1))
+    return fail(std::string("must return a list of values, one per move (nil: try it), got ") + luaL_typename(L, -1));
+  out->assign(moves.size(), std::nan(""));
+  size_t entries = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const int t = lua_rawgeti(L, -1, static_cast<lua_Integer>(i + 1));
+    if (t == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    ++entries;
+    const double v = lua_tonumber(L, -1);
+    if (t != LUA_TNUMBER || !std::isfinite(v) || std::fabs(v) > limits::kEvaluate) {
+      const std::string got = NumberText(L, -1);
+      lua_pop(L, 1);
+      char range[32];
+      std::snprintf(range, sizeof range, "%g", limits::kEvaluate);
+      return fail("the value for move " + std::to_string(i + 1) + " (" + MoveToString(moves[i], *files_.cards) + ") is " + got +
+                  ", a finite number within ±" + range + " (or nil: try it) is expected");
+    }
+    (*out)[i] = v;
+    lua_pop(L, 1);
+  }
+  // One value per move and nothing else: a value past the last move, or under another key,
+  // is for no move the bot was given.
+  size_t keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    ++keys;
+    lua_pop(L, 1);
+  }
+  if (keys != entries)
+    return fail("returned " + std::to_string(keys) + " values where the " + std::to_string(moves.size()) +
+                " moves it was given take at most one each (a value at an index past the last move, or under another key)");
+  lua_pop(L, 1);
+  return Status::Ok();
+}
+
+Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) {
+  if (!has_hook("evaluate_moves")) return Status::Ok();
+  std::vector<double> values;
+  Status st = EvaluateMoves(state, seat, moves, {}, &values);
+  if (!st.ok()) return st;
+  // Each value against a trial of its move, on a copy without the log (as the bots try moves).
+  std::vector<LogEntry> log;
+  State scratch;
+  {
+    State& s = const_cast<State&>(state);
+    log = std::move(s.log);
+    scratch = s;
+    s.log = std::move(log);
+  }
+  scratch.record = false;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    if (std::isnan(values[i])) continue;
+    const Rng before = scratch.rng;
+    st = TryMove(&scratch, seat, moves[i]);
+    if (!st.ok()) return st;
+    if (!(scratch.rng == before)) {
+      UndoTrial(&scratch);
+      scratch.rng = before;
+      return {ErrorKind::kScript,
+              HookWhere("evaluate_moves") + "evaluate_moves: move " + std::to_string(i + 1) + " (" +
+                  MoveToString(moves[i], *files_.cards) + ") draws random numbers when it is played, so its value depends "
+                  "on them: leave it nil (the bots try it, the heuristic bot on several draws)",
+              {}, {}};
+    }
+    double tried = 0;
+    st = EvaluateWith(scratch, seat, {}, &tried);
+    UndoTrial(&scratch);
+    scratch.rng = before;
+    if (!st.ok()) return st;
+    if (tried != values[i]) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%.17g where a trial of the move gives %.17g", values[i], tried);
+      return {ErrorKind::kScript,
+              HookWhere("evaluate_moves") + "evaluate_moves: move " + std::to_string(i + 1) + " (" +
+                  MoveToString(moves[i], *files_.cards) + ") is valued " + buf +
+                  " (evaluate_moves must give exactly what the move's trial and the evaluation give: the bots rank moves by it)",
+              {}, {}};
+    }
+  }
   return Status::Ok();
 }
 

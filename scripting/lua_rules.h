@@ -46,6 +46,9 @@ class LuaRules : public Rules {
   Status EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
                       double* out) override;
   Status CheckTotals(const State& state) override;
+  Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
+                       const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) override;
+  Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   Status Describe(const State& state, int seat, const Move& move, std::string* out);

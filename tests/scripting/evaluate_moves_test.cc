@@ -1,0 +1,110 @@
+// The evaluate_moves hook (issue 29): one call values every candidate of a decision. The bots
+// choose exactly what trying each move would have chosen (greedy and heuristic, the heuristic's
+// own random stream included), and a hook that breaks its contract (a wrong value, a value for
+// no move, NaN, a value for a move that draws random numbers) is refused naming its line, by
+// the bot at once or by the conformance checks.
+#include <gtest/gtest.h>
+
+#include "host/bots.h"
+#include "host/conformance.h"
+#include "scripting/lua_rules.h"
+#include "tests/scripting/test_util.h"
+
+namespace plateau {
+namespace {
+
+using scripting::LuaRules;
+using scripting::testing::GamePath;
+using scripting::testing::LineOf;
+
+struct Played {
+  std::vector<std::string> moves;  // the moves played, in order
+  Status status;
+};
+
+Played Play(const std::string& bots, const Json& given, int players, uint64_t seed) {
+  std::unique_ptr<LuaRules> rules;
+  Played out;
+  out.status = LuaRules::Load(GamePath("evaluate-moves"), {}, &rules);
+  if (!out.status.ok()) return out;
+  Json params;
+  out.status = ResolveParams(rules->info(), given, &params);
+  State s;
+  if (out.status.ok()) out.status = rules->NewGame(params, players, seed, &s);
+  std::string error;
+  std::vector<std::unique_ptr<Bot>> owned;
+  for (int i = 0; i < players; ++i) owned.push_back(MakeBot(bots, seed * 7 + static_cast<uint64_t>(i), &error));
+  while (out.status.ok()) {
+    std::vector<int> seats;
+    out.status = rules->ToMove(s, &seats);
+    if (!out.status.ok() || seats.empty()) break;
+    Move m;
+    out.status = owned[static_cast<size_t>(seats.front())]->ChooseIn(*rules, &s, seats.front(), &m);
+    if (out.status.ok()) out.status = rules->Apply(&s, seats.front(), m);
+    out.moves.push_back(std::to_string(seats.front()) + " " + MoveToString(m, *s.cards));
+  }
+  return out;
+}
+
+TEST(EvaluateMoves, BotsChooseExactlyWhatTheirTrialsWouldChoose) {
+  for (const char* bot : {"greedy", "heuristic:samples=3"})
+    for (int players : {1, 2, 4})
+      for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const Played with = Play(bot, {{"hook", true}}, players, seed);
+        const Played without = Play(bot, {{"hook", false}}, players, seed);
+        ASSERT_TRUE(with.status.ok()) << with.status.ToString();
+        ASSERT_TRUE(without.status.ok()) << without.status.ToString();
+        EXPECT_EQ(with.moves, without.moves) << bot << ", " << players << " players, seed " << seed;
+      }
+}
+
+ConformanceReport Check(const std::string& lie) {
+  // The hook's check on the first decision of a game whose hook lies that way.
+  ConformanceReport report;
+  std::unique_ptr<LuaRules> lying;
+  EXPECT_TRUE(LuaRules::Load(GamePath("evaluate-moves"), {}, &lying).ok());
+  Json params;
+  EXPECT_TRUE(ResolveParams(lying->info(), {{"lie", lie}}, &params).ok());
+  State s;
+  EXPECT_TRUE(lying->NewGame(params, 2, 1, &s).ok());
+  std::vector<Move> moves;
+  EXPECT_TRUE(lying->LegalMoves(s, 0, &moves).ok());
+  const Status st = lying->CheckEvaluateMoves(s, 0, moves);
+  if (!st.ok()) report.failures.push_back({"evaluate_moves", st.ToString(), ""});
+  return report;
+}
+
+TEST(EvaluateMoves, TheConformanceChecksHoldEveryValueToItsTrial) {
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(LuaRules::Load(GamePath("evaluate-moves"), {}, &rules).ok());
+  ConformanceSpec spec;
+  spec.games = 6;
+  ConformanceReport report;
+  ASSERT_TRUE(RunConformance(*rules, "evaluate-moves", spec, &report).ok());
+  EXPECT_TRUE(report.failures.empty()) << report.failures.front().message;
+  const std::string where = "games/evaluate-moves/rules.lua:" + std::to_string(LineOf("evaluate-moves", "function game.evaluate_moves"));
+  const ConformanceReport lie = Check("value");
+  ASSERT_EQ(lie.failures.size(), 1u);
+  EXPECT_NE(lie.failures[0].message.find(where + ": evaluate_moves: move 1 ({\"by\":1,\"type\":\"bump\"}) is valued 2 where a trial of the move gives 1"),
+            std::string::npos)
+      << lie.failures[0].message;
+  const ConformanceReport chance = Check("chance");
+  ASSERT_EQ(chance.failures.size(), 1u);
+  EXPECT_NE(chance.failures[0].message.find("move 3 ({\"type\":\"roll\"}) draws random numbers when it is played"), std::string::npos)
+      << chance.failures[0].message;
+}
+
+TEST(EvaluateMoves, ABotNeverTakesAListOfTheWrongShapeOrANaN) {
+  const Played extra = Play("greedy", {{"lie", "extra"}}, 2, 1);
+  EXPECT_EQ(extra.status.kind, ErrorKind::kScript);
+  EXPECT_NE(extra.status.message.find("evaluate_moves: returned 3 values where the 3 moves it was given take at most one each"),
+            std::string::npos)
+      << extra.status.message;
+  const Played nan = Play("greedy", {{"lie", "nan"}}, 2, 1);
+  EXPECT_EQ(nan.status.kind, ErrorKind::kScript);
+  EXPECT_NE(nan.status.message.find("the value for move 2 ({\"by\":2,\"type\":\"bump\"}) is nan"), std::string::npos)
+      << nan.status.message;
+}
+
+}  // namespace
+}  // namespace plateau
