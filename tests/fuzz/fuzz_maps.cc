@@ -131,6 +131,7 @@ void EditRegionMap(Json& map, Bytes& b, int seats, const RegionSet* regions) {
                                  : std::string("alaska");
   switch (b.Below(5)) {
     case 0:
+      if (!marks[region].is_array()) marks[region] = Json::array();
       for (int k = 0, n = 1 + b.Below(b.Next() > 240 ? 150 : 3); k < n; ++k)
         marks[region].push_back(static_cast<int>(b.Below(seats + 3)) - 1);
       break;
