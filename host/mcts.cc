@@ -11,19 +11,26 @@
 namespace plateau {
 namespace {
 
-// A move's identity within one decision: enough to tell legal moves apart.
-std::string MoveKey(const Move& m) {
-  std::string k = m.type;
-  k += '|';
-  k += std::to_string(m.card);
-  if (m.has_cell) k += "|" + std::to_string(m.cell.row) + "," + std::to_string(m.cell.col);
-  if (m.has_to) k += "|" + std::to_string(m.to.row) + "," + std::to_string(m.to.col);
-  if (!m.args.is_null()) k += "|" + m.args->dump();
-  return k;
+// A move's identity within one decision, as a number: edges are found by it (and the move
+// itself, against collisions) instead of comparing every legal move with every edge as text,
+// which was quadratic in the moves of a decision on every iteration.
+uint64_t MoveHash(const Move& m) {
+  uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ULL;
+  };
+  for (unsigned char c : m.type) mix(c);
+  mix(static_cast<uint64_t>(m.card) + 0x9e37);
+  if (m.has_cell) mix((static_cast<uint64_t>(static_cast<uint32_t>(m.cell.row)) << 32) ^ static_cast<uint32_t>(m.cell.col) ^ 1);
+  if (m.has_to) mix((static_cast<uint64_t>(static_cast<uint32_t>(m.to.row)) << 32) ^ static_cast<uint32_t>(m.to.col) ^ 2);
+  if (!m.args.is_null())
+    for (unsigned char c : m.args->dump()) mix(c);
+  return h;
 }
 
 struct Edge {
-  std::string key;
+  Move move;
   int child = -1;
   int visits = 0;
   double reward = 0;  // sum of the mover's rewards through this edge
@@ -32,6 +39,18 @@ struct Edge {
 
 struct Node {
   std::vector<Edge> edges;
+  std::unordered_multimap<uint64_t, size_t> by_hash;  // MoveHash -> index in edges
+  size_t Find(const Move& m, uint64_t hash) const {
+    auto [lo, hi] = by_hash.equal_range(hash);
+    for (auto it = lo; it != hi; ++it)
+      if (edges[it->second].move == m) return it->second;
+    return SIZE_MAX;
+  }
+  size_t Add(const Move& m, uint64_t hash) {
+    edges.push_back({m, -1, 0, 0, 0});
+    by_hash.emplace(hash, edges.size() - 1);
+    return edges.size() - 1;
+  }
 };
 
 // Deals the cards `seat` cannot see afresh, keeping every zone's size. Zones of one name are
@@ -74,7 +93,7 @@ class MctsBot : public Bot {
     nodes_.assign(1, Node{});
     lead_sum_ = 0;
     lead_count_ = 0;
-    for (const auto& m : root_moves) nodes_[0].edges.push_back({MoveKey(m), -1, 0, 0, 0});
+    for (const auto& m : root_moves) nodes_[0].Add(m, MoveHash(m));
     players_ = state.player_count;
     const auto start = std::chrono::steady_clock::now();
     for (int it = 0;; ++it) {
@@ -83,8 +102,16 @@ class MctsBot : public Bot {
       if (opt_.time_ms > 0 && it > 0 &&
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= opt_.time_ms)
         break;
-      State world = state;
-      world.record = false;
+      // Each iteration's world is a copy of the root without its move log (a rollout records
+      // nothing): copying a long game's log on every iteration was a large share of a decision.
+      if (it == 0) {
+        State& s = const_cast<State&>(state);
+        std::vector<LogEntry> log = std::move(s.log);
+        root_ = s;
+        s.log = std::move(log);
+        root_.record = false;
+      }
+      State world = root_;
       Determinize(&world, seat, &rng_);
       st = Iterate(rules, &world, seat, root_moves);
       if (!st.ok()) return st;
@@ -152,16 +179,16 @@ class MctsBot : public Bot {
   // Picks the edge to follow among `moves` (creating edges for moves first seen in this
   // world); sets matched_ to the index in `moves` of the chosen move.
   size_t Select(int node, const std::vector<Move>& moves) {
-    auto& edges = nodes_[static_cast<size_t>(node)].edges;
+    Node& n = nodes_[static_cast<size_t>(node)];
     index_.assign(moves.size(), 0);
     for (size_t i = 0; i < moves.size(); ++i) {
-      const std::string key = MoveKey(moves[i]);
-      size_t j = 0;
-      while (j < edges.size() && edges[j].key != key) ++j;
-      if (j == edges.size()) edges.push_back({key, -1, 0, 0, 0});
+      const uint64_t hash = MoveHash(moves[i]);
+      size_t j = n.Find(moves[i], hash);
+      if (j == SIZE_MAX) j = n.Add(moves[i], hash);
       index_[i] = j;
-      ++edges[j].available;
+      ++n.edges[j].available;
     }
+    auto& edges = n.edges;
     // Unvisited moves first, in random order.
     size_t unvisited = 0, choice = SIZE_MAX;
     for (size_t i = 0; i < moves.size(); ++i)
@@ -253,6 +280,7 @@ class MctsBot : public Bot {
 
   MctsOptions opt_;
   Rng rng_;
+  State root_;  // the decision's state without its log, copied for each iteration
   std::vector<Node> nodes_;
   std::vector<size_t> index_;
   size_t matched_ = 0;
