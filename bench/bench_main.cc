@@ -449,34 +449,43 @@ class TimedBot : public Bot {
   std::unique_ptr<Bot> inner_;
 };
 
-// MCTS decisions per second: whole 4-player Savane games with `bot` in every seat, the time
-// inside its decisions only (the moves' own application is the rules' cost, not the search's).
-double MctsDecisionsPerSecond(const std::string& bot, int games, uint64_t seed) {
+// MCTS decisions per second: 4-player games of `game` with `bot` in every seat, the time inside
+// its decisions only (the moves' own application is the rules' cost, not the search's), over at
+// most `max_decisions` decisions a game (0: the whole game; Safari and Fauna games are long, and
+// the search's speed shows in their first decisions as well).
+double MctsDecisionsPerSecond(const std::string& game, const std::string& bot, int games, uint64_t seed, int max_decisions = 0) {
   std::unique_ptr<scripting::LuaRules> rules;
-  if (!scripting::LuaRules::Load("ecosysteme-savane", {}, &rules).ok()) return 0;
+  if (!scripting::LuaRules::Load(game, {}, &rules).ok()) return 0;
   Json params;
   ResolveParams(rules->info(), Json::object(), &params);
+  const int players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
   double seconds = 0;
   int64_t decisions = 0;
   for (int g = 0; g < games; ++g) {
     const uint64_t game_seed = seed + static_cast<uint64_t>(g);
     State state;
-    if (!rules->NewGame(params, 4, game_seed, &state).ok()) return 0;
+    if (!rules->NewGame(params, players, game_seed, &state).ok()) return 0;
     state.record = false;
     std::vector<std::unique_ptr<TimedBot>> owned;
-    std::vector<Bot*> bots;
     std::string error;
-    for (int s = 0; s < 4; ++s) {
+    for (int s = 0; s < players; ++s) {
       std::unique_ptr<Bot> inner = MakeBot(bot, game_seed * 31 + static_cast<uint64_t>(s), &error, &rules->info());
       if (!inner) return 0;
       owned.push_back(std::make_unique<TimedBot>(std::move(inner)));
-      bots.push_back(owned.back().get());
     }
-    PlayResult result;
-    Status st = PlayOut(*rules, &state, bots, &result);
-    if (!st.ok()) {
-      std::fprintf(stderr, "bench: %s\n", st.message.c_str());
-      return 0;
+    for (int moves = 0; moves < 100000; ++moves) {
+      std::vector<int> seats;
+      if (!rules->ToMove(state, &seats).ok() || seats.empty()) break;
+      Move m;
+      Status st = owned[static_cast<size_t>(seats.front())]->ChooseIn(*rules, &state, seats.front(), &m);
+      if (st.ok()) st = rules->Apply(&state, seats.front(), m);
+      if (!st.ok()) {
+        std::fprintf(stderr, "bench: %s\n", st.message.c_str());
+        return 0;
+      }
+      int64_t made = 0;
+      for (const auto& b : owned) made += b->decisions;
+      if (max_decisions > 0 && made >= max_decisions) break;
     }
     for (const auto& b : owned) {
       seconds += b->seconds;
@@ -499,7 +508,9 @@ void BotFigures() {
   const Run runs[] = {{"savane_greedy_games_per_s", "ecosysteme-savane", "greedy", 30},
                       {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 16},
                       {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
-                      {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60}};
+                      {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60},
+                      {"safari_greedy_games_per_s", "safari", "greedy", 3},
+                      {"fauna_greedy_games_per_s", "fauna", "greedy", 6}};
   for (const Run& run : runs) {
     std::vector<double> rates;
     for (int rep = 0; rep < 3; ++rep) {
@@ -518,8 +529,15 @@ void BotFigures() {
     }
   }
   std::vector<double> rates;
-  for (int rep = 0; rep < 3; ++rep) rates.push_back(MctsDecisionsPerSecond("mcts:iters=200", 1, 9000 + static_cast<uint64_t>(rep)));
+  for (int rep = 0; rep < 3; ++rep)
+    rates.push_back(MctsDecisionsPerSecond("ecosysteme-savane", "mcts:iters=200", 1, 9000 + static_cast<uint64_t>(rep)));
   Print("mcts_decisions_per_s", Median(rates), "decisions/s");
+  for (const char* game : {"safari", "fauna"}) {
+    rates.clear();
+    for (int rep = 0; rep < 3; ++rep)
+      rates.push_back(MctsDecisionsPerSecond(game, "mcts:iters=200", 1, 9000 + static_cast<uint64_t>(rep), 8));
+    Print(std::string(game) + "_mcts_decisions_per_s", Median(rates), "decisions/s");
+  }
 }
 
 }  // namespace
