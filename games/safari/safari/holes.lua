@@ -1,0 +1,112 @@
+-- Safari: watering holes. A turn's action may start one (a marker and a meeple on a free
+-- savanna corner of any placed tile: 3 points) or extend one (a marker of a species it lacks on
+-- a corner next to one of its markers around the same point: 4, 5, 6 points); the fourth
+-- marker completes it (3 points to each meeple owner, the meeples back).
+--
+-- A hole lives at a grid point, the vertex "r,c" (the top-left corner of cell r, c); each of
+-- the four tiles around it lends one corner, a quarter of the hole (data.CORNER_VERTEX).
+
+local D = require("safari.data")
+local St = require("safari.state")
+local scoring = require("safari.scoring")
+
+local CORNER_VERTEX = D.CORNER_VERTEX
+local data, key_of, a, distinct = D.data, D.key_of, D.a, D.distinct
+local say, take_marker = St.say, St.take_marker
+local finish_turn = scoring.finish_turn
+
+local M = { moves = {} }
+
+-- The watering-hole moves: start one on a free savanna corner no marker touches yet, or extend
+-- one with a species it does not have yet.
+local NO_SPECIES = {}
+function M.hole_moves(state, seat, map, moves)
+  local hand = distinct(state:read("markers")[seat])
+  if #hand == 0 then return end
+  -- Holes by their point as a number (this loop runs over every free corner of the map on
+  -- every action a bot weighs, so no string key and no table per corner).
+  local hole_at = {}
+  for _, h in pairs(state:read("holes")) do hole_at[h.v[1] * 65536 + h.v[2]] = h end
+  local has_meeple = state.data.meeples[seat] > 0
+  for _, corner in ipairs(map:corners("savanna")) do
+    local r, c, name = corner[1], corner[2], corner[3]
+    local cv = CORNER_VERTEX[name]
+    local q = cv[3]
+    local hole = hole_at[(r + cv[1]) * 65536 + c + cv[2]]
+    local taken, touching, present = false, false, NO_SPECIES
+    if hole then
+      present = {}
+      for _, m in ipairs(hole.markers) do
+        if m.q == q then taken = true end
+        if m.q % 4 + 1 == q or q % 4 + 1 == m.q then touching = true end
+        present[m.species] = true
+      end
+    end
+    if not taken and (touching or has_meeple) then
+      local kind = touching and "extend" or "hole"
+      for _, sp in ipairs(hand) do
+        -- An extension brings a species the hole lacks; a start (diagonal to another hole's
+        -- marker, say) may repeat one.
+        if not (touching and present[sp]) then
+          moves[#moves + 1] = { type = kind, cell = { r, c }, corner = name, species = sp }
+        end
+      end
+    end
+  end
+end
+
+local function add_hole_marker(ctx, state, seat, move, with_meeple)
+  local S = data(ctx).S
+  local cv = CORNER_VERTEX[move.corner]
+  local vr, vc, q = move.cell[1] + cv[1], move.cell[2] + cv[2], cv[3]
+  local key = key_of(vr, vc)
+  if not take_marker(state, seat, move.species) then return false, "you have no " .. move.species .. " marker" end
+  local holes = state.data.holes
+  if holes[key] == nil then holes[key] = { v = { vr, vc }, markers = {}, complete = false } end
+  local hole = holes[key]
+  local markers = hole.markers
+  markers[#markers + 1] = { q = q, species = move.species, seat = seat, meeple = with_meeple }
+  local n = #markers
+  local p = state.data.points[seat]
+  local tp = state.data.tally.players[seat]
+  if with_meeple then
+    state.data.meeples[seat] = state.data.meeples[seat] - 1
+    p.holes = p.holes + S.hole_start_points
+    tp.holes_started = tp.holes_started + 1
+    say(ctx, state, string.format("P%d starts a watering hole with %s: +%d", seat, a(move.species), S.hole_start_points))
+  else
+    local pts = S.hole_extend_points[math.min(math.max(n - 1, 1), 3)]
+    p.holes = p.holes + pts
+    tp.holes_extended = tp.holes_extended + 1
+    say(ctx, state, string.format("P%d adds %s to a watering hole (marker %d): +%d", seat, a(move.species), n, pts))
+  end
+  if n == 4 then
+    hole.complete = true
+    local owners = {}
+    for _, m in ipairs(state:read("holes")[key].markers) do
+      if m.meeple then owners[m.seat] = (owners[m.seat] or 0) + 1 end
+    end
+    for owner, k in pairs(owners) do
+      local po = state.data.points[owner]
+      po.holes = po.holes + S.hole_complete_points
+      state.data.meeples[owner] = state.data.meeples[owner] + k
+      say(ctx, state, string.format("the watering hole is complete: P%d +%d, %d meeple(s) back", owner, S.hole_complete_points, k))
+    end
+    state.data.tally.holes_completed = state.data.tally.holes_completed + 1
+  end
+  return true
+end
+
+function M.moves.hole(ctx, state, seat, move)
+  local ok, why = add_hole_marker(ctx, state, seat, move, true)
+  if not ok then return false, why end
+  return finish_turn(ctx, state)
+end
+
+function M.moves.extend(ctx, state, seat, move)
+  local ok, why = add_hole_marker(ctx, state, seat, move, false)
+  if not ok then return false, why end
+  return finish_turn(ctx, state)
+end
+
+return M
