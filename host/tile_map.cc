@@ -4,6 +4,7 @@
 #include "host/limits.h"
 
 #include <algorithm>
+#include <climits>
 #include <tuple>
 
 namespace plateau {
@@ -170,10 +171,34 @@ bool TileSet::FromJson(const nlohmann::json& doc, TileSet* out, std::string* err
 
 // ---------------------------------------------------------------------------------------
 
-TileMap::TileMap(std::shared_ptr<const TileSet> set, std::vector<std::string> closing_ends)
-    : set_(std::move(set)), closing_(std::move(closing_ends)) {
+TileMap::TileMap(std::shared_ptr<const TileSet> set, std::vector<std::string> closing_ends,
+                 std::vector<std::string> filled_inside)
+    : set_(std::move(set)), closing_(std::move(closing_ends)), filled_inside_(std::move(filled_inside)) {
   std::sort(closing_.begin(), closing_.end());
   closing_.erase(std::unique(closing_.begin(), closing_.end()), closing_.end());
+  std::sort(filled_inside_.begin(), filled_inside_.end());
+  filled_inside_.erase(std::unique(filled_inside_.begin(), filled_inside_.end()), filled_inside_.end());
+  if (set_) {
+    filled_kind_.assign(set_->kinds.size(), false);
+    for (const auto& name : filled_inside_) {
+      const int k = set_->FindKind(name);
+      if (k >= 0 && set_->feature[static_cast<size_t>(k)]) filled_kind_[static_cast<size_t>(k)] = true;
+    }
+  }
+}
+
+std::string TileMap::KindsError(const TileSet& set, const std::vector<std::string>& kinds) {
+  for (const auto& name : kinds) {
+    const int k = set.FindKind(name);
+    if (k < 0) {
+      std::string known;
+      for (size_t i = 0; i < set.kinds.size(); ++i)
+        if (set.feature[i]) known += (known.empty() ? "" : ", ") + set.kinds[i];
+      return "unknown kind '" + name + "' (the kinds that form features: " + known + ")";
+    }
+    if (!set.feature[static_cast<size_t>(k)]) return "'" + name + "' forms no features";
+  }
+  return "";
 }
 
 const TileMap::Placed* TileMap::At(int row, int col) const {
@@ -268,6 +293,9 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
   placed_.push_back(p);
   order_.push_back({row, col});
   frontier_.erase(key);
+  // Segments whose joining closed a cycle in a feature that an empty cell inside keeps open.
+  int cycles[4];
+  int cycle_count = 0;
   for (int side = 0; side < 4; ++side) {
     const int nr = row + kDelta[side][0], nc = col + kDelta[side][1];
     const Placed* n = At(nr, nc);
@@ -279,16 +307,101 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
     if (mine < 0) continue;
     const int theirs = SideSegment(*n, (side + 2) & 3);
     // Edges matched, so a feature edge faces a segment of the same kind.
-    if (theirs >= 0) graph_.Connect(mine, theirs, nullptr);
+    if (theirs < 0) continue;
+    if (!filled_inside_.empty() && filled_kind_[static_cast<size_t>(t.edges[static_cast<size_t>(Unrotate(side, rotation))])] &&
+        graph_.Find(mine) == graph_.Find(theirs))
+      cycles[cycle_count++] = mine;
+    graph_.Connect(mine, theirs, nullptr);
   }
-  if (completed) {
-    completed->clear();
-    for (size_t i = 0; i < t.segments.size(); ++i) {
-      const int root = graph_.Find(p.first_segment + static_cast<int>(i));
-      if (std::find(completed->begin(), completed->end(), root) == completed->end() && Complete(root)) completed->push_back(root);
+  // The cell was perhaps enclosed: those features may be complete now.
+  std::vector<int> freed;
+  if (!enclosed_.empty()) {
+    auto it = enclosed_.find(key);
+    if (it != enclosed_.end()) {
+      freed = std::move(it->second);
+      enclosed_.erase(it);
     }
   }
+  for (int i = 0; i < cycle_count; ++i) RecordEnclosed(graph_.Find(cycles[i]));
+  if (completed) {
+    completed->clear();
+    auto consider = [&](int segment) {
+      const int root = graph_.Find(segment);
+      if (std::find(completed->begin(), completed->end(), root) == completed->end() && Complete(root)) completed->push_back(root);
+    };
+    for (size_t i = 0; i < t.segments.size(); ++i) consider(p.first_segment + static_cast<int>(i));
+    for (int s : freed) consider(s);
+  }
   return true;
+}
+
+// The drawing of a feature on the map: each of its segments that touches two or more sides is
+// a star from a point inside the tile to the middle of those sides (a segment on one side only
+// is a stub that encloses nothing), and stars of joined tiles meet at the middle of the shared
+// edge. Whether that drawing encloses an empty cell is a question about the grid points (tile
+// corners): the four tile corners around a grid point always see each other (the drawing
+// crosses tile edges only at their middles), and within a tile two corners see each other
+// unless a star runs between them. A flood over the grid points of the feature's bounding box
+// (with a margin) from its outer corner reaches every corner of every cell outside the
+// drawing; an empty cell whose corners it does not reach is enclosed.
+void TileMap::RecordEnclosed(int root) {
+  const FeatureGraph::Feature f = graph_.Describe(root);
+  // The feature's stars, by cell: each a mask of the sides it touches (after rotation).
+  std::map<uint64_t, std::vector<uint8_t>> stars;
+  int r0 = INT32_MAX, r1 = INT32_MIN, c0 = INT32_MAX, c1 = INT32_MIN;
+  for (int s : f.segments) {
+    const int ti = segment_tile_[static_cast<size_t>(s)];
+    const Coord& at = order_[static_cast<size_t>(ti)];
+    r0 = std::min(r0, at.row), r1 = std::max(r1, at.row), c0 = std::min(c0, at.col), c1 = std::max(c1, at.col);
+    const uint8_t sides = SegmentSides(at.row, at.col, s - placed_[static_cast<size_t>(ti)].first_segment);
+    if (__builtin_popcount(sides) >= 2) stars[Key(at.row, at.col)].push_back(sides);
+  }
+  if (r1 - r0 < 2 || c1 - c0 < 2) return;  // a drawing that encloses a cell spans 3 cells each way
+  // Grid points (r, c) for r in r0-1..r1+2, c in c0-1..c1+2: the top-left corners of the cells
+  // of the box with a one-cell margin.
+  const int rows = r1 - r0 + 4, cols = c1 - c0 + 4;
+  std::vector<int> parent(static_cast<size_t>(rows * cols));
+  for (size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<int>(i);
+  auto find = [&](int x) {
+    while (parent[static_cast<size_t>(x)] != x) {
+      const int up = parent[static_cast<size_t>(parent[static_cast<size_t>(x)])];
+      parent[static_cast<size_t>(x)] = up;
+      x = up;
+    }
+    return x;
+  };
+  auto point = [&](int r, int c) { return (r - (r0 - 1)) * cols + (c - (c0 - 1)); };
+  auto join = [&](int a, int b) { parent[static_cast<size_t>(find(a))] = find(b); };
+  for (int r = r0 - 1; r <= r1 + 1; ++r)
+    for (int c = c0 - 1; c <= c1 + 1; ++c) {
+      // Corners NE, SE, SW, NW as grid points.
+      const int corner[4] = {point(r, c + 1), point(r + 1, c + 1), point(r + 1, c), point(r, c)};
+      const auto it = stars.find(Key(r, c));
+      if (it == stars.end()) {
+        for (int k = 1; k < 4; ++k) join(corner[0], corner[k]);
+        continue;
+      }
+      // Corner k lies between sides k and k+1: a star puts it in the part of the tile up to
+      // the next side it touches clockwise. Corners alike for every star see each other.
+      int part[4] = {0, 0, 0, 0};
+      for (uint8_t mask : it->second)
+        for (int k = 0; k < 4; ++k) {
+          int next = (k + 1) & 3;
+          while (!(mask & (1 << next))) next = (next + 1) & 3;
+          part[k] = part[k] * 4 + next;
+        }
+      for (int a = 0; a < 4; ++a)
+        for (int b = a + 1; b < 4; ++b)
+          if (part[a] == part[b]) join(corner[a], corner[b]);
+    }
+  const int outside = find(point(r0 - 1, c0 - 1));
+  for (int r = r0 + 1; r < r1; ++r)
+    for (int c = c0 + 1; c < c1; ++c) {
+      if (cells_.count(Key(r, c)) || find(point(r, c)) == outside) continue;
+      std::vector<int>& by = enclosed_[Key(r, c)];
+      const bool known = std::any_of(by.begin(), by.end(), [&](int s) { return graph_.Find(s) == root; });
+      if (!known) by.push_back(root);
+    }
 }
 
 int TileMap::FilledAround(int row, int col) const {
@@ -341,7 +454,16 @@ bool TileMap::Complete(int segment) const {
   if (graph_.OpenEdges(segment) != 0) return false;
   for (const auto& [key, n] : graph_.Tally(segment))
     if (n > 0 && key.rfind("end:", 0) == 0 && !std::binary_search(closing_.begin(), closing_.end(), key.substr(4))) return false;
-  return true;
+  return enclosed_.empty() || EmptyInside(segment) == 0;
+}
+
+int TileMap::EmptyInside(int segment) const {
+  if (enclosed_.empty()) return 0;
+  const int root = graph_.Find(segment);
+  int n = 0;
+  for (const auto& [cell, by] : enclosed_)
+    if (std::any_of(by.begin(), by.end(), [&](int s) { return graph_.Find(s) == root; })) ++n;
+  return n;
 }
 
 TileMap::FeatureInfo TileMap::Feature(int segment) const {
@@ -353,7 +475,8 @@ TileMap::FeatureInfo TileMap::Feature(int segment) const {
   for (const auto& [key, n] : f.tally)
     if (key.rfind("end:", 0) != 0) info.tally[key] = n;
   CountEnds(f.root, &info.ends, &info.open_ends);
-  info.complete = info.open_edges == 0 && info.open_ends == 0;
+  info.empty_inside = EmptyInside(f.root);
+  info.complete = info.open_edges == 0 && info.open_ends == 0 && info.empty_inside == 0;
   info.occupants = f.occupants;
   info.segments = f.segments;
   std::vector<int> seen;
@@ -404,7 +527,9 @@ nlohmann::json TileMap::ToJson() const {
   }
   nlohmann::json added = nlohmann::json::array();
   for (const auto& [s, key, n] : added_tally_) added.push_back({s, key, n});
-  return {{"tiles", std::move(tiles)}, {"occupants", std::move(occ)}, {"tally", std::move(added)}, {"closing_ends", closing_}};
+  nlohmann::json out = {{"tiles", std::move(tiles)}, {"occupants", std::move(occ)}, {"tally", std::move(added)}, {"closing_ends", closing_}};
+  if (!filled_inside_.empty()) out["filled_inside"] = filled_inside_;
+  return out;
 }
 
 bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> set, TileMap* out, std::string* error) {
@@ -434,7 +559,26 @@ bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> s
       closing.push_back(e.get<std::string>());
     }
   }
-  TileMap m(set, closing);
+  std::vector<std::string> filled;
+  if (j.contains("filled_inside")) {
+    if (!j["filled_inside"].is_array() || j["filled_inside"].size() > 32) {
+      *error = "filled_inside: a list of at most 32 kinds";
+      return false;
+    }
+    for (const auto& e : j["filled_inside"]) {
+      if (!e.is_string()) {
+        *error = "filled_inside: a list of at most 32 kinds";
+        return false;
+      }
+      filled.push_back(e.get<std::string>());
+    }
+    const std::string bad = KindsError(*set, filled);
+    if (!bad.empty()) {
+      *error = "filled_inside: " + bad;
+      return false;
+    }
+  }
+  TileMap m(set, closing, filled);
   const auto& tiles = j["tiles"];
   for (size_t i = 0; i < tiles.size(); ++i) {
     const std::string at = "tiles/" + std::to_string(i);
@@ -532,7 +676,8 @@ bool TileMap::FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> s
 }
 
 bool TileMap::operator==(const TileMap& o) const {
-  return closing_ == o.closing_ && order_ == o.order_ && graph_ == o.graph_ && added_tally_ == o.added_tally_ &&
+  return closing_ == o.closing_ && filled_inside_ == o.filled_inside_ && order_ == o.order_ && graph_ == o.graph_ &&
+         added_tally_ == o.added_tally_ && enclosed_ == o.enclosed_ &&
          [&] {
            for (size_t i = 0; i < placed_.size(); ++i)
              if (placed_[i].tile != o.placed_[i].tile || placed_[i].rotation != o.placed_[i].rotation) return false;

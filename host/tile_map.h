@@ -6,8 +6,9 @@
 //  - TileMap: placed tiles with rotations, the open frontier, where a tile fits and in which
 //    rotations, the 8 neighbours of a cell, and the features: kind, open edges, open ends,
 //    completeness, tiles, tallies, occupants and majority.
-// Nothing here knows a game: which inner ends close a feature is the map's setting, chosen by
-// the rules when they create the map.
+// Nothing here knows a game: which inner ends close a feature, and which kinds of feature stay
+// open while they enclose an empty space (a Carcassonne city or a Safari bush around a hole),
+// are the map's settings, chosen by the rules when they create the map.
 #pragma once
 
 #include <array>
@@ -78,6 +79,7 @@ class TileMap {
     int open_edges = 0;
     std::map<std::string, int> ends;   // inner ends by how they end
     int open_ends = 0;                 // ends that do not close the feature
+    int empty_inside = 0;              // empty cells the feature encloses (kinds in filled_inside)
     bool complete = false;
     std::map<std::string, int> tally;
     std::map<int, int> occupants;      // owner -> pieces
@@ -86,11 +88,19 @@ class TileMap {
   };
 
   TileMap() = default;
-  TileMap(std::shared_ptr<const TileSet> set, std::vector<std::string> closing_ends);
+  // `filled_inside` names the kinds whose features are complete only when no empty cell lies
+  // inside them, whatever the edges facing that cell show; unknown names are ignored (the
+  // callers check them: KindsError).
+  TileMap(std::shared_ptr<const TileSet> set, std::vector<std::string> closing_ends,
+          std::vector<std::string> filled_inside = {});
 
   const TileSet& set() const { return *set_; }
   const std::shared_ptr<const TileSet>& set_ptr() const { return set_; }
   const std::vector<std::string>& closing_ends() const { return closing_; }
+  const std::vector<std::string>& filled_inside() const { return filled_inside_; }
+  // Why a list of filled_inside kinds does not fit the set ("" when it does): each must be a
+  // kind that forms features.
+  static std::string KindsError(const TileSet& set, const std::vector<std::string>& kinds);
   int size() const { return static_cast<int>(placed_.size()); }
   const Placed* At(int row, int col) const;
   const std::vector<Coord>& order() const { return order_; }
@@ -105,7 +115,8 @@ class TileMap {
   std::vector<Coord> Frontier() const;
   bool OnFrontier(int row, int col) const { return frontier_.count(Key(row, col)) != 0; }
   // Places a tile (Fits must hold, or *why says why not) and joins its segments to the
-  // features across each shared edge. *completed gets the features this placement completed.
+  // features across each shared edge. *completed gets the features this placement completed:
+  // its own, and those of a filled_inside kind that enclosed the cell it fills.
   bool Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why);
   // Placed tiles among the 8 cells around (row, col).
   int FilledAround(int row, int col) const;
@@ -121,6 +132,8 @@ class TileMap {
   int FeatureOf(int segment) const { return graph_.Find(segment); }
   FeatureInfo Feature(int segment) const;
   bool Complete(int segment) const;
+  // Empty cells the segment's feature encloses, when its kind is a filled_inside kind (else 0).
+  int EmptyInside(int segment) const;
   std::vector<int> Features(int kind) const;  // roots of every feature (kind -1: all), ascending
   void Occupy(int segment, int owner, int pieces);
   // Takes every piece off the feature; returns them by owner.
@@ -142,9 +155,14 @@ class TileMap {
   int SideKind(const Placed& p, int side) const;
   int SideSegment(const Placed& p, int side) const;  // global segment id or -1
   void CountEnds(int root, std::map<std::string, int>* ends, int* open_ends) const;
+  // After a placement closed a cycle in the feature of `root`: records the empty cells its
+  // drawing now encloses (a flood over the grid points of the feature's bounding box).
+  void RecordEnclosed(int root);
 
   std::shared_ptr<const TileSet> set_;
   std::vector<std::string> closing_;
+  std::vector<std::string> filled_inside_;
+  std::vector<bool> filled_kind_;             // per kind of the set: in filled_inside_
   std::unordered_map<uint64_t, int> cells_;   // cell -> index in placed_
   std::vector<Placed> placed_;
   std::vector<Coord> order_;
@@ -153,6 +171,10 @@ class TileMap {
   FeatureGraph graph_;
   // Tallies added by the rules after placement (not from tile data), for the save.
   std::vector<std::tuple<int, std::string, int>> added_tally_;
+  // Empty cells enclosed by features of a filled_inside kind: the cell, and one segment of each
+  // feature that enclosed it when it was found (features merge later: compare their roots).
+  // Rebuilt by placing the tiles again, so the save does not hold it. Empty in most games.
+  std::map<uint64_t, std::vector<int>> enclosed_;
 };
 
 }  // namespace plateau

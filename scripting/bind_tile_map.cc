@@ -344,12 +344,12 @@ int MapFeatureOf(lua_State* L) {
   return 1;
 }
 
-// m:feature(segment or feature) -> {id, kind, open_edges, ends, open_ends, complete, tally,
-// occupants, majority, tiles, segments}
+// m:feature(segment or feature) -> {id, kind, open_edges, ends, open_ends, empty_inside,
+// complete, tally, occupants, majority, tiles, segments}
 int MapFeature(lua_State* L) {
   TileMap* m = CheckMap(L, false);
   const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m));
-  lua_createtable(L, 0, 11);
+  lua_createtable(L, 0, 12);
   lua_pushinteger(L, f.id + 1);
   lua_setfield(L, -2, "id");
   lua_pushstring(L, f.kind.c_str());
@@ -360,6 +360,8 @@ int MapFeature(lua_State* L) {
   lua_setfield(L, -2, "ends");
   lua_pushinteger(L, f.open_ends);
   lua_setfield(L, -2, "open_ends");
+  lua_pushinteger(L, f.empty_inside);
+  lua_setfield(L, -2, "empty_inside");
   lua_pushboolean(L, f.complete);
   lua_setfield(L, -2, "complete");
   PushCounts(L, f.tally);
@@ -465,7 +467,7 @@ int StateTileMap(lua_State* L) {
   return 1;
 }
 
-// state:add_tile_map(name, [{closing_ends = {...}}]) -> the new, empty map's handle
+// state:add_tile_map(name, [{closing_ends = {...}, filled_inside = {...}}]) -> the new, empty map's handle
 int StateAddTileMap(lua_State* L) {
   State* s = Writable(L, StateUndo::kTileMaps);
   size_t len = 0;
@@ -475,7 +477,7 @@ int StateAddTileMap(lua_State* L) {
   if (s->tile_maps.count(name)) Raise(L, std::string("tile map '") + name + "' already exists");
   if (static_cast<int64_t>(s->tile_maps.size()) >= limits::kMaps)
     Raise(L, "a game has at most " + std::to_string(limits::kMaps) + " tile maps");
-  std::vector<std::string> closing;
+  std::vector<std::string> closing, filled;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
     if (lua_getfield(L, 3, "closing_ends") != LUA_TNIL) {
@@ -494,8 +496,21 @@ int StateAddTileMap(lua_State* L) {
       }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, 3, "filled_inside") != LUA_TNIL) {
+      if (!lua_istable(L, -1)) RaiseArg(L, 3, "filled_inside must be a list of kinds");
+      const lua_Integer n = luaL_len(L, -1);
+      if (n > 32) RaiseArg(L, 3, "filled_inside lists at most 32 kinds");
+      for (lua_Integer i = 1; i <= n; ++i) {
+        if (lua_rawgeti(L, -1, i) != LUA_TSTRING) RaiseArg(L, 3, "filled_inside must be a list of kinds");
+        filled.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+      }
+      const std::string bad = TileMap::KindsError(*s->tiles, filled);
+      if (!bad.empty()) RaiseArg(L, 3, "filled_inside: " + bad);
+    }
+    lua_pop(L, 1);
   }
-  s->tile_maps.emplace(name, TileMap(s->tiles, std::move(closing)));
+  s->tile_maps.emplace(name, TileMap(s->tiles, std::move(closing), std::move(filled)));
   PushMapHandle(L, std::string(name, len));
   return 1;
 }

@@ -41,7 +41,9 @@ Status LuaRules::PositionState(const Json& board, const std::string& path, const
     if (!st.ok()) return st;
     TileMap map;
     std::string why;
-    if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", target->closing_ends()}}, out->tiles, &map, &why))
+    if (!TileMap::FromJson({{"tiles", board["tiles"]}, {"closing_ends", target->closing_ends()},
+                            {"filled_inside", target->filled_inside()}},
+                           out->tiles, &map, &why))
       return Status::Input(path + ": at /" + why);
     const Json no_pieces = Json::array();
     const Json& pieces = board.contains("pieces") ? board["pieces"] : no_pieces;

@@ -524,7 +524,8 @@ int GameSetData(lua_State* L) {
 }
 
 // g:tile_map(name) -> {tiles = {{row, col, tile, rotation}...}, features = {{id, kind,
-// complete, open_edges, open_ends, tally, occupants, tiles}...}}: the map as the host holds it.
+// complete, open_edges, open_ends, empty_inside, tally, occupants, tiles}...}}: the map as the
+// host holds it.
 int GameTileMap(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const char* name = luaL_checkstring(L, 2);
@@ -540,7 +541,7 @@ int GameTileMap(lua_State* L) {
     Json tiles = Json::array();
     for (const Coord& c : f.tiles) tiles.push_back({c.row, c.col});
     out["features"].push_back({{"id", f.id + 1}, {"kind", f.kind}, {"complete", f.complete}, {"open_edges", f.open_edges},
-                               {"open_ends", f.open_ends}, {"tally", f.tally}, {"occupants", occ}, {"tiles", tiles}});
+                               {"open_ends", f.open_ends}, {"empty_inside", f.empty_inside}, {"tally", f.tally}, {"occupants", occ}, {"tiles", tiles}});
   }
   PushJson(L, out);
   return 1;

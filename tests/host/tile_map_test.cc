@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -123,6 +125,129 @@ TEST(TileMap, AFeatureAroundAnEmptySpaceIsNotComplete) {
   EXPECT_EQ(f.open_edges, 4 + 12);  // 4 sides facing the hole, 12 facing outside
   ASSERT_TRUE(m.Place(0, 0, 0, 0, &done, &why)) << why;
   EXPECT_EQ(m.Feature(0).open_edges, 12);
+}
+
+// Ring pieces: a city band from W to E, a city corner from N to E, a plain field tile.
+std::shared_ptr<TileSet> RingTiles() {
+  return std::make_shared<TileSet>(Load(
+      {{"edge_kinds", Kinds()},
+       {"tiles", {{{"id", "band"}, {"edges", {"field", "city", "field", "city"}},
+                   {"segments", {{{"kind", "city"}, {"sides", {"E", "W"}}, {"tally", {{"cow", 1}}}}}}},
+                  {{"id", "corner"}, {"edges", {"city", "city", "field", "field"}},
+                   {"segments", {{{"kind", "city"}, {"sides", {"N", "E"}}}}}},
+                  {{"id", "plain"}, {"edges", {"field", "field", "field", "field"}}}}}}));
+}
+constexpr int kBand = 0, kCorner = 1, kPlain = 2;
+
+// Places a ring of city pieces around the cells rows r0+1..r1-1, cols c0+1..c1-1 (left empty):
+// corners at the box's corners, bands along its sides, each facing the inside with field.
+// Cells that already hold a tile are left as they are.
+void PlaceRing(TileMap* m, int r0, int c0, int r1, int c1, std::vector<int>* done) {
+  std::string why;
+  auto put = [&](int tile, int r, int c, int rot) {
+    if (m->At(r, c)) return;
+    ASSERT_TRUE(m->Place(tile, r, c, rot, done, &why)) << why;
+  };
+  put(kCorner, r0, c0, 1);                                      // E-S
+  for (int c = c0 + 1; c < c1; ++c) put(kBand, r0, c, 0);      // W-E
+  put(kCorner, r0, c1, 2);                                      // S-W
+  for (int r = r0 + 1; r < r1; ++r) put(kBand, r, c1, 1);      // N-S
+  put(kCorner, r1, c1, 3);                                      // W-N
+  for (int c = c1 - 1; c > c0; --c) put(kBand, r1, c, 0);
+  put(kCorner, r1, c0, 0);                                      // N-E
+  for (int r = r1 - 1; r > r0; --r) put(kBand, r, c0, 1);
+}
+
+// The rulebook's bush (and Carcassonne's city): complete when no side is open and no empty
+// space lies inside. A ring closed around an empty cell shows field to it, so it has no open
+// edge; with "city" in filled_inside it stays open until the cell holds a tile.
+TEST(TileMap, ARingAroundAnEmptyCellCompletesOnlyWhenTheCellIsFilled) {
+  auto set = RingTiles();
+  std::vector<int> done;
+  std::string why;
+  TileMap plain(set, {});
+  PlaceRing(&plain, -1, -1, 1, 1, &done);
+  ASSERT_EQ(done.size(), 1u) << "without filled_inside the closed ring is complete at once";
+  EXPECT_EQ(plain.Feature(done[0]).empty_inside, 0);
+
+  TileMap m(set, {}, {"city"});
+  PlaceRing(&m, -1, -1, 1, 1, &done);
+  EXPECT_TRUE(done.empty()) << "the ring encloses (0, 0)";
+  const int ring = m.FeatureOf(m.Segment(-1, 0, 0));
+  auto f = m.Feature(ring);
+  EXPECT_EQ(f.open_edges, 0);
+  EXPECT_EQ(f.open_ends, 0);
+  EXPECT_EQ(f.empty_inside, 1);
+  EXPECT_FALSE(f.complete);
+  EXPECT_FALSE(m.Complete(ring));
+  EXPECT_EQ(f.tally.at("cow"), 4);
+  // Filling the hole with a tile that has no city of its own completes the ring.
+  ASSERT_TRUE(m.Place(kPlain, 0, 0, 0, &done, &why)) << why;
+  ASSERT_EQ(done, std::vector<int>{m.FeatureOf(ring)});
+  f = m.Feature(ring);
+  EXPECT_EQ(f.empty_inside, 0);
+  EXPECT_TRUE(f.complete);
+  // The save form keeps the setting and rebuilds the same map.
+  TileMap back;
+  ASSERT_TRUE(TileMap::FromJson(json::parse(m.ToJson().dump()), set, &back, &why)) << why;
+  EXPECT_TRUE(back == m);
+  EXPECT_EQ(back.filled_inside(), std::vector<std::string>{"city"});
+}
+
+TEST(TileMap, ARingAroundSeveralEmptyCellsWaitsForTheLastOfThem) {
+  auto set = RingTiles();
+  TileMap m(set, {}, {"city"});
+  std::vector<int> done;
+  std::string why;
+  PlaceRing(&m, -1, -1, 2, 2, &done);  // encloses the 2x2 cells (0..1, 0..1)
+  EXPECT_TRUE(done.empty());
+  const int ring = m.FeatureOf(m.Segment(-1, 0, 0));
+  EXPECT_EQ(m.Feature(ring).empty_inside, 4);
+  // A save taken with the holes open rebuilds them.
+  TileMap back;
+  ASSERT_TRUE(TileMap::FromJson(json::parse(m.ToJson().dump()), set, &back, &why)) << why;
+  EXPECT_EQ(back.Feature(ring).empty_inside, 4);
+  const int cells[4][2] = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_TRUE(m.Place(kPlain, cells[i][0], cells[i][1], 0, &done, &why)) << why;
+    EXPECT_EQ(m.Feature(ring).empty_inside, 3 - i);
+    EXPECT_EQ(done.size(), i == 3 ? 1u : 0u) << "after filling " << i + 1 << " cell(s)";
+  }
+  EXPECT_TRUE(m.Complete(ring));
+}
+
+// Four corners around a grid point close a ring that encloses no cell: complete at once. So
+// does a ring whose inside is already full when it closes.
+TEST(TileMap, ARingEnclosingNoEmptyCellIsCompleteAtOnce) {
+  auto set = RingTiles();
+  std::vector<int> done;
+  std::string why;
+  TileMap m(set, {}, {"city"});
+  ASSERT_TRUE(m.Place(kCorner, 0, 0, 1, &done, &why)) << why;  // E-S
+  ASSERT_TRUE(m.Place(kCorner, 0, 1, 2, &done, &why)) << why;  // S-W
+  ASSERT_TRUE(m.Place(kCorner, 1, 1, 3, &done, &why)) << why;  // W-N
+  EXPECT_TRUE(done.empty());
+  ASSERT_TRUE(m.Place(kCorner, 1, 0, 0, &done, &why)) << why;  // N-E closes it
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(m.Feature(done[0]).empty_inside, 0);
+
+  TileMap full(set, {}, {"city"});
+  ASSERT_TRUE(full.Place(kPlain, 0, 0, 0, &done, &why)) << why;
+  ASSERT_TRUE(full.Place(kBand, -1, 0, 0, &done, &why)) << why;
+  PlaceRing(&full, -1, -1, 1, 1, &done);
+  ASSERT_EQ(done.size(), 1u) << "the cell inside holds a tile";
+}
+
+// Unknown kinds, or kinds that form no features, are refused where the setting is read.
+TEST(TileMapSave, FilledInsideNamesKindsThatFormFeatures) {
+  auto set = RingTiles();
+  EXPECT_EQ(TileMap::KindsError(*set, {"city"}), "");
+  EXPECT_EQ(TileMap::KindsError(*set, {"field"}), "'field' forms no features");
+  EXPECT_EQ(TileMap::KindsError(*set, {"lake"}), "unknown kind 'lake' (the kinds that form features: city, road)");
+  TileMap m;
+  std::string error;
+  EXPECT_FALSE(TileMap::FromJson({{"tiles", json::array()}, {"filled_inside", {"lake"}}}, set, &m, &error));
+  EXPECT_EQ(error, "filled_inside: unknown kind 'lake' (the kinds that form features: city, road)");
 }
 
 TEST(TileMap, PlacementsNameWhatDoesNotFit) {
@@ -248,6 +373,75 @@ std::vector<BruteFeature> BruteForce(const TileMap& m) {
   return out;
 }
 
+// The empty cells a feature encloses, found on a picture of it: each tile is 9x9 pixels; a
+// segment on one side is a stub from that side's middle pixel two pixels in, one on two
+// adjacent sides is a line from one middle to the other cutting the corner between them, any
+// other is a line from each of its sides' middles to the tile's centre. Pixels of the
+// feature's lines are walls; a flood over the other pixels (4 ways) from outside the feature's
+// bounding box reaches the centre of every empty cell that is not enclosed.
+int BruteEmptyInside(const TileMap& m, int root) {
+  static constexpr int kMid[4][2] = {{0, 4}, {4, 8}, {8, 4}, {4, 0}};      // N E S W
+  static constexpr int kHub[4][2] = {{2, 6}, {6, 6}, {6, 2}, {2, 2}};      // NE SE SW NW
+  struct Piece {
+    Coord cell;
+    uint8_t sides;
+  };
+  std::vector<Piece> pieces;
+  int r0 = INT32_MAX, r1 = INT32_MIN, c0 = INT32_MAX, c1 = INT32_MIN;
+  for (const Coord& c : m.order())
+    for (int i = 0; i < m.SegmentCount(c.row, c.col); ++i) {
+      if (m.FeatureOf(m.Segment(c.row, c.col, i)) != root) continue;
+      pieces.push_back({c, m.SegmentSides(c.row, c.col, i)});
+      r0 = std::min(r0, c.row), r1 = std::max(r1, c.row), c0 = std::min(c0, c.col), c1 = std::max(c1, c.col);
+    }
+  if (pieces.empty()) return 0;
+  const int h = (r1 - r0 + 3) * 9, w = (c1 - c0 + 3) * 9;
+  std::vector<char> wall(static_cast<size_t>(h * w), 0), seen(static_cast<size_t>(h * w), 0);
+  auto line = [&](int oy, int ox, int y, int x, int ty, int tx) {
+    for (;;) {
+      wall[static_cast<size_t>((oy + y) * w + ox + x)] = 1;
+      if (y == ty && x == tx) return;
+      y += (ty > y) - (ty < y);
+      x += (tx > x) - (tx < x);
+    }
+  };
+  for (const Piece& p : pieces) {
+    const int oy = (p.cell.row - r0 + 1) * 9, ox = (p.cell.col - c0 + 1) * 9;
+    std::vector<int> sides;
+    for (int s = 0; s < 4; ++s)
+      if (p.sides & (1 << s)) sides.push_back(s);
+    if (sides.size() == 1) {
+      const int s = sides[0];
+      line(oy, ox, kMid[s][0], kMid[s][1], kMid[s][0] + (4 - kMid[s][0]) / 2, kMid[s][1] + (4 - kMid[s][1]) / 2);
+    } else if (sides.size() == 2 && (sides[1] - sides[0] == 1 || sides[1] - sides[0] == 3)) {
+      const int corner = sides[1] - sides[0] == 1 ? sides[0] : 3;  // NE between N and E ... NW between W and N
+      for (int s : sides) line(oy, ox, kMid[s][0], kMid[s][1], kHub[corner][0], kHub[corner][1]);
+    } else {
+      for (int s : sides) line(oy, ox, kMid[s][0], kMid[s][1], 4, 4);
+    }
+  }
+  std::vector<int> stack{0};
+  seen[0] = 1;
+  while (!stack.empty()) {
+    const int at = stack.back();
+    stack.pop_back();
+    const int y = at / w, x = at % w;
+    const int next[4][2] = {{y - 1, x}, {y + 1, x}, {y, x - 1}, {y, x + 1}};
+    for (const auto& n : next) {
+      if (n[0] < 0 || n[0] >= h || n[1] < 0 || n[1] >= w) continue;
+      const size_t k = static_cast<size_t>(n[0] * w + n[1]);
+      if (wall[k] || seen[k]) continue;
+      seen[k] = 1;
+      stack.push_back(static_cast<int>(k));
+    }
+  }
+  int enclosed = 0;
+  for (int r = r0; r <= r1; ++r)
+    for (int c = c0; c <= c1; ++c)
+      if (!m.At(r, c) && !seen[static_cast<size_t>(((r - r0 + 1) * 9 + 4) * w + (c - c0 + 1) * 9 + 4)]) ++enclosed;
+  return enclosed;
+}
+
 // Whether the tile fits, by checking every neighbour's shown edge directly.
 bool BruteFits(const TileMap& m, int tile, int row, int col, int rot) {
   static constexpr int kDelta[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
@@ -323,6 +517,115 @@ TEST(TileMapBruteForce, FeaturesAndPlacementsMatchAFloodFillOnThousandsOfRandomM
   EXPECT_EQ(maps, 2000);
   EXPECT_GT(features_checked, 10000);
   EXPECT_GT(completions, 100);
+}
+
+// Maps that build rings: the random tiles plus city bands, corners and T pieces with field
+// elsewhere. Each map draws 1 to 3 rectangles and lays city pieces along their edges in random
+// order (mostly the piece that closes a ring facing the inside with field, sometimes any city
+// piece that fits), among random tiles kept off the rectangles' insides; then some inside
+// cells are filled (half the time with a plain field tile, which fits any ring's hole). The empty cells each city encloses are checked against the picture above
+// after both phases, completeness with them, and every feature complete at the end was
+// reported complete by the placement that completed it, once (a ring is reported by the tile
+// that fills its last hole).
+TEST(TileMapBruteForce, EnclosedEmptyCellsMatchAPictureOfTheFeatureOnMapsBuildingRings) {
+  Random r{std::mt19937_64(31031)};
+  int maps = 0, enclosing = 0, freed_completions = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    json doc = RandomTiles(r);
+    const int random_tiles = static_cast<int>(doc["tiles"].size());
+    doc["tiles"].push_back({{"id", "band"}, {"edges", {"field", "city", "field", "city"}},
+                            {"segments", {{{"kind", "city"}, {"sides", {"E", "W"}}}}}});
+    doc["tiles"].push_back({{"id", "corner"}, {"edges", {"city", "city", "field", "field"}},
+                            {"segments", {{{"kind", "city"}, {"sides", {"N", "E"}}}}}});
+    doc["tiles"].push_back({{"id", "tee"}, {"edges", {"city", "city", "field", "city"}},
+                            {"segments", {{{"kind", "city"}, {"sides", {"N", "E", "W"}}}}}});
+    doc["tiles"].push_back({{"id", "plain"}, {"edges", {"field", "field", "field", "field"}}});
+    const int band = random_tiles, corner = random_tiles + 1;
+    auto set = std::make_shared<TileSet>(Load(doc));
+    TileMap m(set, {"stop"}, {"city"});
+    struct Box {
+      int r0, c0, r1, c1;
+    };
+    std::vector<Box> boxes;
+    std::set<std::pair<int, int>> inside, edge;
+    for (int k = r.Int(1, 3); k > 0; --k) {
+      const int r0 = r.Int(-3, 1), c0 = r.Int(-3, 1);
+      boxes.push_back({r0, c0, r0 + r.Int(2, 4), c0 + r.Int(2, 3)});
+    }
+    for (const Box& b : boxes)
+      for (int row = b.r0; row <= b.r1; ++row)
+        for (int col = b.c0; col <= b.c1; ++col)
+          (row == b.r0 || row == b.r1 || col == b.c0 || col == b.c1 ? edge : inside).insert({row, col});
+    std::set<int> reported;
+    auto place_at = [&](int tile, int row, int col, int rot) {
+      std::vector<int> done;
+      std::string why;
+      ASSERT_TRUE(m.Place(tile, row, col, rot, &done, &why)) << why;
+      const auto* placed = m.At(row, col);
+      for (int f : done) {
+        EXPECT_TRUE(m.Complete(f));
+        EXPECT_TRUE(reported.insert(f).second) << "trial " << trial << ": a feature completed twice";
+        bool own = false;
+        for (int i = 0; i < m.SegmentCount(row, col); ++i) own = own || m.FeatureOf(placed->first_segment + i) == f;
+        if (!own) ++freed_completions;
+      }
+    };
+    // A random tile at a random place, inside the rectangles or outside them.
+    auto place_random = [&](bool into_inside) {
+      const int tile = into_inside && r.Int(0, 1) ? random_tiles + 3 : r.Int(0, static_cast<int>(set->tiles.size()) - 1);
+      std::vector<TilePlacement> p, keep;
+      m.Placements(tile, &p);
+      for (const auto& pl : p)
+        if (inside.count({pl.cell.row, pl.cell.col}) == static_cast<size_t>(into_inside)) keep.push_back(pl);
+      if (keep.empty()) return;
+      const TilePlacement pick = keep[static_cast<size_t>(r.Int(0, static_cast<int>(keep.size()) - 1))];
+      place_at(tile, pick.cell.row, pick.cell.col, pick.rotation);
+    };
+    // A city piece on a rectangle's edge: the one closing the ring, or any that fits.
+    auto place_edge = [&] {
+      const Box& b = boxes[static_cast<size_t>(r.Int(0, static_cast<int>(boxes.size()) - 1))];
+      const int row = r.Int(b.r0, b.r1);
+      const int col = row == b.r0 || row == b.r1 ? r.Int(b.c0, b.c1) : (r.Int(0, 1) ? b.c0 : b.c1);
+      if (m.At(row, col) || inside.count({row, col})) return;
+      int tile = band, rot = row == b.r0 || row == b.r1 ? 0 : 1;
+      if ((row == b.r0 || row == b.r1) && (col == b.c0 || col == b.c1)) {
+        tile = corner;
+        rot = row == b.r0 ? (col == b.c0 ? 1 : 2) : (col == b.c1 ? 3 : 0);
+      }
+      if (r.Int(0, 7) == 0) tile = random_tiles + r.Int(0, 2), rot = r.Int(0, 3);
+      if (m.size() == 0 || m.Fits(tile, row, col, rot, nullptr)) place_at(tile, row, col, rot);
+    };
+    for (int k = r.Int(40, 160); k > 0; --k) {
+      if (r.Int(0, 7) > 0) place_edge();
+      else place_random(false);
+    }
+    auto check = [&] {
+      for (int root : m.Features(-1)) {
+        const auto f = m.Feature(root);
+        const int brute = f.kind == "city" ? BruteEmptyInside(m, root) : 0;
+        ASSERT_EQ(f.empty_inside, brute) << "trial " << trial << ": feature " << root;
+        EXPECT_EQ(f.complete, f.open_edges == 0 && f.open_ends == 0 && brute == 0);
+        EXPECT_EQ(m.Complete(root), f.complete);
+        if (brute > 0) ++enclosing;
+      }
+    };
+    check();
+    for (int k = r.Int(0, 24); k > 0; --k) place_random(true);
+    check();
+    for (int root : m.Features(-1))
+      EXPECT_EQ(m.Complete(root), reported.count(root) == 1) << "trial " << trial << ": feature " << root;
+    TileMap back;
+    std::string error;
+    ASSERT_TRUE(TileMap::FromJson(json::parse(m.ToJson().dump()), set, &back, &error)) << error;
+    EXPECT_TRUE(back == m) << "trial " << trial;
+    ++maps;
+  }
+  EXPECT_EQ(maps, 1000);
+  // The maps did build rings, and filling their holes completed some.
+  EXPECT_GT(enclosing, 60);
+  EXPECT_GT(freed_completions, 20);
+  std::printf("rings: %d features enclosing empty cells checked, %d completed by filling a hole\n", enclosing,
+              freed_completions);
 }
 
 TEST(TileMapSave, HandEditedMapsAreRefusedNamingThePlace) {

@@ -16,7 +16,9 @@ function M.setup(ctx, state)
   local S, P = d.S, ctx.params
   local closing = { "bush" }
   if P.dead_end_closes_trail then closing[#closing + 1] = "dead_end" end
-  local map = state:add_tile_map(MAP, { closing_ends = closing })
+  -- A bush is complete when no side is open and no empty space lies inside it (the rulebook);
+  -- a trail, when both ends are closed or it loops, whatever it loops around.
+  local map = state:add_tile_map(MAP, { closing_ends = closing, filled_inside = { "bush" } })
   for _, s in ipairs(ctx.data.tiles.start or {}) do
     if in_variant(s, P.tiles_variant) then map:place(s.tile, s.cell[1], s.cell[2], s.rotation or 0) end
   end

@@ -1,7 +1,7 @@
 -- Safari scoring worked by hand from the rulebook: trails and bushes completed and scored by
 -- species diversity (1/3/6/10/15) plus 1 per bird in a bush, the one-marker boost, a loop,
--- shared zones and ties, and the dead-end reading (a bush around an empty space is a host test:
--- tests/host/tile_map_test.cc).
+-- shared zones and ties, the dead-end reading, and a ring of bush around an empty space (the
+-- host's test of it on every shape: tests/host/tile_map_test.cc).
 -- The start tile is CSS1 (0,-1) bush south with an elephant, CSS2 (0,0) trail south to a dead
 -- end with a giraffe, CSS3 (0,1) bush north with 1 bird and a trail east to a dead end with a
 -- monkey. g:set_data("tile", id) chooses the tile the player to move has drawn.
@@ -67,6 +67,43 @@ test("a bush with 4 species and 3 birds: 10 + 3", function()
   place(g, 1, "CS20-L", 2, -2, 0)         -- bush east (lion) closes it
   g:play(1, { type = "pass" })
   expect_score(g, 1, 13, { bushes = 13 }) -- 4 species = 10, 3 birds = 3
+end)
+
+test("a ring of bush around an empty space is not complete until a tile fills the space: then 10 + 10", function()
+  local g = game()
+  -- « Une brousse est considérée complète lorsqu'elle n'a plus de côté ouvert et qu'il n'y a
+  -- pas d'espace vide à l'intérieur. » A ring of 8 tiles around (-2,-1), above CSS1 and CSS2,
+  -- showing savanna to the empty space: bands (CS30, W-E) and corners (CS28, CS29, N-E), turned.
+  place(g, 1, "CS30-G", -1, -1, 0)        -- band W-E, giraffe, 1 bird
+  g:play(1, { type = "meeple", segment = 1 })
+  place(g, 2, "CS29-E", -1, -2, 0)        -- corner N-E, elephant, 1 bird
+  g:play(2, { type = "pass" })
+  place(g, 1, "CS28-G", -1, 0, 270)       -- corner W-N, giraffe, 2 birds
+  g:play(1, { type = "pass" })
+  place(g, 2, "CS30-L", -2, -2, 90)       -- band N-S, lion, 1 bird
+  g:play(2, { type = "pass" })
+  place(g, 1, "CS30-Z", -2, 0, 90)        -- band N-S, zebra, 1 bird
+  g:play(1, { type = "pass" })
+  place(g, 2, "CS29-E", -3, -2, 90)       -- corner E-S, elephant, 1 bird
+  g:play(2, { type = "pass" })
+  place(g, 1, "CS30-G", -3, -1, 0)        -- band W-E, giraffe, 1 bird
+  g:play(1, { type = "pass" })
+  place(g, 2, "CS28-Z", -3, 0, 180)       -- corner S-W, zebra, 2 birds: the ring closes
+  g:play(2, { type = "pass" })
+  local ring
+  for _, x in ipairs(g:tile_map("savanna").features) do
+    if x.kind == "bush" and x.occupants["1"] == 1 then ring = x end
+  end
+  expect_eq(ring.open_edges, 0, "no side open: every edge facing (-2,-1) shows savanna")
+  expect_eq(ring.empty_inside, 1)
+  expect_eq(ring.complete, false, "the empty space inside keeps it open")
+  expect_score(g, 1, 0, {})
+  expect_eq(g:data().meeples[1], 5, "the meeple stays on the ring")
+  place(g, 1, "CS1", -2, -1, 0)           -- all savanna (a baobab): the space is filled
+  g:play(1, { type = "pass" })
+  -- giraffe, elephant, lion, zebra = 4 species = 10; birds 1+1+2+1+1+1+1+2 = 10.
+  expect_score(g, 1, 20, { bushes = 20 })
+  expect_eq(g:data().meeples[1], 6, "the meeple came back after the scoring")
 end)
 
 test("a trail closed into a loop is complete without any bush: 4 species = 10", function()

@@ -240,9 +240,9 @@ function state:add_counter(name, seat, options) end
 ---@return plateau.track
 function state:add_track(name, options) end
 
----Makes an empty tile map of the game's tiles data file (at most 16 maps). Writing hooks only.
+---Makes an empty tile map of the game's tiles data file (at most 16 maps). closing_ends: the inner ends that close a feature; filled_inside: the kinds whose features stay open while they enclose an empty cell. Writing hooks only.
 ---@param name string
----@param options? {closing_ends: string[]?}
+---@param options? {closing_ends: string[]?, filled_inside: string[]?}
 ---@return plateau.tile_map
 function state:add_tile_map(name, options) end
 
@@ -686,9 +686,9 @@ function tile_map:sides(seg) end
 ---@return integer
 function tile_map:feature_of(seg) end
 
----Everything about the segment's feature: kind, open edges and ends, completeness, tally, occupants, majority, tiles, segments.
+---Everything about the segment's feature: kind, open edges and ends, the empty cells it encloses, completeness, tally, occupants, majority, tiles, segments.
 ---@param seg integer
----@return {id: integer, kind: string, open_edges: integer, ends: table<string, integer>, open_ends: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[], tiles: plateau.cell[], segments: integer[]}
+---@return {id: integer, kind: string, open_edges: integer, ends: table<string, integer>, open_ends: integer, empty_inside: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[], tiles: plateau.cell[], segments: integer[]}
 function tile_map:feature(seg) end
 
 ---Whether the segment's feature is complete (no open edge, every inner end a closing one).
