@@ -263,19 +263,38 @@ int MapTileCorner(lua_State* L) {
   return 1;
 }
 
-// m:corners(kind) -> {{row, col, corner}, ...}: every corner of a placed tile that shows
-// `kind` (a free savanna corner for a watering hole), tiles in placement order, corners
-// NE, SE, SW, NW
+// m:corners(kind or {kinds}) -> {{row, col, corner}, ...}: every corner of a placed tile that
+// shows `kind` (or one of the kinds: a corner free for a watering hole shows savanna, or the
+// inside of a trail curve), tiles in placement order, corners NE, SE, SW, NW
 int MapCorners(lua_State* L) {
   TileMap* m = CheckMap(L, false);
-  const char* name = luaL_checkstring(L, 2);
-  const int kind = m->set().FindKind(name);
-  if (kind < 0) RaiseArg(L, 2, std::string("unknown kind '") + name + "'");
+  std::vector<bool> wanted(m->set().kinds.size(), false);
+  auto want = [&](int arg) {
+    const char* name = lua_tostring(L, -1);
+    const int kind = name ? m->set().FindKind(name) : -1;
+    if (kind < 0) RaiseArg(L, arg, std::string("unknown kind '") + (name ? name : luaL_typename(L, -1)) + "'");
+    wanted[static_cast<size_t>(kind)] = true;
+  };
+  if (lua_istable(L, 2)) {
+    const lua_Integer n = luaL_len(L, 2);
+    if (n < 1 || n > 32) RaiseArg(L, 2, "a list of 1 to 32 kinds");
+    for (lua_Integer i = 1; i <= n; ++i) {
+      if (lua_rawgeti(L, 2, i) != LUA_TSTRING) RaiseArg(L, 2, "a list of kinds (strings)");
+      want(2);
+      lua_pop(L, 1);
+    }
+  } else {
+    luaL_checkstring(L, 2);
+    lua_pushvalue(L, 2);
+    want(2);
+    lua_pop(L, 1);
+  }
   lua_createtable(L, m->size(), 0);
   int n = 0;
   for (const Coord& c : m->order())
     for (int k = 0; k < 4; ++k) {
-      if (m->CornerKind(c.row, c.col, k) != kind) continue;
+      const int shown = m->CornerKind(c.row, c.col, k);
+      if (shown < 0 || !wanted[static_cast<size_t>(shown)]) continue;
       lua_createtable(L, 3, 0);
       lua_pushinteger(L, c.row);
       lua_rawseti(L, -2, 1);

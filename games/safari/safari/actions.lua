@@ -40,7 +40,7 @@ local function action_moves(ctx, state, seat)
     local id = map:tile(pr, pc)
     if d.tiles[id].baobab then moves[#moves + 1] = { type = "baobab" } end
   end
-  hole_moves(state, seat, map, moves)
+  hole_moves(ctx, state, seat, map, moves)
   vehicle_moves(ctx, state, map, moves)
   moves[#moves + 1] = { type = "pass" }
   return moves

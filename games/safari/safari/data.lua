@@ -41,6 +41,18 @@ function M.data(ctx)
   return D
 end
 
+-- The kinds a tile's corner may show and still be free for a watering hole: savanna, and the
+-- inside of a trail curve unless trail_curve_corner_free is false (a bush covering both sides
+-- around a corner always closes it).
+local FREE_WITH_CURVES, FREE_SAVANNA = { "savanna", "trail" }, { "savanna" }
+function M.free_corner_kinds(ctx)
+  return ctx.params.trail_curve_corner_free and FREE_WITH_CURVES or FREE_SAVANNA
+end
+
+function M.is_free_corner(ctx, kind)
+  return kind == "savanna" or (kind == "trail" and ctx.params.trail_curve_corner_free)
+end
+
 function M.in_variant(entry, variant)
   if entry.variants == nil then return true end
   for _, v in ipairs(entry.variants) do

@@ -1,5 +1,5 @@
 -- Safari: watering holes. A turn's action may start one (a marker and a meeple on a free
--- savanna corner of any placed tile: 3 points) or extend one (a marker of a species it lacks on
+-- corner of any placed tile: 3 points) or extend one (a marker of a species it lacks on
 -- a corner next to one of its markers around the same point: 4, 5, 6 points); the fourth
 -- marker completes it (3 points to each meeple owner, the meeples back).
 --
@@ -11,16 +11,16 @@ local St = require("safari.state")
 local scoring = require("safari.scoring")
 
 local CORNER_VERTEX = D.CORNER_VERTEX
-local data, key_of, a, distinct = D.data, D.key_of, D.a, D.distinct
+local data, key_of, a, distinct, free_corner_kinds = D.data, D.key_of, D.a, D.distinct, D.free_corner_kinds
 local say, take_marker = St.say, St.take_marker
 local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
 
--- The watering-hole moves: start one on a free savanna corner no marker touches yet, or extend
--- one with a species it does not have yet.
+-- The watering-hole moves: start one on a free corner no marker touches yet, or extend one
+-- with a species it does not have yet.
 local NO_SPECIES = {}
-function M.hole_moves(state, seat, map, moves)
+function M.hole_moves(ctx, state, seat, map, moves)
   local hand = distinct(state:read("markers")[seat])
   if #hand == 0 then return end
   -- Holes by their point as a number (this loop runs over every free corner of the map on
@@ -28,7 +28,7 @@ function M.hole_moves(state, seat, map, moves)
   local hole_at = {}
   for _, h in pairs(state:read("holes")) do hole_at[h.v[1] * 65536 + h.v[2]] = h end
   local has_meeple = state.data.meeples[seat] > 0
-  for _, corner in ipairs(map:corners("savanna")) do
+  for _, corner in ipairs(map:corners(free_corner_kinds(ctx))) do
     local r, c, name = corner[1], corner[2], corner[3]
     local cv = CORNER_VERTEX[name]
     local q = cv[3]

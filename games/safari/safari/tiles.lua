@@ -6,7 +6,7 @@ local D = require("safari.data")
 local St = require("safari.state")
 
 local MAP, CORNERS, CORNER_VERTEX = D.MAP, D.CORNERS, D.CORNER_VERTEX
-local data, in_variant, key_of = D.data, D.in_variant, D.key_of
+local data, in_variant, key_of, is_free_corner = D.data, D.in_variant, D.key_of, D.is_free_corner
 local say, draw_markers, draw_tile, vehicle_at = St.say, St.draw_markers, St.draw_tile, St.vehicle_at
 
 local M = { moves = {} }
@@ -60,13 +60,13 @@ function M.setup(ctx, state)
   if not draw_tile(state) then state:set_phase("over") end
 end
 
--- Whether placing `tile` at (r, c) would stop a started hole (its corner there not savanna).
-local function blocking(state, map, tile, r, c, rotation)
+-- Whether placing `tile` at (r, c) would stop a started hole (its corner there not free).
+local function blocking(ctx, state, map, tile, r, c, rotation)
   local holes = state:read("holes")
   for _, name in ipairs(CORNERS) do
     local cv = CORNER_VERTEX[name]
     local hole = holes[key_of(r + cv[1], c + cv[2])]
-    if hole and not hole.complete and map:tile_corner(tile, rotation, name) ~= "savanna" then return true end
+    if hole and not hole.complete and not is_free_corner(ctx, map:tile_corner(tile, rotation, name)) then return true end
   end
   return false
 end
@@ -78,7 +78,7 @@ function M.place_moves(ctx, state, map)
   if not ctx.params.tile_may_block_hole and next(state:read("holes")) ~= nil then
     local keep = {}
     for _, m in ipairs(moves) do
-      if not blocking(state, map, state.data.tile, m.cell[1], m.cell[2], m.rotation) then keep[#keep + 1] = m end
+      if not blocking(ctx, state, map, state.data.tile, m.cell[1], m.cell[2], m.rotation) then keep[#keep + 1] = m end
     end
     moves = keep
   end
@@ -89,7 +89,7 @@ function M.moves.place(ctx, state, seat, move)
   local map = state:tile_map(MAP)
   local tile = state.data.tile
   local r, c = move.cell[1], move.cell[2]
-  if not ctx.params.tile_may_block_hole and blocking(state, map, tile, r, c, move.rotation) then
+  if not ctx.params.tile_may_block_hole and blocking(ctx, state, map, tile, r, c, move.rotation) then
     return false, "this placement would stop a started watering hole (tile_may_block_hole is false)"
   end
   local completed = map:place(tile, r, c, move.rotation)

@@ -156,6 +156,45 @@ test("tile_may_block_hole: a tile whose corner would stop a started hole is allo
   end
 end)
 
+test("a corner inside a trail curve is free for a hole by default (trail_curve_corner_free); one under a bush never", function()
+  -- « On considère qu'un coin est libre, lorsque la savane est visible. » A trail is a path
+  -- through the tile: the corner it curves around shows savanna. A bush over both sides around
+  -- a corner covers that corner.
+  local function listed(moves, r, c, corner)
+    for _, m in ipairs(moves) do
+      if m.type == "hole" and m.cell[1] == r and m.cell[2] == c and m.corner == corner then return true end
+    end
+    return false
+  end
+  for _, free in ipairs({ true, false }) do
+    local g = game{ trail_curve_corner_free = free }
+    g:set_data("markers", { { "zebra" }, { "lion" } })
+    place(g, 1, "CS7-E", -1, -1, 180)     -- a trail curving from N to E: NE is inside the curve
+    local moves = g:moves(1)
+    expect_eq(listed(moves, -1, -1, "NE"), free, "the corner inside the curve")
+    expect_eq(listed(moves, -1, -1, "SW"), true, "the corner away from the curve")
+    g:play(1, { type = "pass" })
+    place(g, 2, "CS28-Z", -1, 1, 90)      -- a bush over E and S: its SE corner is covered
+    moves = g:moves(2)
+    expect_eq(listed(moves, -1, 1, "SE"), false, "the corner under the bush")
+    expect_eq(listed(moves, -1, 1, "NW"), true)
+  end
+  -- The same reading decides whether a tile stops a started hole (tile_may_block_hole = false).
+  for _, free in ipairs({ true, false }) do
+    local g = game{ trail_curve_corner_free = free, tile_may_block_hole = false }
+    g:set_data("markers", { { "zebra" }, {} })
+    place(g, 1, "CS1", 1, 1)
+    g:play(1, { type = "hole", cell = { 0, 1 }, corner = "NE", species = "zebra" })  -- point (0, 2)
+    -- CS7 turned 90° curves from N to W at (0, 2): its NW corner, inside the curve, is the point.
+    g:set_data("tile", "CS7-G")
+    local fits = false
+    for _, m in ipairs(g:moves(2)) do
+      if m.cell[1] == 0 and m.cell[2] == 2 and m.rotation == 90 then fits = true end
+    end
+    expect_eq(fits, free)
+  end
+end)
+
 test("the marker supply is reshuffled from the spent markers when it runs out", function()
   local g = game()
   g:set_data("supply", {})

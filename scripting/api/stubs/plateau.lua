@@ -651,8 +651,8 @@ function tile_map:filled_around(r, c) end
 ---@return string?
 function tile_map:corner(r, c, corner) end
 
----Every {r, c, corner} showing that kind.
----@param kind string
+---Every {r, c, corner} showing that kind (or one of a list of kinds), tiles in placement order, corners NE, SE, SW, NW.
+---@param kind string|string[]
 ---@return {[1]: integer, [2]: integer, [3]: string}[]
 function tile_map:corners(kind) end
 
