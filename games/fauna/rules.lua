@@ -57,6 +57,14 @@ local function data(ctx)
   return D
 end
 
+-- A measure or a scale as a person reads it: "body length", from the scales' names in data
+-- ("Length (body without tail)" is the scale; the measure is named plainly here).
+local MEASURE_NAMES = { weight = "weight", body_length = "body length", total_length = "total length",
+                        height = "height", tail_length = "tail length" }
+local function measure_name(ctx, id)
+  return MEASURE_NAMES[id] or (id:gsub("_", " "))
+end
+
 -- The scale an asked measure is answered on.
 local function answer_scale(ctx, measure)
   if measure == "height" and ctx.params.height_scale == "body_length" then return "body_length" end
@@ -196,17 +204,39 @@ local function region_result(ctx, state, card, region)
   return pts, correct or beside, correct, table.concat(why, ", ")
 end
 
+-- A scale piece is judged against every measure the card asks on that scale (with height_scale
+-- = "body_length" a card asking body length and height has two answers there): on one of them
+-- it scores the correct points, next to one the neighbour points, both when it is right for one
+-- measure and beside another's answer (unless correct_scores_neighbour is false), as a region
+-- piece does.
 local function scale_result(ctx, card, scale, bucket)
   local F = data(ctx).F
-  local truth
+  local sc = ctx.scale(scale)
+  local right, beside, answers = nil, nil, {}
   for _, m in ipairs(card.a.asks) do
-    if answer_scale(ctx, m) == scale then truth = ctx.scale(scale):bucket(card.a.measures[m]) end
+    if answer_scale(ctx, m) == scale then
+      local truth = sc:bucket(card.a.measures[m])
+      answers[#answers + 1] = { measure = m, truth = truth }
+      if truth == bucket then right = right or m end
+      if math.abs(truth - bucket) == 1 then beside = beside or answers[#answers] end
+    end
   end
-  if truth == bucket then return F.scale_correct, true, true, string.format("correct: %d", F.scale_correct) end
-  if truth and math.abs(truth - bucket) == 1 then
-    return F.scale_neighbour, true, false, string.format("next to the answer (%s): %d", ctx.scale(scale):label(truth), F.scale_neighbour)
+  -- The measure named when a scale holds more than one answer.
+  local function which(m) return #answers > 1 and " for the " .. measure_name(ctx, m) or "" end
+  local pts, why = 0, {}
+  if right then
+    pts = pts + F.scale_correct
+    why[#why + 1] = string.format("correct%s: %d", which(right), F.scale_correct)
   end
-  return 0, false, false, truth and string.format("wrong (the answer is %s)", ctx.scale(scale):label(truth)) or "wrong"
+  if beside and (not right or ctx.params.correct_scores_neighbour) then
+    pts = pts + F.scale_neighbour
+    why[#why + 1] = string.format("next to the %sanswer (%s): %d", #answers > 1 and measure_name(ctx, beside.measure) .. "'s " or "",
+                                  sc:label(beside.truth), F.scale_neighbour)
+  end
+  if #why > 0 then return pts, true, right ~= nil, table.concat(why, ", ") end
+  local told = {}
+  for _, x in ipairs(answers) do told[#told + 1] = (#answers > 1 and measure_name(ctx, x.measure) .. " " or "") .. sc:label(x.truth) end
+  return 0, false, false, #told > 0 and string.format("wrong (the answer is %s)", table.concat(told, ", ")) or "wrong"
 end
 
 -- The reveal of the pieces on the table against the card: per seat the points from regions and

@@ -90,6 +90,26 @@ test("the next round: one piece back from the common supply, then topped up to 3
   expect_eq(g:to_move(), { 2 })
 end)
 
+test("height_scale = body_length: a card asking body length and height has both answers on that scale", function()
+  -- The brown bear: body length 200 cm (2-3 m, space 10), height 110 cm (1-1.5 m, space 8).
+  -- Each measure keeps its answer: a piece on either is correct, one between them is beside.
+  local g = game("brown_bear", { height_scale = "body_length" }, 3)
+  round(g, { { 1, S("body_length", 10) }, { 2, S("body_length", 8) }, { 3, S("body_length", 9) } })
+  expect_score(g, 1, 7, { scales = 7 })   -- right for the body length
+  expect_score(g, 2, 7, { scales = 7 })   -- right for the height
+  expect_score(g, 3, 3, { scales = 3 })   -- beside both answers: the neighbour points once
+  for seat = 1, 3 do expect_eq(g:data().lost[seat], 0, "every piece comes back") end
+  -- The spotted hyena: body length 130 cm (space 8), height 80 cm (75 cm-1 m, space 7): each
+  -- correct piece is also beside the other answer, as a correct region beside another.
+  for _, both in ipairs({ true, false }) do
+    local h = game("spotted_hyena", { height_scale = "body_length", correct_scores_neighbour = both }, 3)
+    round(h, { { 1, S("body_length", 8) }, { 2, S("body_length", 7) }, { 3, S("body_length", 9) } })
+    expect_score(h, 1, both and 10 or 7, { scales = both and 10 or 7 })
+    expect_score(h, 2, both and 10 or 7, { scales = both and 10 or 7 })
+    expect_score(h, 3, 3, { scales = 3 })
+  end
+end)
+
 test("height_scale = body_length answers a height card on the body-length scale", function()
   local g = game("okapi", { height_scale = "body_length" })
   local scales = {}
