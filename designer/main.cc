@@ -1,4 +1,4 @@
-// The `plateau` command line: list, validate, play, replay and score games, simulate and sweep
+// The `plateau` command line: list, validate, play (play.cc), replay and score games, simulate and sweep
 // them (report.cc), merge a simulation run in slices (merge.cc), scaffold a variant
 // (new_game.cc), record golden playthroughs, watch a game while its rules are edited (watch.cc)
 // and run the tests (scenarios, conformance, playthroughs, mutation: mutate.cc).
@@ -38,6 +38,7 @@
 #include "designer/tune.h"
 #include "designer/new_game.h"
 #include "designer/lint.h"
+#include "designer/play.h"
 #include "designer/test_report.h"
 #include "scripting/reload.h"
 
@@ -103,57 +104,6 @@ int CmdValidate(const std::string& game) {
   return 0;
 }
 
-// A move's number from 1 to count (returned from 0), -1 when the input ends, -2 for 0 (the
-// whole table again).
-int ReadChoice(size_t count) {
-  for (;;) {
-    std::printf("your choice (1-%zu, 0 shows the whole table): ", count);
-    std::fflush(stdout);
-    std::string line;
-    if (!std::getline(std::cin, line)) return -1;
-    int64_t v = 0;
-    std::string ignored;
-    if (ParseInt(line, 0, static_cast<int64_t>(count), "", &v, &ignored)) return v == 0 ? -2 : static_cast<int>(v - 1);
-    std::printf("please type a number from 1 to %zu\n", count);
-  }
-}
-
-// The lines of `now` that were not in `before`, in order: a player who saw the table a move ago
-// reads what changed, not the whole table again.
-std::string ChangedLines(const std::string& before, const std::string& now) {
-  std::multiset<std::string> seen;
-  for (size_t at = 0; at < before.size();) {
-    const size_t end = before.find('\n', at);
-    seen.insert(before.substr(at, end == std::string::npos ? std::string::npos : end - at));
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  // An indented line belongs to the last line above it that is not: a changed "    kamikaze: -"
-  // comes with the player's line it is part of.
-  std::string out, parent;
-  bool parent_out = false;
-  for (size_t at = 0; at < now.size();) {
-    const size_t end = now.find('\n', at);
-    const std::string line = now.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    const bool indented = !line.empty() && (line[0] == ' ' || line[0] == '\t');
-    if (!indented) {
-      parent = line;
-      parent_out = false;
-    }
-    const auto it = seen.find(line);
-    if (it != seen.end()) {
-      seen.erase(it);
-    } else if (!line.empty()) {
-      if (indented && !parent_out && !parent.empty()) out += parent + "\n";
-      out += line + "\n";
-      parent_out = true;
-    }
-    if (end == std::string::npos) break;
-    at = end + 1;
-  }
-  return out;
-}
-
 // Why a replay may not reach a save: its log says the rules were hot-reloaded during the game
 // (a replay runs every move under today's rules), or the files changed since it was saved.
 std::string RulesChangeNote(const State& saved, const std::string& saved_rules, const LuaRules& rules) {
@@ -196,173 +146,6 @@ int CmdReplay(const std::string& game, const std::string& path) {
   }
   std::printf("replay ok: %zu moves from seed %llu reach state %s\n", moves.size(),
               static_cast<unsigned long long>(saved.seed), saved.Hash().c_str());
-  return 0;
-}
-
-// A move as a player reads it: "evolve  caterpillar 3, to moult_1, cost 1 water + 1 leaf".
-std::string MoveLabel(const Move& m, const CardSet& cards) {
-  std::string out = m.type;
-  std::string rest;
-  auto add = [&](const std::string& part) { rest += (rest.empty() ? "" : ", ") + part; };
-  if (m.card != kNoCard) add(cards.Name(m.card));
-  if (m.has_cell) add("at (" + std::to_string(m.cell.row) + ", " + std::to_string(m.cell.col) + ")");
-  if (m.has_to) add("to (" + std::to_string(m.to.row) + ", " + std::to_string(m.to.col) + ")");
-  // Scripts put their fields in an `args` table: its entries read as the move's own.
-  std::function<void(const Json&)> fields = [&](const Json& j) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      if (it.key() == "args" && it->is_object()) fields(*it);
-      else add(it.key() + " " + (it->is_string() ? it->get<std::string>() : it->dump()));
-    }
-  };
-  if (m.args->is_object()) fields(*m.args);
-  return rest.empty() ? out : out + "  " + rest;
-}
-
-int CmdPlay(const std::string& game, int players, uint64_t seed, const std::string& bots_arg,
-            const std::vector<std::string>& sets, const std::string& load_path, const std::string& save_path) {
-  std::unique_ptr<LuaRules> rules;
-  State state;
-  Status st = load_path.empty() ? LoadRules(game, &rules) : LoadRulesAndSave(game, load_path, &rules, &state);
-  if (!st.ok()) return Fail(st);
-  if (!load_path.empty()) {
-    // A saved game keeps its seats and parameters; silently ignoring others would mislead.
-    Json given_params;
-    st = ParseSets(sets, &given_params);
-    if (!st.ok()) return Fail(st);
-    if (players != 0 && players != state.player_count)
-      return Fail(Status::Input("--players " + std::to_string(players) + ": " + load_path + " is a " +
-                                std::to_string(state.player_count) + "-player game"));
-    for (auto it = given_params.begin(); it != given_params.end(); ++it)
-      if (!state.params.contains(it.key()) || state.params[it.key()] != *it)
-        return Fail(Status::Input("--set " + it.key() + ": " + load_path + " was played with " + it.key() + "=" +
-                                  (state.params.contains(it.key()) ? state.params[it.key()].dump() : "(none)") +
-                                  "; a saved game keeps its parameters"));
-    players = state.player_count;
-  }
-  if (players == 0) players = std::max(rules->info().min_players, std::min(4, rules->info().max_players));
-  Json given, params;
-  st = ParseSets(sets, &given);
-  if (st.ok()) st = ResolveParams(rules->info(), given, &params);
-  if (!st.ok()) return Fail(st);
-  std::vector<std::string> names = Split(bots_arg);
-  if (names.empty()) {
-    names.push_back(isatty(0) ? "human" : "random");
-    names.push_back("greedy");
-  }
-  std::vector<std::unique_ptr<Bot>> owned(static_cast<size_t>(players));
-  std::vector<bool> human(static_cast<size_t>(players), false);
-  for (int i = 0; i < players; ++i) {
-    const std::string& n = names[std::min(static_cast<size_t>(i), names.size() - 1)];
-    if (n == "human") {
-      human[static_cast<size_t>(i)] = true;
-      continue;
-    }
-    std::string error;
-    owned[static_cast<size_t>(i)] = MakeBot(n, seed * 31 + static_cast<uint64_t>(i), &error, &rules->info());
-    if (!owned[static_cast<size_t>(i)]) return Fail(Status::Input("--bots: " + error + " (or 'human')"));
-  }
-  // A save that could not be written would lose the whole game at its end: refused now.
-  if (!save_path.empty()) {
-    st = CheckOutputFile(UserOutput(save_path, OutputKind::kSave, "--save"));
-    if (!st.ok()) return Fail(st);
-  }
-  if (load_path.empty()) {
-    st = rules->NewGame(params, players, seed, &state);
-    if (!st.ok()) return Fail(st);
-  }
-  std::printf("%s: %d player(s), seed %llu%s\n", rules->info().name.c_str(), state.player_count,
-              static_cast<unsigned long long>(state.seed), load_path.empty() ? "" : (", loaded from " + load_path).c_str());
-  // The game's log lines (ctx.log) tell the players what happened: events, hazards, powers.
-  // Only the real moves speak: bots previewing candidate moves run the same hooks.
-  bool speaking = false;
-  rules->runtime().set_log([&speaking](const std::string& line) {
-    if (speaking) std::printf("  %s\n", line.c_str());
-    else spdlog::debug("[lua] {}", line);
-  });
-  std::vector<int> seats;
-  std::vector<Move> moves;
-  // What each human seat was last shown: from their second move on, only the lines that changed.
-  std::map<int, std::string> shown;
-  for (;;) {
-    st = rules->ToMove(state, &seats);
-    if (!st.ok()) return Fail(st);
-    if (seats.empty()) break;
-    for (int seat : seats) {
-      Move m;
-      if (human[static_cast<size_t>(seat)]) {
-        const std::string view = rules->View(state, seat);
-        const auto last = shown.find(seat);
-        if (last == shown.end()) {
-          std::printf("\n%s", view.c_str());
-        } else {
-          const std::string changed = ChangedLines(last->second, view);
-          std::printf("\nchanged since your last move (0 shows the whole table):\n%s",
-                      changed.empty() ? "  (nothing)\n" : changed.c_str());
-        }
-        shown[seat] = view;
-        st = rules->LegalMoves(state, seat, &moves);
-        if (!st.ok()) return Fail(st);
-        std::printf("\n%s to move:\n", state.seats[static_cast<size_t>(seat)].name.c_str());
-        for (size_t i = 0; i < moves.size(); ++i)
-        {
-          std::string label;
-          st = rules->Describe(state, seat, moves[i], &label);
-          if (!st.ok()) return Fail(st);
-          std::printf("  %3zu. %s\n", i + 1, label.empty() ? MoveLabel(moves[i], *state.cards).c_str() : label.c_str());
-        }
-        int pick = ReadChoice(moves.size());
-        while (pick == -2) {
-          std::printf("\n%s", view.c_str());
-          pick = ReadChoice(moves.size());
-        }
-        if (pick < 0) return Fail(Status::Input("input ended before the game did"));
-        m = moves[static_cast<size_t>(pick)];
-      } else {
-        st = owned[static_cast<size_t>(seat)]->Choose(*rules, state, seat, &m);
-        if (!st.ok()) return Fail(st);
-      }
-      const size_t logged = state.log.size();
-      // A bot's move is told in the game's own words (its describe hook) before it is played,
-      // with a human at the table or in a game of bots watched from the terminal alike.
-      if (!human[static_cast<size_t>(seat)]) {
-        std::string label;
-        st = rules->Describe(state, seat, m, &label);
-        if (!st.ok()) return Fail(st);
-        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(),
-                    label.empty() ? MoveLabel(m, *state.cards).c_str() : label.c_str());
-      }
-      speaking = true;
-      st = rules->Apply(&state, seat, m);
-      speaking = false;
-      if (!st.ok()) {
-        // A human's refused move is asked again; the table is unchanged.
-        if (human[static_cast<size_t>(seat)] && st.kind == ErrorKind::kIllegal) {
-          std::printf("refused: %s\n", st.message.c_str());
-          continue;
-        }
-        return Fail(st);
-      }
-      spdlog::debug("{} plays {}", state.seats[static_cast<size_t>(seat)].name, MoveToString(m, *state.cards));
-      // Every roll is shown, with what it was for coming from the game's own log lines.
-      for (size_t i = logged; i < state.log.size(); ++i) {
-        const LogEntry& e = state.log[i];
-        if (e.kind != "roll") continue;
-        std::string faces;
-        for (const auto& f : e.detail.value("faces", Json::array())) faces += (faces.empty() ? "" : "+") + f.dump();
-        std::printf("  rolled %s: %s%s\n", e.detail.value("dice", std::string("?")).c_str(), e.detail["total"].dump().c_str(),
-                    e.detail.value("faces", Json::array()).size() > 1 ? (" (" + faces + ")").c_str() : "");
-      }
-    }
-  }
-  ScoreTable scores;
-  st = rules->Score(state, &scores);
-  if (!st.ok()) return Fail(st);
-  if (!save_path.empty()) {
-    st = WriteSave(state, *rules, save_path);
-    if (!st.ok()) return Fail(st);
-  }
-  std::printf("\nFinal table after %d moves:\n%s\nScores:\n%s", state.move_count, rules->View(state, -1).c_str(),
-              RenderScores(scores).c_str());
   return 0;
 }
 

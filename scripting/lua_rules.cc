@@ -1,6 +1,8 @@
 // LuaRules: hooks, shape checks, snapshots and the draft hand-off (see lua_rules.h).
 #include "scripting/lua_rules.h"
 
+#include <cstring>
+
 #include <lua.hpp>
 
 #include <algorithm>
@@ -1469,27 +1471,57 @@ Status LuaRules::Stats(const State& state, Json* out) {
   return Status::Ok();
 }
 
-Status LuaRules::Describe(const State& state, int seat, const Move& move, std::string* out) {
+Status LuaRules::Describe(const State& state, int seat, const Move& move, std::string* out,
+                          std::vector<std::string>* group) {
   out->clear();
+  if (group) group->clear();
   if (!has_hook("describe")) return Status::Ok();
   lua_State* L = rt_->L();
   PushHook("describe");
   lua_pushinteger(L, LuaSeat(seat));
   PushMove(L, move, *files_.cards);
-  Status st = CallHook("describe", &state, false, 2, 1);
+  Status st = CallHook("describe", &state, false, 2, 2);
   if (!st.ok()) return st;
-  if (lua_type(L, -1) == LUA_TSTRING) {
+  auto fail = [&](const std::string& why) -> Status {
+    lua_pop(L, 2);
+    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": describe" + why, {}, {}};
+  };
+  if (lua_type(L, -2) == LUA_TSTRING) {
     // A label for a person: one line of inert text (host/text.h), at most 1 KiB.
     size_t len = 0;
-    const char* s = lua_tolstring(L, -1, &len);
+    const char* s = lua_tolstring(L, -2, &len);
     *out = TerminalText(std::string_view(s, std::min<size_t>(len, 1024)));
+  } else if (!lua_isnil(L, -2)) return fail(std::string(" must return a string (or nil), got ") + luaL_typename(L, -2));
+  // The group: read raw (no metamethods), bounded, each label a short line.
+  std::vector<std::string> labels;
+  const int g = lua_gettop(L);
+  auto label = [&](int at) -> bool {
+    if (lua_type(L, at) != LUA_TSTRING) return false;
+    size_t len = 0;
+    const char* text = lua_tolstring(L, at, &len);
+    if (len == 0 || len > 200 || std::memchr(text, '\n', len)) return false;
+    labels.push_back(TerminalText(std::string_view(text, len)));
+    return true;
+  };
+  const char* kGroupRule = "'s second value (the move's group) must be a string or a list of 1 to 4 strings of "
+                           "1 to 200 characters on one line, got ";
+  if (lua_type(L, g) == LUA_TSTRING) {
+    if (!label(g)) return fail(std::string(kGroupRule) + "a string of " + std::to_string(lua_rawlen(L, g)) + " characters");
+  } else if (lua_type(L, g) == LUA_TTABLE) {
+    const lua_Unsigned n = lua_rawlen(L, g);
+    if (n < 1 || n > 4) return fail(std::string(kGroupRule) + "a list of " + std::to_string(n));
+    for (lua_Unsigned i = 1; i <= n; ++i) {
+      lua_rawgeti(L, g, static_cast<lua_Integer>(i));
+      const bool ok = label(-1);
+      const std::string got = luaL_typename(L, -1);
+      lua_pop(L, 1);
+      if (!ok) return fail(std::string(kGroupRule) + "a " + got + " at [" + std::to_string(i) + "]");
+    }
+  } else if (!lua_isnil(L, g)) {
+    return fail(std::string(kGroupRule) + luaL_typename(L, g));
   }
-  const bool ok = lua_type(L, -1) == LUA_TSTRING || lua_isnil(L, -1);
-  const std::string got = luaL_typename(L, -1);
-  lua_pop(L, 1);
-  if (!ok)
-    return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script +
-                                    ": describe must return a string (or nil), got " + got, {}, {}};
+  lua_pop(L, 2);
+  if (group) *group = std::move(labels);
   return Status::Ok();
 }
 
@@ -1500,17 +1532,20 @@ std::string LuaRules::View(const State& state, int seat) {
     PushHook("view");
     if (seat >= 0) lua_pushinteger(L, LuaSeat(seat));
     else lua_pushnil(L);
-    Status st = CallHook("view", &state, false, 1, 1);
+    Status st = CallHook("view", &state, false, 1, 2);
     if (!st.ok()) return text + "(view failed: " + st.message + ")\n";
-    if (lua_isstring(L, -1)) {
+    // A second value true says the game's view is the whole table: the host's own description
+    // (phase, zones by their internal names...) is left out.
+    if (lua_isstring(L, -2) && lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1)) text.clear();
+    if (lua_isstring(L, -2)) {
       // A view is for a person to read: at most 64 KiB of it is printed.
       size_t len = 0;
-      const char* v = lua_tolstring(L, -1, &len);
+      const char* v = lua_tolstring(L, -2, &len);
       constexpr size_t kMaxView = 64u << 10;
       text += TerminalText(std::string_view(v, std::min(len, kMaxView)), /*lines=*/true) +
               (len > kMaxView ? "... (view cut: " + std::to_string(len - kMaxView) + " more bytes)" : "") + "\n";
     }
-    lua_pop(L, 1);
+    lua_pop(L, 2);
   }
   return text;
 }

@@ -358,7 +358,8 @@ int GameScore(lua_State* L) {
   return 1;
 }
 
-// g:describe(seat, move): the game's describe hook on this state.
+// g:describe(seat, move) -> text, group: the game's describe hook on this state; the group is
+// a list of labels, outermost first (empty when the hook gives none).
 int GameDescribe(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = SeatArg(L, 2, g->state);
@@ -366,9 +367,15 @@ int GameDescribe(lua_State* L) {
   std::string error;
   if (!LuaToMove(L, 3, *g->state.cards, &m, &error)) Fail(L, "describe: " + error);
   std::string text;
-  CheckStatus(L, g->rules->Describe(g->state, seat, m, &text), "describe");
+  std::vector<std::string> group;
+  CheckStatus(L, g->rules->Describe(g->state, seat, m, &text, &group), "describe");
   lua_pushstring(L, text.c_str());
-  return 1;
+  lua_createtable(L, static_cast<int>(group.size()), 0);
+  for (size_t i = 0; i < group.size(); ++i) {
+    lua_pushlstring(L, group[i].data(), group[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 2;
 }
 
 // g:evaluate(seat, [options]) -> the game's evaluation of this state for the seat, as a bot

@@ -111,6 +111,58 @@ TEST(HostileRules, AScoreLineWhoseIndexLoopsDoesNotHangTheHost) {
   EXPECT_LT(SecondsSince(t0), 5.0);
 }
 
+// describe's second value groups a move for plateau play: read raw and bounded, and anything
+// but a label or a list of 1 to 4 one-line labels fails the call naming it.
+TEST(HostileRules, DescribeGroupsAreReadRawAndABadOneIsNamed) {
+  auto group_of = [](const std::string& value, std::vector<std::string>* group) {
+    TempGame g(Rules("function game.describe(ctx, state, seat, move) return 'bump it', " + value + " end"));
+    std::unique_ptr<LuaRules> rules;
+    State s;
+    EXPECT_TRUE(g.Start(&rules, &s));
+    std::string text;
+    const Status st = rules->Describe(s, 0, Bump(), &text, group);
+    if (st.ok()) {
+      EXPECT_EQ(text, "bump it");
+    }
+    return st;
+  };
+  std::vector<std::string> group;
+  ASSERT_TRUE(group_of("{'bumps', 'the first bump'}", &group).ok());
+  EXPECT_EQ(group, (std::vector<std::string>{"bumps", "the first bump"}));
+  ASSERT_TRUE(group_of("'bumps'", &group).ok());
+  EXPECT_EQ(group, std::vector<std::string>{"bumps"});
+  ASSERT_TRUE(group_of("nil", &group).ok());
+  EXPECT_TRUE(group.empty());
+  // A metatable on the list is not run: its raw length is 0, so it is an empty list.
+  Status st = group_of("setmetatable({}, {__len = function() while true do end end, __index = function() return 'x' end})",
+                       &group);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message.find("describe's second value (the move's group) must be a string or a list of 1 to 4 strings"),
+            std::string::npos)
+      << st.message;
+  EXPECT_NE(st.message.find("got a list of 0"), std::string::npos) << st.message;
+  st = group_of("{'a', 'b', 'c', 'd', 'e'}", &group);
+  EXPECT_NE(st.message.find("got a list of 5"), std::string::npos) << st.message;
+  st = group_of("{'one\\ntwo'}", &group);
+  EXPECT_NE(st.message.find("got a string at [1]"), std::string::npos) << st.message;
+  st = group_of("42", &group);
+  EXPECT_NE(st.message.find("got number"), std::string::npos) << st.message;
+  EXPECT_EQ(st.kind, ErrorKind::kScript);
+}
+
+// A view returning true after its text is the whole table: the host's own lines are left out.
+TEST(HostileRules, AViewThatIsTheWholeTableLeavesTheHostsLinesOut) {
+  for (const std::string whole : {"true", "false", "'yes'"}) {
+    TempGame g(Rules("function game.view(ctx, state, seat) return 'the table', " + whole + " end"));
+    std::unique_ptr<LuaRules> rules;
+    State s;
+    ASSERT_TRUE(g.Start(&rules, &s));
+    const std::string v = rules->View(s, 0);
+    EXPECT_NE(v.find("the table"), std::string::npos);
+    EXPECT_EQ(v.find("phase ") == std::string::npos, whole == "true") << whole << ": " << v;
+  }
+}
+
 TEST(HostileRules, AGameTableWithAnIndexMetamethodLoadsWithoutRunningIt) {
   TempGame g(Rules("setmetatable(game, {__index = function() while true do end end})"));
   std::unique_ptr<LuaRules> rules;
