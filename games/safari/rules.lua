@@ -37,6 +37,8 @@
 --                    baobab_markers_immediate is false)
 --   meeples          per seat, meeples in the player's supply
 --   baobabs          meeples lying on baobabs: {cell, seat}
+--   standing         meeples on trails and bushes, where they were put: {cell, segment, seat}
+--                    (the host counts a feature's pieces; this is where the map draws them)
 --   holes            watering holes by vertex "r,c" (the top-left corner of cell r, c):
 --                    {v = {r, c}, markers = {{q, species, seat, meeple}}, complete}
 --   points           per seat, points scored during the game by category

@@ -63,6 +63,10 @@ function M.moves.meeple(ctx, state, seat, move)
   local placed = state.data.placed
   local seg = map:segment(placed[1], placed[2], move.segment)
   map:occupy(seg, seat, 1)
+  -- Where the meeple stands, for the map (the host counts pieces by feature, not by tile).
+  if state.data.standing == nil then state.data.standing = {} end  -- a game saved before it was kept
+  local standing = state.data.standing
+  standing[#standing + 1] = { cell = { placed[1], placed[2] }, segment = move.segment, seat = seat }
   state.data.meeples[seat] = state.data.meeples[seat] - 1
   local kind = map:feature(seg).kind
   local tp = state.data.tally.players[seat]

@@ -33,7 +33,8 @@ function M.data(ctx)
           for _ = 1, n do animals[#animals + 1] = key end
         end
       end
-      info.segments[i] = { kind = seg.kind, animals = animals, birds = (seg.tally and seg.tally.bird) or 0 }
+      info.segments[i] = { kind = seg.kind, animals = animals, birds = (seg.tally and seg.tally.bird) or 0,
+                           sides = seg.sides or {} }
     end
     D.tiles[t.id] = info
   end

@@ -106,6 +106,13 @@ local function award(ctx, state)
     end
     local back = map:vacate(fid)
     for seat, n in pairs(back) do state.data.meeples[seat] = state.data.meeples[seat] + n end
+    if next(back) ~= nil and state.data.standing ~= nil then
+      local keep = {}
+      for _, s in ipairs(state:read("standing")) do
+        if map:feature_of(map:segment(s.cell[1], s.cell[2], s.segment)) ~= fid then keep[#keep + 1] = s end
+      end
+      state.data.standing = keep
+    end
   end
   next_turn(ctx, state)
 end

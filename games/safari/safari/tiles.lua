@@ -44,7 +44,7 @@ function M.setup(ctx, state)
   end
   state.data.bag, state.data.aside, state.data.supply, state.data.spent = bag, {}, supply, {}
   state.data.markers, state.data.fresh, state.data.meeples, state.data.points = markers, fresh, meeples, points
-  state.data.vehicles, state.data.baobabs, state.data.holes = vehicles, {}, {}
+  state.data.vehicles, state.data.baobabs, state.data.holes, state.data.standing = vehicles, {}, {}, {}
   state.data.completed, state.data.queue, state.data.boosts, state.data.log = {}, {}, {}, {}
   state.data.turn, state.data.step, state.data.captured, state.data.turns = 1, "place", 0, 0
   local players = {}
