@@ -32,7 +32,8 @@ local ALL_SCALES = { "weight", "body_length", "total_length", "height", "tail_le
 local derived_for, D
 local function data(ctx)
   if derived_for == ctx.data then return D end
-  D = { animal = {}, region = {}, land = 0, sea = 0, F = ctx.data.fauna }
+  D = { animal = {}, region = {}, scale = {}, land = 0, sea = 0, F = ctx.data.fauna }
+  for _, sc in ipairs(ctx.data.scales.scales) do D.scale[sc.id] = sc end
   for _, r in ipairs(ctx.data.regions.regions) do
     D.region[r.id] = r
     if r.kind == "sea" then D.sea = D.sea + 1 else D.land = D.land + 1 end
@@ -65,17 +66,41 @@ local function measure_name(ctx, id)
   return MEASURE_NAMES[id] or (id:gsub("_", " "))
 end
 
+-- A region's and a scale's names as a person reads them ("Central Asia", "Weight").
+local function region_name(ctx, id)
+  local r = data(ctx).region[id]
+  return r and r.name.en or id
+end
+
+local function scale_name(ctx, id)
+  local sc = data(ctx).scale[id]
+  return sc and sc.name.en or id
+end
+
+-- Lines cut at `sep` (a space by default) to fit `width` bytes, the rest indented by `indent`.
+local function wrap(text, width, indent, sep)
+  sep = sep or " "
+  local out = {}
+  while #text > width do
+    local cut
+    for i = width - #sep + 1, #indent + 10, -1 do
+      if text:sub(i, i + #sep - 1) == sep then
+        cut = i
+        break
+      end
+    end
+    if not cut then break end
+    out[#out + 1] = text:sub(1, cut - 1) .. sep:gsub("%s+$", "")
+    text = indent .. text:sub(cut + #sep)
+  end
+  out[#out + 1] = text
+  return table.concat(out, "\n")
+end
+
 -- The scale an asked measure is answered on.
 local function answer_scale(ctx, measure)
   if measure == "height" and ctx.params.height_scale == "body_length" then return "body_length" end
   return measure
-end
-
--- A plain copy of a frozen list from ctx.data (table functions refuse frozen tables).
-local function copy(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = v end
-  return out
 end
 
 local function region_row(F, n)
@@ -259,14 +284,14 @@ local function reveal(ctx, state, card)
     for _, seat in ipairs(marked[r]) do
       local pts, back, correct, why = region_result(ctx, state, card, r)
       count(gain[seat], pts, back, correct, "regions")
-      pieces[#pieces + 1] = { player = seat, on = r, points = pts, back = back, why = why }
+      pieces[#pieces + 1] = { player = seat, on = region_name(ctx, r), points = pts, back = back, why = why }
     end
   end
   for _, m in ipairs(state:read("scale_marks")) do
     local pts, back, correct, why = scale_result(ctx, card, m.scale, m.bucket)
     count(gain[m.seat], pts, back, correct, "scales")
-    pieces[#pieces + 1] = { player = m.seat, on = m.scale .. " " .. ctx.scale(m.scale):label(m.bucket), points = pts,
-                            back = back, why = why }
+    pieces[#pieces + 1] = { player = m.seat, on = scale_name(ctx, m.scale) .. ": " .. ctx.scale(m.scale):label(m.bucket),
+                            points = pts, back = back, why = why }
   end
   return gain, pieces
 end
@@ -277,17 +302,21 @@ local function finish_round(ctx, state)
   local card = current(ctx, state)
   local map = state:region_map(MAP)
   local n = state.player_count
-  local last = { string.format("The card: %s (%s), %d region(s): %s", card.a.name.en, card.a.scientific, card.n,
-                               table.concat(copy(card.a.regions), ", ")) }
+  local names = {}
+  for i, r in ipairs(card.a.regions) do names[i] = region_name(ctx, r) end
+  local last = { wrap(string.format("The card: %s (%s), %d region(s): %s", card.a.name.en, card.a.scientific, card.n,
+                                    table.concat(names, ", ")), 118, "    ", ", ") }
   for _, m in ipairs(card.a.asks) do
     local s = answer_scale(ctx, m)
-    last[#last + 1] = string.format("  %s: %s %s (%s)", m, tostring(card.a.measures[m]), ctx.scale(s):unit(),
-                                    ctx.scale(s):label(ctx.scale(s):bucket(card.a.measures[m])))
+    last[#last + 1] = string.format("  %s: %s %s (%s%s)", measure_name(ctx, m), tostring(card.a.measures[m]), ctx.scale(s):unit(),
+                                    ctx.scale(s):label(ctx.scale(s):bucket(card.a.measures[m])),
+                                    s ~= m and " on the " .. scale_name(ctx, s) .. " scale" or "")
   end
   local t = state.data.tally
   local gain, pieces = reveal(ctx, state, card)
   for _, p in ipairs(pieces) do
-    last[#last + 1] = string.format("P%d on %s: %s%s", p.player, p.on, p.why, p.back and "" or " (piece lost)")
+    last[#last + 1] = wrap(string.format("P%d on %s: %s%s", p.player, p.on, p.why, p.back and "" or " (piece lost)"), 118,
+                           "    ")
   end
   for seat = 1, n do
     local tp = t.players[seat]
@@ -491,12 +520,24 @@ end
 
 -- ---- what a person reads ------------------------------------------------------------------
 
+-- Each move in words, grouped for a person choosing among a hundred: a region (by continent or
+-- ocean, with the regions it borders and the pieces on them), a scale space (by scale), or pass.
 function game.describe(ctx, state, seat, move)
   if move.type == "region" then
     local r = data(ctx).region[move.region]
-    return string.format("a piece on %s (%s, %s)", r.name.en, r.kind, r.group)
+    local map = state:region_map(MAP)
+    local marked = map:marked()
+    local around = {}
+    for _, nb in ipairs(map:neighbors(move.region)) do
+      local who = {}
+      for _, s in ipairs(marked[nb] or {}) do who[#who + 1] = "P" .. s end
+      around[#around + 1] = region_name(ctx, nb) .. (#who > 0 and " [" .. table.concat(who, ",") .. "]" or "")
+    end
+    return string.format("a piece on %s (%s, %s)\nborders: %s", r.name.en, r.kind, r.group, table.concat(around, ", ")),
+           { "a piece on a region of the map", r.group }
   elseif move.type == "scale" then
-    return string.format("a piece on %s: %s", move.scale, ctx.scale(move.scale):label(move.bucket))
+    return string.format("a piece on %s: %s", scale_name(ctx, move.scale), ctx.scale(move.scale):label(move.bucket)),
+           { "a piece on a scale", scale_name(ctx, move.scale) .. " (" .. ctx.scale(move.scale):unit() .. ")" }
   elseif move.type == "pass" then
     return "pass for the rest of the round"
   end
@@ -509,11 +550,14 @@ function game.view(ctx, state, seat)
   local card = state.phase == "place" and current(ctx, state) or nil
   if card then
     local asks = {}
-    for _, m in ipairs(card.a.asks) do asks[#asks + 1] = m:gsub("_", " ") end
+    for _, m in ipairs(card.a.asks) do
+      local s = answer_scale(ctx, m)
+      asks[#asks + 1] = measure_name(ctx, m) .. (s ~= m and " (on the " .. scale_name(ctx, s) .. " scale)" or "")
+    end
     local article = card.a.class:match("^[aeiou]") and "an" or "a"
-    lines[#lines + 1] = string.format("Round %d. The card shows: %s / %s (%s), %s %s; lives in %d region(s); asks: %s",
-                                      state.round, card.a.name.fr, card.a.name.en, card.a.scientific, article, card.a.class,
-                                      card.n, table.concat(asks, ", "))
+    lines[#lines + 1] = wrap(string.format("Round %d. The card shows: %s / %s (%s), %s %s; lives in %d region(s); asks: %s",
+                                           state.round, card.a.name.fr, card.a.name.en, card.a.scientific, article,
+                                           card.a.class, card.n, table.concat(asks, ", ")), 118, "  ")
   end
   local map = state:region_map(MAP)
   local marked = map:marked()
@@ -533,7 +577,9 @@ function game.view(ctx, state, seat)
     table.insert(groups[r.group], label)
   end
   lines[#lines + 1] = "The map (pieces in brackets):"
-  for _, g in ipairs(order) do lines[#lines + 1] = string.format("  %s: %s", g, table.concat(groups[g], "; ")) end
+  for _, g in ipairs(order) do
+    lines[#lines + 1] = wrap(string.format("  %s: %s", g, table.concat(groups[g], "; ")), 118, "      ", "; ")
+  end
   if card then
     local marks = state:read("scale_marks")
     for _, s in ipairs(asked_scales(ctx, card)) do
@@ -544,9 +590,10 @@ function game.view(ctx, state, seat)
         for _, m in ipairs(marks) do
           if m.scale == s and m.bucket == b then who = " [P" .. m.seat .. "]" end
         end
-        cells[#cells + 1] = string.format("%d:%s%s", b, sc:label(b), who)
+        cells[#cells + 1] = string.format("%d %s%s", b, sc:label(b), who)
       end
-      lines[#lines + 1] = string.format("Scale %s (%s): %s", s, sc:unit(), table.concat(cells, "  "))
+      lines[#lines + 1] = string.format("Scale: %s, in %s", scale_name(ctx, s), sc:unit())
+      lines[#lines + 1] = wrap("  " .. table.concat(cells, " | "), 118, "  ", " | ")
     end
   end
   local points = state:read("points")
@@ -560,9 +607,10 @@ function game.view(ctx, state, seat)
   local last = state:read("last")
   if #last > 0 then
     lines[#lines + 1] = "Last reveal:"
-    for _, l in ipairs(last) do lines[#lines + 1] = "  " .. l end
+    for _, l in ipairs(last) do lines[#lines + 1] = "  " .. l:gsub("\n", "\n  ") end
   end
-  return table.concat(lines, "\n")
+  -- The whole table: the host's own lines (the box's and the card's zones) say nothing more.
+  return table.concat(lines, "\n"), true
 end
 
 return game

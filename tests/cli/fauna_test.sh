@@ -7,8 +7,8 @@ source "$(dirname "$0")/lib.sh"
 
 out=$("$plateau" score fauna "$src/games/fauna/tests/rounds/okapi.json")
 grep -q "TOTAL         19      11       8" <<<"$out" || fail "okapi totals: $out"
-grep -qF "on sahel; player 2; points 8; why next to a correct region: 8" <<<"$out" || fail "sahel: $out"
-grep -qF "back false; on height 1.6–2 m" <<<"$out" && fail "the lost height piece is on bucket 12, over 3 m: $out"
+grep -qF "on Sahel; player 2; points 8; why next to a correct region: 8" <<<"$out" || fail "sahel: $out"
+grep -qF "back false; on Height (shoulder or standing): 1.6–2 m" <<<"$out" && fail "the lost height piece is on bucket 12, over 3 m: $out"
 grep -qF "why wrong (the answer is 1.6–2 m)" <<<"$out" || fail "height reason: $out"
 
 "$plateau" play fauna --players 2 --seed 3 --bots greedy:knowledge=1,greedy:knowledge=0 > "$work/play.txt" || fail "play with knowledge"

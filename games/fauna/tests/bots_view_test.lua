@@ -38,12 +38,27 @@ test("an expert values the right scale space at 7, the one beside it at 3", func
   expect_eq(done:evaluate(1, { knowledge = 1 }), 4, "after the reveal only the scores count: 12 against 8")
 end)
 
-test("each move says what it does", function()
+test("each move says what it does, with a region's neighbours, and its group for choosing in steps", function()
   local g = game("okapi")
-  expect_eq(g:describe(1, { type = "region", region = "congo_basin" }), "a piece on Congo Basin (land, Africa)")
-  expect_eq(g:describe(1, { type = "region", region = "south_atlantic" }), "a piece on South Atlantic Ocean (sea, Atlantic Ocean)")
-  expect_eq(g:describe(1, { type = "scale", scale = "weight", bucket = 10 }), "a piece on weight: 100–300 kg")
-  expect_eq(g:describe(1, { type = "pass" }), "pass for the rest of the round")
+  g:play(1, { type = "region", region = "sahel" })
+  local text, group = g:describe(2, { type = "region", region = "congo_basin" })
+  expect_eq(text, "a piece on Congo Basin (land, Africa)\n"
+                  .. "borders: Sahel [P1], West African Forests, East African Savanna, Southern African Savanna, "
+                  .. "South Atlantic Ocean")
+  expect_eq(group, { "a piece on a region of the map", "Africa" })
+  text = g:describe(2, { type = "region", region = "south_atlantic" })
+  expect_eq(text:match("^[^\n]*"), "a piece on South Atlantic Ocean (sea, Atlantic Ocean)")
+  text, group = g:describe(2, { type = "scale", scale = "weight", bucket = 10 })
+  expect_eq(text, "a piece on Weight: 100–300 kg")
+  expect_eq(group, { "a piece on a scale", "Weight (kg)" })
+  text, group = g:describe(2, { type = "pass" })
+  expect_eq(text, "pass for the rest of the round")
+  expect_eq(group, {})
+  -- No move names a region or a scale by its id (plateau play wraps the neighbours to 120 columns).
+  for _, m in ipairs(g:moves(2)) do
+    local t = g:describe(2, m)
+    expect_true(t:find("_", 1, true) == nil, "an id in: " .. t)
+  end
 end)
 
 test("the view: the visible half, the map by continent and ocean, the asked scales, the players", function()
@@ -54,12 +69,20 @@ test("the view: the visible half, the map by continent and ocean, the asked scal
   has("Round 1. The card shows: Okapi / Okapi (Okapia johnstoni), a mammal; lives in 1 region(s); asks: weight, height")
   has("  Africa: Maghreb and Atlas Mountains; Sahara; Sahel; West African Forests; Congo Basin [P1];")
   has("  Atlantic Ocean: North Atlantic Ocean;")
-  has("Scale weight (kg): 1:under 10 g")
-  has("10:100–300 kg [P2]")
-  has("Scale height (cm): 1:under 10 cm")
+  has("Scale: Weight, in kg\n  1 under 10 g | 2 10–30 g |")
+  has("10 100–300 kg [P2]")
+  has("Scale: Height (shoulder or standing), in cm\n  1 under 10 cm |")
   has("P1: 0 points (regions 0, scales 0), 5 piece(s) to place, 0 in the common supply, has the lion")
   has("P3 to play")
   expect_true(v:find("tail", 1, true) == nil, "the okapi card does not ask for the tail")
+  -- The whole table is the game's: none of the host's internal lines (its zones' names).
+  expect_true(v:find("box [", 1, true) == nil and v:find("card [", 1, true) == nil and v:find("phase ", 1, true) == nil, v)
+  for line in v:gmatch("[^\n]+") do expect_true(#line <= 120, "over 120 columns: " .. line) end
+  -- With height_scale = body_length the card says where its height is answered.
+  local h = new_game{ players = 3, seed = 1, params = { height_scale = "body_length" } }
+  h:set_zone("card", nil, { "okapi" })
+  local joined = h:view(1):gsub("\n%s+", " ")
+  expect_true(joined:find("asks: weight, height (on the Length (body without tail) scale)", 1, true) ~= nil, joined)
 end)
 
 test("stats: rounds, points per round from regions and scales, pieces lost, per player", function()

@@ -135,9 +135,10 @@ test("the players see only the top half of the card until the reveal", function(
   g:play(1, { type = "region", region = "congo_basin" }):play(2, { type = "region", region = "sahel" })
   g:play(1, { type = "pass" }):play(2, { type = "pass" })
   v = g:view(1)
-  expect_true(v:find("The card: Okapi (Okapia johnstoni), 1 region(s): congo_basin", 1, true) ~= nil, v)
-  expect_true(v:find("P1 on congo_basin: correct: 12", 1, true) ~= nil)
-  expect_true(v:find("P2 on sahel: next to a correct region: 8", 1, true) ~= nil)
+  expect_true(v:find("The card: Okapi (Okapia johnstoni), 1 region(s): Congo Basin", 1, true) ~= nil, v)
+  expect_true(v:find("weight: 250 kg (100–300 kg)", 1, true) ~= nil, v)
+  expect_true(v:find("P1 on Congo Basin: correct: 12", 1, true) ~= nil)
+  expect_true(v:find("P2 on Sahel: next to a correct region: 8", 1, true) ~= nil)
 end)
 
 test("a save reloads the same round and plays on identically", function()
