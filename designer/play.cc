@@ -154,7 +154,9 @@ void PrintMenu(const std::vector<Entry>& entries, const std::vector<Option>& opt
     return;
   }
   for (size_t i = 0; i < entries.size(); ++i) {
-    std::printf("  %3zu. %s\n", i + 1, head(entries[i]).c_str());
+    char num[32];
+    std::snprintf(num, sizeof num, "  %3zu. ", i + 1);
+    std::printf("%s", Wrap(num + head(entries[i]), "         ").c_str());
     if (lines > kPictureLines || entries[i].group) continue;
     const std::string& text = options[entries[i].options.front()].text;
     for (size_t at = text.find('\n'); at != std::string::npos;) {
@@ -458,8 +460,9 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         std::string label;
         st = rules->Describe(state, seat, m, &label);
         if (!st.ok()) return Fail(st);
-        std::printf("%s plays %s\n", state.seats[static_cast<size_t>(seat)].name.c_str(),
-                    label.empty() ? MoveLabel(m, *state.cards).c_str() : FirstLine(label).c_str());
+        std::printf("%s", Wrap(state.seats[static_cast<size_t>(seat)].name + " plays " +
+                                     (label.empty() ? MoveLabel(m, *state.cards) : FirstLine(label)),
+                                 "    ").c_str());
       }
       speaking = true;
       st = rules->Apply(&state, seat, m);

@@ -26,6 +26,8 @@ local function vehicle_cells(ctx, state, map, vehicles)
   return all
 end
 
+M.vehicle_cells = vehicle_cells
+
 -- The moves of the "relocate" step: the captured vehicle to each space it may take.
 function M.relocate_moves(ctx, state, map)
   local moves = {}

@@ -9,7 +9,7 @@
 -- Edges: savanna ---- and |, trail -==- and =, bush #### and #. Inside a tile: animals on a
 -- trail in capitals, animals in a bush in small letters, * a baobab, a player's number after
 -- the feature (or the baobab) their meeple is on. V1 and V2: the vehicles; (): a space where the
--- tile to place fits ((V2) when a vehicle stands there).
+-- tile to place fits ((V2) when a vehicle stands there), or where a captured vehicle may go.
 
 local D = require("safari.data")
 local St = require("safari.state")
@@ -17,6 +17,7 @@ local St = require("safari.state")
 local MAP = D.MAP
 local data, a, species_of = D.data, D.a, D.species_of
 local vehicle_at = St.vehicle_at
+local vehicle_cells = require("safari.vehicles").vehicle_cells
 
 local M = {}
 
@@ -107,11 +108,12 @@ function M.describe(ctx, state, seat, move)
   if t == "place" then
     local r, c = move.cell[1], move.cell[2]
     local v = vehicle_at(state:read("vehicles"), r, c)
-    local capture = v and string.format(", capturing vehicle %d: +%d", v, d.S.vehicle_capture_points) or ""
+    local capture = v and string.format("captures vehicle %d: +%d", v, d.S.vehicle_capture_points)
     local pic = tile_picture(ctx, state, state.data.tile, move.rotation)
-    return string.format("place %s at %s turned %d°%s: %s\n%s\n%s\n%s", state.data.tile, cell_name(r, c), move.rotation,
-                         capture, tile_words(ctx, state.data.tile, move.rotation), pic[1], pic[2], pic[3]),
-           "place the tile at " .. cell_name(r, c) .. capture
+    return string.format("place %s at %s turned %d°: %s%s\n%s\n%s\n%s", state.data.tile, cell_name(r, c), move.rotation,
+                         tile_words(ctx, state.data.tile, move.rotation), capture and "; " .. capture or "",
+                         pic[1], pic[2], pic[3]),
+           "place the tile at " .. cell_name(r, c) .. (capture and " (" .. capture .. ")" or "")
   elseif t == "meeple" then
     local placed = state.data.placed
     local seg = map:segment(placed[1], placed[2], move.segment)
@@ -160,6 +162,8 @@ local function map_lines(ctx, state, seat)
   local fits = {}
   if state.phase ~= "over" and state.data.step == "place" and state.data.tile then
     for _, m in ipairs(map:placements(state.data.tile)) do fits[m.cell[1] .. "," .. m.cell[2]] = true end
+  elseif state.phase ~= "over" and state.data.step == "relocate" then
+    for _, cell in ipairs(vehicle_cells(ctx, state, map, vehicles)) do fits[cell[1] .. "," .. cell[2]] = true end
   end
   local tile_at, edges = {}, {}
   local function at(r, c)
@@ -232,10 +236,9 @@ function M.view(ctx, state, seat)
   lines[#lines + 1] = string.format("The map after %d tiles ([row, column]; %d tile(s) left in the bag):", map:size(),
                                     #state.data.bag)
   for _, l in ipairs(map_lines(ctx, state, seat)) do lines[#lines + 1] = l end
-  lines[#lines + 1] = "Edges: ---- | savanna, -==- = trail, #### # bush. Inside: ANIMALS on a trail, animals in a bush "
-                      .. "(m e g l z), * baobab,"
-  lines[#lines + 1] = "  1-5 the player whose meeple is on it. o a watering hole (O complete), V1 V2 vehicles, "
-                      .. "() (V1) where the tile fits."
+  lines[#lines + 1] = "Edges: ---- | savanna, -==- = trail, #### # bush; + a tile's corner, o a watering hole (O complete)."
+  lines[#lines + 1] = "  Inside: ANIMALS on a trail, animals in a bush (m e g l z), * baobab, 1-5 the player whose meeple is on it;"
+  lines[#lines + 1] = "  V1 V2 vehicles; () (V1) where the tile fits or the captured vehicle may go."
   -- Points so far, pieces, markers.
   local points = state:read("points")
   local hand = state:read("markers")
@@ -317,8 +320,8 @@ function M.view(ctx, state, seat)
     local turn, step = state.data.turn, state.data.step
     local who = string.format("P%d%s", turn, seat == turn and " (you)" or "")
     if step == "place" then
-      lines[#lines + 1] = string.format("%s to place %s: %s. Its rotations where it fits:", who, state.data.tile,
-                                        tile_words(ctx, state.data.tile, 0))
+      lines[#lines + 1] = string.format("%s to place %s: %s.", who, state.data.tile, tile_words(ctx, state.data.tile, 0))
+      lines[#lines + 1] = "  Its rotations where it fits:"
       for _, l in ipairs(hand_lines(ctx, state)) do lines[#lines + 1] = l end
     elseif step == "relocate" then
       lines[#lines + 1] = string.format("%s to set vehicle %d down (captured with the tile at %s)", who, state.data.captured,

@@ -34,7 +34,7 @@ test("the start: the map with labels, the vehicles, where the tile fits, the til
   has(v, "    1        ()   ()   ()\n")
   has(v, "Scores after 3 tiles:\n  P1 (you): 0 points (trails 0, bushes 0, holes 0, vehicles 0); 6 meeples; markers: lion\n"
          .. "  P2: 0 points")
-  has(v, "P1 (you) to place CS26-EG: a trail W (elephant), a bush N-E (giraffe, 2 birds). Its rotations where it fits:")
+  has(v, "P1 (you) to place CS26-EG: a trail W (elephant), a bush N-E (giraffe, 2 birds).\n  Its rotations where it fits:")
   -- Turned 0°: the bush N-E, the trail W; 90°: the trail N, the bush E-S; and so on.
   has(v, "      +####+   +-==-+   +----+   +####+\n      =Eg  #   |Eg  #   #Eg  =   #Eg  |\n"
          .. "      +----+   +####+   +####+   +-==-+")
@@ -67,9 +67,9 @@ test("each move in words, grouped for choosing in steps: a cell then its rotatio
   local g = game()
   g:set_data("tile", "CS4-M")
   local text, group = g:describe(1, { type = "place", cell = { 0, 2 }, rotation = 0 })
-  expect_eq(text, "place CS4-M at [0, 2] turned 0°, capturing vehicle 2: +3: a trail E-W (monkey), a baobab\n"
+  expect_eq(text, "place CS4-M at [0, 2] turned 0°: a trail E-W (monkey), a baobab; captures vehicle 2: +3\n"
                   .. "+----+\n=*M  =\n+----+")
-  expect_eq(group, { "place the tile at [0, 2], capturing vehicle 2: +3" })
+  expect_eq(group, { "place the tile at [0, 2] (captures vehicle 2: +3)" })
   text, group = g:describe(1, { type = "place", cell = { -1, 0 }, rotation = 90 })
   expect_eq(text:match("^[^\n]*"), "place CS4-M at [-1, 0] turned 90°: a trail N-S (monkey), a baobab")
   expect_eq(group, { "place the tile at [-1, 0]" })
