@@ -3,7 +3,8 @@
 // table, then what changed since their last move. A choice among many moves is made in steps:
 // the moves are grouped (by the groups the game's describe hook gives, else by move type and
 // then card or cell) and the person picks a group, then a move in it; a move the rules refuse
-// sends them back to the first step with the reason. The end names the winner.
+// sends them back to the first step with the reason. A move's picture (describe's third value,
+// or its text's lines after the first) shows under it in short menus. The end names the winner.
 #include "designer/play.h"
 
 #include <unistd.h>
@@ -62,7 +63,8 @@ std::string FirstLine(const std::string& text) { return text.substr(0, text.find
 
 std::string Wrap(const std::string& line, const std::string& indent);
 
-// One legal move as a person chooses it: its words and the groups it sits in, outermost first.
+// One legal move as a person chooses it: its words (with its picture on the lines after the
+// first) and the groups it sits in, outermost first.
 struct Option {
   Move move;
   std::string text;
@@ -436,9 +438,11 @@ int CmdPlay(const std::string& game, int players, uint64_t seed, const std::stri
         bool grouped = false;
         for (size_t i = 0; i < moves.size(); ++i) {
           options[i].move = moves[i];
-          st = rules->Describe(state, seat, moves[i], &options[i].text, &options[i].group);
+          std::string picture;
+          st = rules->Describe(state, seat, moves[i], &options[i].text, &options[i].group, &picture);
           if (!st.ok()) return Fail(st);
           if (options[i].text.empty()) options[i].text = MoveLabel(moves[i], *state.cards);
+          if (!picture.empty()) options[i].text += "\n" + picture;
           grouped = grouped || !options[i].group.empty();
         }
         // Without groups from the game, the moves are grouped by type and then card or cell.

@@ -1472,29 +1472,42 @@ Status LuaRules::Stats(const State& state, Json* out) {
 }
 
 Status LuaRules::Describe(const State& state, int seat, const Move& move, std::string* out,
-                          std::vector<std::string>* group) {
+                          std::vector<std::string>* group, std::string* picture) {
   out->clear();
   if (group) group->clear();
+  if (picture) picture->clear();
   if (!has_hook("describe")) return Status::Ok();
   lua_State* L = rt_->L();
   PushHook("describe");
   lua_pushinteger(L, LuaSeat(seat));
   PushMove(L, move, *files_.cards);
-  Status st = CallHook("describe", &state, false, 2, 2);
+  Status st = CallHook("describe", &state, false, 2, 3);
   if (!st.ok()) return st;
   auto fail = [&](const std::string& why) -> Status {
-    lua_pop(L, 2);
+    lua_pop(L, 3);
     return {ErrorKind::kScript, files_.roots.front().display + "/" + files_.rules_script + ": describe" + why, {}, {}};
   };
-  if (lua_type(L, -2) == LUA_TSTRING) {
+  if (lua_type(L, -3) == LUA_TSTRING) {
     // A label for a person: one line of inert text (host/text.h), at most 1 KiB.
     size_t len = 0;
-    const char* s = lua_tolstring(L, -2, &len);
+    const char* s = lua_tolstring(L, -3, &len);
     *out = TerminalText(std::string_view(s, std::min<size_t>(len, 1024)));
-  } else if (!lua_isnil(L, -2)) return fail(std::string(" must return a string (or nil), got ") + luaL_typename(L, -2));
+  } else if (!lua_isnil(L, -3)) {
+    return fail(std::string(" must return a string (or nil), got ") + luaL_typename(L, -3));
+  }
+  // The picture: lines of inert text, at most 4 KiB, or nil.
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    size_t len = 0;
+    const char* text = lua_tolstring(L, -1, &len);
+    if (len > 4096) return fail("'s third value (the move's picture) must be a string of at most 4096 bytes, got " +
+                                std::to_string(len));
+    if (picture) *picture = TerminalText(std::string_view(text, len), /*lines=*/true);
+  } else if (!lua_isnil(L, -1)) {
+    return fail(std::string("'s third value (the move's picture) must be a string (or nil), got ") + luaL_typename(L, -1));
+  }
   // The group: read raw (no metamethods), bounded, each label a short line.
   std::vector<std::string> labels;
-  const int g = lua_gettop(L);
+  const int g = lua_gettop(L) - 1;
   auto label = [&](int at) -> bool {
     if (lua_type(L, at) != LUA_TSTRING) return false;
     size_t len = 0;
@@ -1520,7 +1533,7 @@ Status LuaRules::Describe(const State& state, int seat, const Move& move, std::s
   } else if (!lua_isnil(L, g)) {
     return fail(std::string(kGroupRule) + luaL_typename(L, g));
   }
-  lua_pop(L, 2);
+  lua_pop(L, 3);
   if (group) *group = std::move(labels);
   return Status::Ok();
 }

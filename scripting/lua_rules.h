@@ -51,11 +51,12 @@ class LuaRules : public Rules {
   Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
-  // The describe hook's text for a move ("" without the hook) and, when `group` is given, the
-  // group it puts the move in for a person choosing among many (its second value: a string or
-  // a list of up to 4 strings, outermost first; empty when it gives none).
+  // The describe hook's text for a move ("" without the hook) and, when asked, the group it
+  // puts the move in for a person choosing among many (its second value: a string or a list of
+  // up to 4 strings, outermost first; empty when it gives none) and its picture (its third
+  // value: lines shown under the move in short menus; "" when none).
   Status Describe(const State& state, int seat, const Move& move, std::string* out,
-                  std::vector<std::string>* group = nullptr);
+                  std::vector<std::string>* group = nullptr, std::string* picture = nullptr);
   std::string View(const State& state, int seat) override;
   // Per hook ("evaluate", "moves.<type>", ...): calls and time, outermost calls only.
   void EnableCallStats(bool on) override { call_stats_on_ = on; }

@@ -358,8 +358,9 @@ int GameScore(lua_State* L) {
   return 1;
 }
 
-// g:describe(seat, move) -> text, group: the game's describe hook on this state; the group is
-// a list of labels, outermost first (empty when the hook gives none).
+// g:describe(seat, move) -> text, group, picture: the game's describe hook on this state; the
+// group is a list of labels, outermost first (empty when the hook gives none), the picture a
+// string ("" when none).
 int GameDescribe(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
   const int seat = SeatArg(L, 2, g->state);
@@ -368,14 +369,16 @@ int GameDescribe(lua_State* L) {
   if (!LuaToMove(L, 3, *g->state.cards, &m, &error)) Fail(L, "describe: " + error);
   std::string text;
   std::vector<std::string> group;
-  CheckStatus(L, g->rules->Describe(g->state, seat, m, &text, &group), "describe");
+  std::string picture;
+  CheckStatus(L, g->rules->Describe(g->state, seat, m, &text, &group, &picture), "describe");
   lua_pushstring(L, text.c_str());
   lua_createtable(L, static_cast<int>(group.size()), 0);
   for (size_t i = 0; i < group.size(); ++i) {
     lua_pushlstring(L, group[i].data(), group[i].size());
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
-  return 2;
+  lua_pushlstring(L, picture.data(), picture.size());
+  return 3;
 }
 
 // g:evaluate(seat, [options]) -> the game's evaluation of this state for the seat, as a bot

@@ -533,8 +533,9 @@ function game.describe(ctx, state, seat, move)
       for _, s in ipairs(marked[nb] or {}) do who[#who + 1] = "P" .. s end
       around[#around + 1] = region_name(ctx, nb) .. (#who > 0 and " [" .. table.concat(who, ",") .. "]" or "")
     end
-    return string.format("a piece on %s (%s, %s)\nborders: %s", r.name.en, r.kind, r.group, table.concat(around, ", ")),
-           { "a piece on a region of the map", r.group }
+    return string.format("a piece on %s (%s, %s)", r.name.en, r.kind, r.group),
+           { "a piece on a region of the map", r.group },
+           "borders: " .. table.concat(around, ", ")
   elseif move.type == "scale" then
     return string.format("a piece on %s: %s", scale_name(ctx, move.scale), ctx.scale(move.scale):label(move.bucket)),
            { "a piece on a scale", scale_name(ctx, move.scale) .. " (" .. ctx.scale(move.scale):unit() .. ")" }

@@ -148,6 +148,22 @@ TEST(HostileRules, DescribeGroupsAreReadRawAndABadOneIsNamed) {
   st = group_of("42", &group);
   EXPECT_NE(st.message.find("got number"), std::string::npos) << st.message;
   EXPECT_EQ(st.kind, ErrorKind::kScript);
+  // The third value, the move's picture: a string of at most 4096 bytes.
+  st = group_of("'g', string.rep('#', 5000)", &group);
+  EXPECT_NE(st.message.find("describe's third value (the move's picture) must be a string of at most 4096 bytes, got 5000"),
+            std::string::npos)
+      << st.message;
+  st = group_of("'g', {}", &group);
+  EXPECT_NE(st.message.find("describe's third value (the move's picture) must be a string (or nil), got table"),
+            std::string::npos)
+      << st.message;
+  TempGame g(Rules("function game.describe(ctx, state, seat, move) return 'bump it', 'bumps', '+--+\\n|  |' end"));
+  std::unique_ptr<LuaRules> rules;
+  State s;
+  ASSERT_TRUE(g.Start(&rules, &s));
+  std::string text, picture;
+  ASSERT_TRUE(rules->Describe(s, 0, Bump(), &text, &group, &picture).ok());
+  EXPECT_EQ(picture, "+--+\n|  |");
 }
 
 // A view returning true after its text is the whole table: the host's own lines are left out.

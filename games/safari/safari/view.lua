@@ -1,6 +1,6 @@
 -- Safari: what a person reads. `describe` says each move in words and puts it in a group for a
 -- person choosing among many (a cell, then a rotation; an action, then its tile, then the
--- corner), with a picture of the tile under a placement. `view` draws the map: each tile is
+-- corner), with a picture of the turned tile for a placement. `view` draws the map: each tile is
 -- 5 columns by 2 lines, the edge line above it (a + at each grid point, o where a watering hole
 -- lies) and the line inside it, with the edge it shares with its west neighbour; below the map,
 -- the tile to place in its rotations, the players' points, the meeples on trails and bushes,
@@ -110,10 +110,10 @@ function M.describe(ctx, state, seat, move)
     local v = vehicle_at(state:read("vehicles"), r, c)
     local capture = v and string.format("captures vehicle %d: +%d", v, d.S.vehicle_capture_points)
     local pic = tile_picture(ctx, state, state.data.tile, move.rotation)
-    return string.format("place %s at %s turned %d°: %s%s\n%s\n%s\n%s", state.data.tile, cell_name(r, c), move.rotation,
-                         tile_words(ctx, state.data.tile, move.rotation), capture and "; " .. capture or "",
-                         pic[1], pic[2], pic[3]),
-           "place the tile at " .. cell_name(r, c) .. (capture and " (" .. capture .. ")" or "")
+    return string.format("place %s at %s turned %d°: %s%s", state.data.tile, cell_name(r, c), move.rotation,
+                         tile_words(ctx, state.data.tile, move.rotation), capture and "; " .. capture or ""),
+           "place the tile at " .. cell_name(r, c) .. (capture and " (" .. capture .. ")" or ""),
+           table.concat(pic, "\n")
   elseif t == "meeple" then
     local placed = state.data.placed
     local seg = map:segment(placed[1], placed[2], move.segment)

@@ -46,7 +46,7 @@
 ---@field evaluate? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, options?: table<string, number>): number How good the state is for the seat, for the greedy, heuristic and mcts bots (default: its total minus half the best other total).
 ---@field totals? fun(ctx: plateau.ctx, state: plateau.state): (integer|nil)[] Each seat's score total, as score would give it, for the bots' default measure when there is no evaluate hook. It may keep results between calls (grid:version(), state:data_version()); the conformance checks hold it to score's totals at every state they reach.
 ---@field evaluate_moves? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, moves: plateau.move[], options: table<string, number>?): (number|nil)[] Values every candidate of one decision at once, for the greedy and heuristic bots: a game computes what each move changes instead of the host trying each move and the evaluation scoring the whole table. A move whose result depends on random numbers must be nil. The conformance checks hold each value to the move's trial, exactly; a list of another length, NaN or an infinity is refused naming this hook's line.
----@field describe? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): string?, (string|string[])? The text a player reads for one of the seat's legal moves (plateau play lists moves with it; lines after the first are a picture shown in short menus), and optionally the move's group: a label or a list of up to 4, outermost first, by which plateau play asks a choice among many moves in steps.
+---@field describe? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): string?, (string|string[])?, string? The text a player reads for one of the seat's legal moves (plateau play lists moves with it), and optionally the move's group (a label or a list of up to 4, outermost first, by which plateau play asks a choice among many moves in steps) and its picture (lines shown under it in short menus).
 ---@field stats? fun(ctx: plateau.ctx, state: plateau.state): {rounds: integer?, ending: string?, stopped: boolean?, tags: string[]?, counts: table<string, number>?, players: table<string, number>[]?} What plateau simulate and sweep measure on each finished game: its length, ending, tags, game-level counts and per-player numbers.
 ---@field view? fun(ctx: plateau.ctx, state: plateau.state, seat: integer?): string?, boolean? Text appended to the host's own description of the table for the seat, or with a second value true the whole table (the host's own lines left out); a failure shows (view failed: message) instead of stopping the game.
 ---@field on_place? table<string, plateau.on_place_hook> Runs in drafting games after each placement of that card is revealed (keys must be card ids).
@@ -926,11 +926,12 @@ function test_game:stats() end
 ---@return number
 function test_game:evaluate(seat, options) end
 
----The game's describe text for that move on this state ("" without the hook) and its group (a list of labels, empty when none).
+---The game's describe text for that move on this state ("" without the hook), its group (a list of labels, empty when none) and its picture ("" when none).
 ---@param seat plateau.seat
 ---@param move plateau.move
 ---@return string
 ---@return string[]
+---@return string
 function test_game:describe(seat, move) end
 
 ---The seat's grid as rows of the bounding box, top row first: card ids, false for empty cells, "(id)" for face-down cards.
