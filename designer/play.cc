@@ -39,6 +39,11 @@ constexpr size_t kPictureLines = 40;
 
 size_t LineCount(const std::string& text) { return 1 + static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
 
+// The columns a line of UTF-8 takes (its characters; "–" is three bytes and one column).
+size_t Columns(const std::string& text) {
+  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 // A move as a player reads it when the game has no describe hook:
 // "evolve  caterpillar 3, to moult_1, cost 1 water + 1 leaf".
 std::string MoveLabel(const Move& m, const CardSet& cards) {
@@ -133,7 +138,7 @@ void PrintMenu(const std::vector<Entry>& entries, const std::vector<Option>& opt
   };
   size_t widest = 0, lines = 0;
   for (const Entry& e : entries) {
-    widest = std::max(widest, head(e).size());
+    widest = std::max(widest, Columns(head(e)));
     lines += e.group ? 1 : LineCount(options[e.options.front()].text);
   }
   const size_t cell = widest + 7;  // "  123. " before each label
@@ -148,7 +153,7 @@ void PrintMenu(const std::vector<Entry>& entries, const std::vector<Option>& opt
         char num[32];
         std::snprintf(num, sizeof num, "  %3zu. ", i + 1);
         std::string item = num + head(entries[i]);
-        if (c + 1 < columns && (c + 1) * rows + r < entries.size()) item.resize(cell, ' ');
+        if (c + 1 < columns && (c + 1) * rows + r < entries.size()) item += std::string(cell - std::min(cell, Columns(item)), ' ');
         line += item;
       }
       std::printf("%s\n", line.c_str());
@@ -279,7 +284,14 @@ std::string Wrap(const std::string& line, const std::string& indent) {
   constexpr size_t kWidth = 120;
   std::string out, rest = line;
   while (rest.size() > kWidth) {
-    size_t cut = rest.rfind(' ', kWidth);
+    // After a comma or semicolon when one is far enough along ("North Atlantic Ocean" stays
+    // whole), else at the last space.
+    size_t cut = std::string::npos;
+    for (const char* sep : {", ", "; "}) {
+      const size_t at = rest.rfind(sep, kWidth - 1);
+      if (at != std::string::npos && at > kWidth / 2 && (cut == std::string::npos || at > cut)) cut = at + 1;
+    }
+    if (cut == std::string::npos) cut = rest.rfind(' ', kWidth);
     if (cut == std::string::npos || cut <= indent.size()) break;
     out += rest.substr(0, cut) + "\n";
     rest = indent + rest.substr(cut + 1);
