@@ -190,16 +190,11 @@ Answer Ask(size_t count, bool can_go_back) {
     line.erase(0, line.find_first_not_of(" \t"));
     line.erase(line.find_last_not_of(" \t\r") + 1);
     if (can_go_back && (line == "b" || line == "back")) return {Answer::kBack, 0};
-    try {
-      size_t used = 0;
-      const long v = std::stol(line, &used);
-      if (used == line.size()) {
-        if (v == 0) return {Answer::kTable, 0};
-        if (v >= 1 && static_cast<size_t>(v) <= count) return {Answer::kPick, static_cast<size_t>(v - 1)};
-      }
-    } catch (...) {
-    }
-    std::printf("there is no choice '%s' here: type a number from 1 to %zu%s\n", line.c_str(), count,
+    int64_t v = 0;
+    std::string ignored;
+    if (ParseInt(line, 0, static_cast<int64_t>(count), "", &v, &ignored))
+      return v == 0 ? Answer{Answer::kTable, 0} : Answer{Answer::kPick, static_cast<size_t>(v - 1)};
+    std::printf("there is no choice '%s' here: type a number from 1 to %zu%s\n", TerminalText(line).c_str(), count,
                 can_go_back ? ", or b to go back" : "");
   }
 }
