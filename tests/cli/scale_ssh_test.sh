@@ -171,9 +171,11 @@ plateau tune "${tune[@]}" --shards 2 --runner "$PARALLEL_SSH big{k} {shell_cmd}"
 same_search "$work/tune-here.json" "$work/tune-ssh.json" "tune with its slices over ssh"
 # The runner starts plateau by its own path, not the hosts' PATH: sshd's log (VERBOSE) tells
 # which port, so which host, each connection came to.
+# (Into a file first: with pipefail, `tail | grep -q` fails when grep stops reading a long log early.)
+tail -n +$((before + 1)) "$work/ssh/sshd.log" > "$work/tune-sshd.log"
 for port in "$port1" "$port2"; do
-  tail -n +$((before + 1)) "$work/ssh/sshd.log" | grep -q "on 127.0.0.1 port $port" ||
-    fail "tune: no slice went to port $port: $(tail -n +$((before + 1)) "$work/ssh/sshd.log" | head -20)"
+  grep -q "on 127.0.0.1 port $port" "$work/tune-sshd.log" ||
+    fail "tune: no slice went to port $port: $(head -20 "$work/tune-sshd.log")"
 done
 echo "plateau tune --runner 'ssh big{k} {shell_cmd}': ok"
 
