@@ -47,11 +47,15 @@ std::vector<std::vector<Coord>> CellGroups(const Grid& grid, const std::function
 
 // ---------------------------------------------------------------------------------------
 
+// A feature's segments are a union-find set (Boost's disjoint sets) plus a ring through its
+// members (`next`), so describing a feature costs its own size, not the whole map's: bots
+// describe every occupied feature once per candidate move. There is no adjacency graph: every
+// state copy (a bot's trial, a save) would copy it, and nothing reads it.
 struct FeatureGraph::Impl {
-  UGraph graph;
   std::vector<std::string> kind;
   std::vector<int> open;  // open edges per segment, summed at the root
   std::vector<int> rank, parent;
+  std::vector<int> next;  // the ring of a feature's segments
   std::vector<std::map<int, int>> occupants;          // valid at roots
   std::vector<std::map<std::string, int>> tally;      // valid at roots
   std::vector<std::pair<int, int>> connections;
@@ -72,8 +76,8 @@ FeatureGraph& FeatureGraph::operator=(const FeatureGraph& o) {
 
 int FeatureGraph::AddSegment(const std::string& kind, int open_edges) {
   const int id = static_cast<int>(impl_->kind.size());
-  boost::add_vertex(impl_->graph);
   impl_->kind.push_back(kind);
+  impl_->next.push_back(id);
   impl_->open.push_back(open_edges);
   impl_->rank.push_back(0);
   impl_->parent.push_back(id);
@@ -92,7 +96,6 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
     if (why) *why = "cannot join a " + impl_->kind[static_cast<size_t>(a)] + " to a " + impl_->kind[static_cast<size_t>(b)];
     return false;
   }
-  boost::add_edge(static_cast<size_t>(a), static_cast<size_t>(b), impl_->graph);
   impl_->connections.emplace_back(a, b);
   // Union by rank through Boost's disjoint sets over our own rank/parent storage.
   boost::disjoint_sets<int*, int*> sets(impl_->rank.data(), impl_->parent.data());
@@ -102,6 +105,7 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
   impl_->open[static_cast<size_t>(rb)] -= (ra == rb ? 1 : 1);
   if (ra == rb) return true;  // a loop closing on itself
   sets.link(ra, rb);
+  std::swap(impl_->next[static_cast<size_t>(ra)], impl_->next[static_cast<size_t>(rb)]);  // splices the two rings
   const int root = impl_->FindRoot(ra);
   const int other = root == ra ? rb : ra;
   impl_->open[static_cast<size_t>(root)] += impl_->open[static_cast<size_t>(other)];
@@ -130,12 +134,18 @@ FeatureGraph::Feature FeatureGraph::Describe(int segment) const {
   f.root = Find(segment);
   f.kind = impl_->kind[static_cast<size_t>(f.root)];
   f.open_edges = impl_->open[static_cast<size_t>(f.root)];
-  for (int s = 0; s < segment_count(); ++s)
-    if (Find(s) == f.root) f.segments.push_back(s);
+  int s = f.root;
+  do {
+    f.segments.push_back(s);
+    s = impl_->next[static_cast<size_t>(s)];
+  } while (s != f.root);
+  std::sort(f.segments.begin(), f.segments.end());
   f.occupants = impl_->occupants[static_cast<size_t>(f.root)];
   f.tally = impl_->tally[static_cast<size_t>(f.root)];
   return f;
 }
+
+const std::string& FeatureGraph::Kind(int segment) const { return impl_->kind[static_cast<size_t>(Find(segment))]; }
 
 int FeatureGraph::OpenEdges(int segment) const { return impl_->open[static_cast<size_t>(Find(segment))]; }
 
@@ -203,15 +213,21 @@ bool FeatureGraph::Import(const Data& d, FeatureGraph* out, std::string* why) {
     for (size_t c : chain) state[c] = 2;
   }
   FeatureGraph g;
-  for (size_t i = 0; i < n; ++i) boost::add_vertex(g.impl_->graph);
   for (auto [a, b] : d.connections) {
     if (a < 0 || b < 0 || static_cast<size_t>(a) >= n || static_cast<size_t>(b) >= n) {
       if (why) *why = "feature graph connection out of range";
       return false;
     }
-    boost::add_edge(static_cast<size_t>(a), static_cast<size_t>(b), g.impl_->graph);
   }
   g.impl_->kind = d.kind; g.impl_->open = d.open; g.impl_->parent = d.parent; g.impl_->rank = d.rank;
+  // The rings are not saved: each segment joins its root's ring.
+  g.impl_->next.resize(n);
+  for (size_t i = 0; i < n; ++i) g.impl_->next[i] = static_cast<int>(i);
+  for (size_t i = 0; i < n; ++i) {
+    const size_t r = static_cast<size_t>(g.impl_->FindRoot(static_cast<int>(i)));
+    if (r == i) continue;
+    std::swap(g.impl_->next[i], g.impl_->next[r]);
+  }
   g.impl_->occupants = d.occupants; g.impl_->tally = d.tally; g.impl_->connections = d.connections;
   *out = std::move(g);
   return true;

@@ -49,6 +49,7 @@ class FeatureGraph {
   Feature Describe(int segment) const;
   // The feature's open edges and tally without listing its segments (Describe scans them all).
   int OpenEdges(int segment) const;
+  const std::string& Kind(int segment) const;
   const std::map<std::string, int>& Tally(int segment) const;
   // Pieces on the feature by owner (without listing its segments).
   const std::map<int, int>& Occupants(int segment) const;

@@ -466,18 +466,20 @@ int TileMap::EmptyInside(int segment) const {
   return n;
 }
 
-TileMap::FeatureInfo TileMap::Feature(int segment) const {
-  const FeatureGraph::Feature f = graph_.Describe(segment);
+TileMap::FeatureInfo TileMap::Feature(int segment, bool whole) const {
   FeatureInfo info;
-  info.id = f.root;
-  info.kind = f.kind;
-  info.open_edges = f.open_edges;
-  for (const auto& [key, n] : f.tally)
+  const int root = graph_.Find(segment);
+  info.id = root;
+  info.kind = graph_.Kind(root);
+  info.open_edges = graph_.OpenEdges(root);
+  for (const auto& [key, n] : graph_.Tally(root))
     if (key.rfind("end:", 0) != 0) info.tally[key] = n;
-  CountEnds(f.root, &info.ends, &info.open_ends);
-  info.empty_inside = EmptyInside(f.root);
+  CountEnds(root, whole ? &info.ends : nullptr, &info.open_ends);
+  info.empty_inside = EmptyInside(root);
   info.complete = info.open_edges == 0 && info.open_ends == 0 && info.empty_inside == 0;
-  info.occupants = f.occupants;
+  info.occupants = graph_.Occupants(root);
+  if (!whole) return info;
+  const FeatureGraph::Feature f = graph_.Describe(root);
   info.segments = f.segments;
   std::vector<int> seen;
   for (int s : f.segments) {
@@ -489,10 +491,14 @@ TileMap::FeatureInfo TileMap::Feature(int segment) const {
   return info;
 }
 
-std::vector<int> TileMap::Features(int kind) const {
+std::vector<int> TileMap::Features(int kind, bool occupied) const {
   std::vector<int> roots;
   for (int s = 0; s < graph_.segment_count(); ++s) {
     if (graph_.Find(s) != s) continue;
+    if (occupied) {
+      const auto& occ = graph_.Occupants(s);
+      if (std::none_of(occ.begin(), occ.end(), [](const auto& o) { return o.second > 0; })) continue;
+    }
     if (kind >= 0) {
       const Placed& p = placed_[static_cast<size_t>(segment_tile_[static_cast<size_t>(s)])];
       if (set_->tiles[static_cast<size_t>(p.tile)].segments[static_cast<size_t>(s - p.first_segment)].kind != kind) continue;

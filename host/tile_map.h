@@ -130,11 +130,13 @@ class TileMap {
   int SegmentCount(int row, int col) const;
   int segment_count() const { return graph_.segment_count(); }
   int FeatureOf(int segment) const { return graph_.Find(segment); }
-  FeatureInfo Feature(int segment) const;
+  // Without `whole`, the lists of where the feature lies (segments, tiles, ends) stay empty.
+  FeatureInfo Feature(int segment, bool whole = true) const;
   bool Complete(int segment) const;
   // Empty cells the segment's feature encloses, when its kind is a filled_inside kind (else 0).
   int EmptyInside(int segment) const;
-  std::vector<int> Features(int kind) const;  // roots of every feature (kind -1: all), ascending
+  // Roots of every feature (kind -1: all), ascending; with `occupied`, only those holding a piece.
+  std::vector<int> Features(int kind, bool occupied = false) const;
   void Occupy(int segment, int owner, int pieces);
   // Takes every piece off the feature; returns them by owner.
   std::map<int, int> Vacate(int segment);

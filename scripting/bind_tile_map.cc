@@ -365,9 +365,12 @@ int MapFeatureOf(lua_State* L) {
 
 // m:feature(segment or feature) -> {id, kind, open_edges, ends, open_ends, empty_inside,
 // complete, tally, occupants, majority, tiles, segments}
-int MapFeature(lua_State* L) {
+// m:feature(segment) -> the whole description; m:feature_summary(segment) -> the same without
+// `tiles`, `segments` and `ends`, the lists that cost most to build, for code that weighs
+// features many times a decision (a bot's evaluate) and never reads where they lie.
+int PushFeature(lua_State* L, bool whole) {
   TileMap* m = CheckMap(L, false);
-  const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m));
+  const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m), whole);
   lua_createtable(L, 0, 12);
   lua_pushinteger(L, f.id + 1);
   lua_setfield(L, -2, "id");
@@ -375,8 +378,10 @@ int MapFeature(lua_State* L) {
   lua_setfield(L, -2, "kind");
   lua_pushinteger(L, f.open_edges);
   lua_setfield(L, -2, "open_edges");
-  PushCounts(L, f.ends);
-  lua_setfield(L, -2, "ends");
+  if (whole) {
+    PushCounts(L, f.ends);
+    lua_setfield(L, -2, "ends");
+  }
   lua_pushinteger(L, f.open_ends);
   lua_setfield(L, -2, "open_ends");
   lua_pushinteger(L, f.empty_inside);
@@ -389,6 +394,7 @@ int MapFeature(lua_State* L) {
   lua_setfield(L, -2, "occupants");
   PushIntList(L, MajorityOf(f.occupants), 1);
   lua_setfield(L, -2, "majority");
+  if (!whole) return 1;
   lua_createtable(L, static_cast<int>(f.tiles.size()), 0);
   for (size_t i = 0; i < f.tiles.size(); ++i) {
     PushCoord(L, f.tiles[i]);
@@ -399,6 +405,8 @@ int MapFeature(lua_State* L) {
   lua_setfield(L, -2, "segments");
   return 1;
 }
+int MapFeature(lua_State* L) { return PushFeature(L, true); }
+int MapFeatureSummary(lua_State* L) { return PushFeature(L, false); }
 
 int MapComplete(lua_State* L) {
   TileMap* m = CheckMap(L, false);
@@ -406,8 +414,10 @@ int MapComplete(lua_State* L) {
   return 1;
 }
 
-// m:features([kind]) -> ids of every feature (of that kind), ascending
-int MapFeatures(lua_State* L) {
+// m:features([kind]) -> ids of every feature (of that kind), ascending;
+// m:occupied_features([kind]) -> only those holding a piece (what end-of-game scoring reads,
+// without describing every empty feature).
+int PushFeatureIds(lua_State* L, bool occupied) {
   TileMap* m = CheckMap(L, false);
   int kind = -1;
   if (!lua_isnoneornil(L, 2)) {
@@ -415,9 +425,11 @@ int MapFeatures(lua_State* L) {
     kind = m->set().FindKind(name);
     if (kind < 0) RaiseArg(L, 2, std::string("unknown kind '") + name + "'");
   }
-  PushIntList(L, m->Features(kind), 1);
+  PushIntList(L, m->Features(kind, occupied), 1);
   return 1;
 }
+int MapFeatures(lua_State* L) { return PushFeatureIds(L, false); }
+int MapOccupiedFeatures(lua_State* L) { return PushFeatureIds(L, true); }
 
 // m:occupants(feature) -> {[seat] = pieces}; m:majority(feature) -> seats with the most, tied
 int MapOccupants(lua_State* L) {
@@ -544,6 +556,7 @@ void OpenTileMapBindings(lua_State* L, int up) {
       {"tile_corner", MapTileCorner},         {"segments", MapSegments},   {"segment", MapSegment},
       {"sides", MapSides},           {"feature_of", MapFeatureOf}, {"feature", MapFeature},
       {"complete", MapComplete},     {"features", MapFeatures},   {"occupants", MapOccupants},
+      {"occupied_features", MapOccupiedFeatures}, {"feature_summary", MapFeatureSummary},
       {"majority", MapMajority},     {"occupy", MapOccupy},       {"vacate", MapVacate},
       {"add_tally", MapAddTally},    {nullptr, nullptr}};
   RegisterHandle(L, "plateau.tile_map", methods, up);

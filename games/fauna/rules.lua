@@ -32,7 +32,7 @@ local ALL_SCALES = { "weight", "body_length", "total_length", "height", "tail_le
 local derived_for, D
 local function data(ctx)
   if derived_for == ctx.data then return D end
-  D = { animal = {}, region = {}, scale = {}, land = 0, sea = 0, F = ctx.data.fauna }
+  D = { animal = {}, region = {}, scale = {}, land = 0, sea = 0, F = ctx.data.fauna, parts = {} }
   for _, sc in ipairs(ctx.data.scales.scales) do D.scale[sc.id] = sc end
   for _, r in ipairs(ctx.data.regions.regions) do
     D.region[r.id] = r
@@ -449,50 +449,118 @@ end
 -- the class, a flat guess on the scales). A piece that may be lost costs about what it would
 -- earn in a later round.
 local LOSS = 2.5
-local function expected(ctx, state, card, seat, k)
+local function q(x) return math.floor(x * 16777216 + 0.5) / 16777216 end
+
+-- The three parts of a piece's estimate, which depend only on the card, where the piece lies,
+-- the knowledge and the parameters, kept per card (the bots weigh the same pieces on every
+-- candidate move; the memo lives in the derived data, so a data edit starts it afresh). Each
+-- part is rounded to a multiple of 2^-24, so sums of them are exact in any order: the value
+-- evaluate_moves adds for one more piece is, to the last bit, what evaluate finds after it.
+local function parts_for(ctx, card, k)
+  local memo = data(ctx).parts
+  local m = memo[card]
+  if m == nil or m.params ~= ctx.params or m.k ~= k then
+    m = { params = ctx.params, k = k, region = {}, scale = {} }
+    memo[card] = m
+  end
+  return m
+end
+
+local function region_parts(ctx, state, card, k, m, r)
+  local got = m.region[r]
+  if got then return got end
   local d = data(ctx)
   local row = region_row(d.F, card.n)
   local marine = card.a.class == "fish"
+  local pts, back = region_result(ctx, state, card, r)
+  local is_sea = d.region[r].kind == "sea"
+  local prior = (is_sea == marine) and math.min(1, card.n / (marine and d.sea or d.land)) or 0.02
+  local p_back = k * (back and 1 or 0) + (1 - k) * math.min(1, prior * 2)
+  local guess_pts = prior * row.correct + math.min(1, prior) * row.neighbour
+  got = { q(k * pts), q((1 - k) * guess_pts), q((1 - p_back) * LOSS) }
+  m.region[r] = got
+  return got
+end
+
+local function scale_parts(ctx, card, k, m, scale, bucket)
+  local key = scale .. "/" .. bucket
+  local got = m.scale[key]
+  if got then return got end
+  local d = data(ctx)
+  local pts, back = scale_result(ctx, card, scale, bucket)
+  local c = ctx.scale(scale):count()
+  local guess_pts = (d.F.scale_correct + 2 * d.F.scale_neighbour) / c
+  local p_back = k * (back and 1 or 0) + (1 - k) * (3 / c)
+  got = { q(k * pts), q((1 - k) * guess_pts), q((1 - p_back) * LOSS) }
+  m.scale[key] = got
+  return got
+end
+
+-- `marked` and `scale_marks` are read once per evaluation, for every seat.
+local function expected(ctx, state, card, seat, k, marked, scale_marks)
+  local m = parts_for(ctx, card, k)
   local value = 0
-  local map = state:region_map(MAP)
-  for r, seats in pairs(map:marked()) do
+  for r, seats in pairs(marked) do
     for _, s in ipairs(seats) do
       if s == seat then
-        local pts, back = region_result(ctx, state, card, r)
-        local is_sea = d.region[r].kind == "sea"
-        local prior = (is_sea == marine) and math.min(1, card.n / (marine and d.sea or d.land)) or 0.02
-        local p_back = k * (back and 1 or 0) + (1 - k) * math.min(1, prior * 2)
-        local guess_pts = prior * row.correct + math.min(1, prior) * row.neighbour
-        value = value + k * pts + (1 - k) * guess_pts - (1 - p_back) * LOSS
+        local p = region_parts(ctx, state, card, k, m, r)
+        value = value + p[1] + p[2] - p[3]
       end
     end
   end
-  for _, m in ipairs(state:read("scale_marks")) do
-    if m.seat == seat then
-      local pts, back = scale_result(ctx, card, m.scale, m.bucket)
-      local c = ctx.scale(m.scale):count()
-      local guess_pts = (d.F.scale_correct + 2 * d.F.scale_neighbour) / c
-      local p_back = k * (back and 1 or 0) + (1 - k) * (3 / c)
-      value = value + k * pts + (1 - k) * guess_pts - (1 - p_back) * LOSS
+  for _, sm in ipairs(scale_marks) do
+    if sm.seat == seat then
+      local p = scale_parts(ctx, card, k, m, sm.scale, sm.bucket)
+      value = value + p[1] + p[2] - p[3]
     end
   end
   return value
 end
 
-function game.evaluate(ctx, state, seat, opts)
-  local k = (opts and opts.knowledge) or 0.5
+-- Each seat's points and estimate (with no card in play, the points alone).
+local function seat_values(ctx, state, k)
   local points = state:read("points")
   local card = state.phase == "place" and current(ctx, state) or nil
-  local function value(s)
-    local v = points[s].regions + points[s].scales
-    if card then v = v + expected(ctx, state, card, s, k) end
-    return v
-  end
-  local best = -math.huge
+  local marked, scale_marks
+  if card then marked, scale_marks = state:region_map(MAP):marked(), state:read("scale_marks") end
+  local out = {}
   for s = 1, state.player_count do
-    if s ~= seat then best = math.max(best, value(s)) end
+    local e = card and expected(ctx, state, card, s, k, marked, scale_marks) or 0
+    out[s] = { points = points[s].regions + points[s].scales, expected = e }
   end
-  return value(seat) - best
+  return out, card
+end
+
+local function best_other(values, seat)
+  local best = -math.huge
+  for s, v in ipairs(values) do
+    if s ~= seat then best = math.max(best, v.points + v.expected) end
+  end
+  return best
+end
+
+function game.evaluate(ctx, state, seat, opts)
+  local values = seat_values(ctx, state, (opts and opts.knowledge) or 0.5)
+  return values[seat].points + values[seat].expected - best_other(values, seat)
+end
+
+-- A piece on a region or a scale space adds its own estimate to the mover's and changes nothing
+-- else the estimate reads (the round cannot end on it: the mover has not passed). A pass may
+-- end the round, so it is tried.
+function game.evaluate_moves(ctx, state, seat, moves, opts)
+  local out = {}
+  local k = (opts and opts.knowledge) or 0.5
+  local values, card = seat_values(ctx, state, k)
+  if not card then return out end
+  local m = parts_for(ctx, card, k)
+  local mine, best = values[seat], best_other(values, seat)
+  for i, move in ipairs(moves) do
+    local p
+    if move.type == "region" then p = region_parts(ctx, state, card, k, m, move.region)
+    elseif move.type == "scale" then p = scale_parts(ctx, card, k, m, move.scale, move.bucket) end
+    if p then out[i] = mine.points + (mine.expected + p[1] + p[2] - p[3]) - best end
+  end
+  return out
 end
 
 function game.stats(ctx, state)

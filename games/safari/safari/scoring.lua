@@ -177,9 +177,9 @@ function M.final_parts(ctx, state, map, explain)
     trails[seat], bushes[seat] = 0, 0
     markers[seat] = #hand[seat] * S.final_points_per_marker
   end
-  for _, fid in ipairs(map:features()) do
-    local f = map:feature(fid)
-    if next(f.occupants) ~= nil then
+  for _, fid in ipairs(map:occupied_features()) do
+    local f = features and map:feature(fid) or map:feature_summary(fid)
+    do
       local pts, why
       if f.complete then
         local sp, birds = species_of(d, f.tally)

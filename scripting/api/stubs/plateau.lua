@@ -691,6 +691,11 @@ function tile_map:feature_of(seg) end
 ---@return {id: integer, kind: string, open_edges: integer, ends: table<string, integer>, open_ends: integer, empty_inside: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[], tiles: plateau.cell[], segments: integer[]}
 function tile_map:feature(seg) end
 
+---The segment's feature as `feature` gives it, without where it lies (tiles, segments, ends): cheaper, for code that weighs features many times a decision.
+---@param seg integer
+---@return {id: integer, kind: string, open_edges: integer, open_ends: integer, empty_inside: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[]}
+function tile_map:feature_summary(seg) end
+
 ---Whether the segment's feature is complete (no open edge, every inner end a closing one).
 ---@param seg integer
 ---@return boolean
@@ -700,6 +705,11 @@ function tile_map:complete(seg) end
 ---@param kind? string
 ---@return integer[]
 function tile_map:features(kind) end
+
+---The ids of the features holding at least one piece (of a kind), ascending: what end-of-game scoring reads, without describing every empty feature.
+---@param kind? string
+---@return integer[]
+function tile_map:occupied_features(kind) end
 
 ---The pieces on the segment's feature, {[seat] = n}.
 ---@param seg integer
