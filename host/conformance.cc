@@ -46,25 +46,37 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
       for (int p = 0; p < spec.probes_per_state && p < static_cast<int>(legal.size()); ++p) {
         const Move& m = legal[bot.Below(static_cast<uint32_t>(legal.size()))];
         if (light) continue;
-        // The copy without the move log: copying a long game's log at every probe made the
-        // checks quadratic in the game's length.
-        std::vector<LogEntry> log = std::move(s.log);
-        State copy = s;
-        s.log = std::move(log);
-        st = rules.Apply(&copy, seat, m);
-        if (!st.ok())
+        // Tried and taken back as a bot tries its candidates, not on a copy (a copy of the
+        // state and a fresh list of its legal moves at every probe were most of the checks'
+        // time): the determinism check below then also proves the trial's undo exact, since
+        // the light run makes no probes and must reach the same states.
+        // As the bots do, unrecorded and with the random draws put back.
+        const Rng before = s.rng;
+        const bool record = s.record;
+        s.record = false;
+        st = rules.TryMove(&s, seat, m);
+        if (!st.ok()) {
+          s.record = record;
           return fail("legal moves apply", "legal move " + MoveToString(m, *s.cards) + " failed: " + st.ToString(), moves);
+        }
         // A bot's measure after each candidate it weighs: a faster path than the score (a
         // `totals` hook and its caches) must give the score's totals.
-        st = rules.CheckTotals(copy);
+        st = rules.CheckTotals(s);
+        rules.UndoTrial(&s);
+        s.rng = before;
+        s.record = record;
         if (!st.ok()) return fail("totals", "after " + MoveToString(m, *s.cards) + ": " + st.ToString(), moves);
       }
       if (!light) {
         st = rules.CheckTotals(s);
         if (!st.ok()) return fail("totals", st.ToString(), moves);
-        st = rules.CheckEvaluateMoves(s, seat, legal);
+        st = rules.CheckEvaluateMoves(s, seat, legal, spec.evaluate_moves_trials,
+                                      seed * 1000003 + static_cast<uint64_t>(moves));
         if (!st.ok()) return fail("evaluate_moves", st.ToString(), moves);
-        // A move of an unknown type is refused as illegal and changes nothing.
+      }
+      // A move of an unknown type is refused as illegal and changes nothing: at the first
+      // decisions and every 16th after (two hashes of the whole state each time).
+      if (!light && (moves < 8 || moves % 16 == 0)) {
         const std::string before = s.Hash();
         Move bogus;
         bogus.type = "__not_a_move__";

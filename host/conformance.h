@@ -21,6 +21,9 @@ struct ConformanceSpec {
   std::vector<int> player_counts;  // empty: min, max and one in between
   int max_moves = 20000;
   int probes_per_state = 2;        // extra legal moves tried on copies at each decision
+  // evaluate_moves' values tried against trials at each decision (0: all of them); the moves
+  // are picked from the game's seed and the decision, so a run is repeatable.
+  int evaluate_moves_trials = 8;
   // The checks stop after this many failed games: a rule that fails every game would only
   // repeat its failure (and its wait, for a budget kill) in each (--keep-going raises it).
   int max_failures = 1;

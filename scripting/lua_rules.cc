@@ -1400,11 +1400,23 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
   return Status::Ok();
 }
 
-Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) {
+Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials,
+                                    uint64_t pick) {
   if (!has_hook("evaluate_moves")) return Status::Ok();
   std::vector<double> values;
   Status st = EvaluateMoves(state, seat, moves, {}, &values);
   if (!st.ok()) return st;
+  std::vector<size_t> valued;
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!std::isnan(values[i])) valued.push_back(i);
+  if (max_trials > 0 && valued.size() > static_cast<size_t>(max_trials)) {
+    // A partial Fisher-Yates shuffle: max_trials distinct moves, in their list's order.
+    Rng r(pick);
+    for (size_t k = 0; k < static_cast<size_t>(max_trials); ++k)
+      std::swap(valued[k], valued[k + r.Below(static_cast<uint32_t>(valued.size() - k))]);
+    valued.resize(static_cast<size_t>(max_trials));
+    std::sort(valued.begin(), valued.end());
+  }
   // Each value against a trial of its move, on a copy without the log (as the bots try moves).
   std::vector<LogEntry> log;
   State scratch;
@@ -1415,8 +1427,7 @@ Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vec
     s.log = std::move(log);
   }
   scratch.record = false;
-  for (size_t i = 0; i < moves.size(); ++i) {
-    if (std::isnan(values[i])) continue;
+  for (size_t i : valued) {
     const Rng before = scratch.rng;
     st = TryMove(&scratch, seat, moves[i]);
     if (!st.ok()) return st;

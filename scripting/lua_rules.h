@@ -48,7 +48,8 @@ class LuaRules : public Rules {
   Status CheckTotals(const State& state) override;
   Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
                        const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) override;
-  Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves) override;
+  Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials = 0,
+                            uint64_t pick = 0) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   // The describe hook's text for a move ("" without the hook) and, when asked, the group it
