@@ -56,7 +56,7 @@ constexpr HookSpec kHooks[] = {
     {"totals", LUA_TFUNCTION, false},   {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},
     {"migrate", LUA_TFUNCTION, false},  {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false},
     {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false},
-    {"evaluate_moves", LUA_TFUNCTION, false}};
+    {"evaluate_moves", LUA_TFUNCTION, false}, {"check", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -149,7 +149,25 @@ Status LuaRules::Init(const Limits& limits) {
                                     ": the rules script must return the game table, got " + got, {}, {}};
   }
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-  return CheckShape();
+  st = CheckShape();
+  if (!st.ok()) return st;
+  return RunCheck();
+}
+
+// game.check(ctx), once per load with the default parameters: the rules' own checks of the
+// game's data (every card has a rule, a rule's numbers are whole...). What it refuses is the
+// modder's input, not a crash of the rules: bad input, exit 2, and nothing is loaded.
+Status LuaRules::RunCheck() {
+  if (!has_hook("check")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("check");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  binding_.state = nullptr;
+  Status st = rt_->Call(1, 0, "check");
+  if (st.ok() || st.kind != ErrorKind::kScript) return st;
+  st.kind = ErrorKind::kInput;
+  st.traceback.clear();
+  return st;
 }
 
 Status LuaRules::CheckShape() {
