@@ -30,7 +30,7 @@ PY
 set +e
 out=$("$plateau" validate my-variant 2>&1); rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a card without a rule should fail validation with exit 1, got $rc: $out"
+[ "$rc" = 2 ] || fail "a card without a rule should be refused with exit 2, got $rc: $out"
 grep -qF "games/my-variant/data/cards.json: at /cards/1/id: card 'bee' has no scoring rule" <<<"$out" || fail "$out"
 grep -qF "card 'bee' has no scoring rule" "$doc" || fail "docs/modding.md no longer shows this message"
 # Step 2: the category and the rule (the template's commented example line, uncommented).
@@ -76,8 +76,9 @@ line=$(grep -n '"pairs", "be", "meadow"' typo/rules.lua | cut -d: -f1)
 set +e
 out=$("$plateau" validate typo 2>&1); rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a misspelt card should fail with exit 1, got $rc: $out"
-grep -qE "^plateau: script error: games/typo/rules.lua:[0-9]+: .*unknown card 'be'" <<<"$out" || fail "not at the modder's line: $out"
+[ "$rc" = 2 ] || fail "a misspelt card should be refused with exit 2, got $rc: $out"
+grep -qE "^plateau: games/typo/rules.lua:[0-9]+: .*unknown card 'be' \(did you mean 'bee' \(games/typo/data/cards.json /cards/1/id\)" <<<"$out" ||
+  fail "not at the modder's line, or no suggestion: $out"
 grep -qF "(found by games/ecosysteme/ecosysteme/" <<<"$out" || fail "the base's line is not named: $out"
 
 # 9. A balance check: every card has its row in the report.
