@@ -49,8 +49,10 @@ grep -qF "PASS my-variant/tests/bee_test.lua: bee: 3 per meadow next to it" test
 "$plateau" test my-variant --scenarios-only > /dev/null || fail "--scenarios-only"
 "$plateau" test my-variant --scenario my-variant/tests/bee_test.lua > /dev/null || fail "--scenario FILE"
 
-# 6. The score table, card by card, on a board made by hand (row 0 is the top row).
-mkdir -p my-variant/tests/boards
+# 6. The score table, card by card: the template's board first (meadows only), then with the
+# doc's bees put in (row 0 is the top row).
+[ -f my-variant/tests/boards/two.json ] || fail "the template does not ship tests/boards/two.json, which section 6 uses"
+"$plateau" score my-variant my-variant/tests/boards/two.json > score0.txt || fail "plateau score on the template's board: $(cat score0.txt)"
 python3 - > my-variant/tests/boards/two.json <<'PY'
 import json
 M, B = "meadow", "bee"
@@ -67,6 +69,13 @@ j = json.load(sys.stdin)
 bob = j["players"][1]
 assert bob["breakdown"]["bee"] == 30, bob
 assert bob["total"] == sum(bob["breakdown"].values()), bob' || fail "Bob's bees should score 30"
+# The table the doc shows is the one printed.
+python3 - "$doc" score.txt <<'PY' || fail "section 6's table differs from plateau score's: $(cat score.txt)"
+import sys
+doc, out = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+table = doc.split("plateau score my-variant my-variant/tests/boards/two.json\n```\n```\n", 1)[1].split("```", 1)[0]
+assert table.strip() == out.strip(), (table, out)
+PY
 
 # A misspelt card in the sheet: named at the modder's own line, then at the base's.
 cp -r my-variant typo
