@@ -1621,7 +1621,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
         const CardId id = files_.cards->Find(rows[r][c]);
         if (id == kNoCard)
           return Status::Input("players[" + std::to_string(i) + "].grid[" + std::to_string(r) + "][" + std::to_string(c) +
-                               "]: unknown card id '" + rows[r][c] + "' for " + info().id);
+                               "]: unknown card id '" + rows[r][c] + "' for " + info().id + files_.cards->Suggest(rows[r][c]));
         g->Set(static_cast<int>(r), static_cast<int>(c), Cell{id});
       }
     s.AddZone("hand", i, Visibility::kOwner);
@@ -1632,7 +1632,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
     Zone* pile = s.AddZone("pile", seat, Visibility::kPublic);
     for (auto it = neutral.begin(); it != neutral.end(); ++it) {
       const CardId id = files_.cards->Find(it.key());
-      if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id);
+      if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id + files_.cards->Suggest(it.key()));
       if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 1000)
         return Status::Input("neutral." + it.key() + ": a count from 0 to 1000 is expected");
       for (int64_t k = 0; k < it->get<int64_t>(); ++k) pile->cards.push_back(id);

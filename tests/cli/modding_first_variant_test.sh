@@ -112,6 +112,13 @@ edit montagne2/data/cards.json '"count": 70' '"count": 40'
 page_refusal "a deck too small"
 grep -qE "[0-9]+ cards" refused.txt || fail "the deck refusal does not give the counts: $(cat refused.txt)"
 
+# A typo in a scenario test's board: the test fails saying which id was meant.
+fresh
+edit montagne2/tests/montagne_test.lua 'local M, R, I, E = "meadow", "marmot",' 'local M, R, I, E = "meadow", "marmott",'
+"$plateau" test montagne2 --scenarios-only > typo.txt 2>&1 && fail "a test board with a misspelt card passed: $(cat typo.txt)"
+grep -qF "unknown card id 'marmott'" typo.txt && grep -qF "did you mean 'marmot' (games/montagne2/data/cards.json /cards/1/id)?" typo.txt ||
+  fail "the test's misspelt card: $(cat typo.txt)"
+
 # A rule that errs on some tables only: a Lua error behind a short-circuited `and` (on the
 # fifth seat's grid). The one 2-player game validate used to play never reached it; its seeded
 # games at every player count do.
