@@ -92,6 +92,16 @@ void SayWhichFolders(const std::string& game, const LuaRules& rules) {
 
 }  // namespace
 
+std::string FolderIfNotInstalled(const std::string& game) {
+  std::string folder = ResolveGameFolder(game);
+  if (folder.empty()) return "";
+  while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+  std::error_code ec;
+  if (std::filesystem::equivalent(folder, PlateauHome() + "/" + GameFolderDisplay(folder), ec)) return "";
+  const std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
+  return ec ? folder : full;
+}
+
 Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const std::vector<DataOverride>* data_sets) {
   NoteGameFolder(game);
   scripting::Limits limits;

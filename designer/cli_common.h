@@ -19,6 +19,9 @@ int Fail(const Status& st);
 // Errors name a game's files "games/<folder name>/..." wherever the folder is. For a folder
 // outside the tree (a modder's), the line that says where it is, when `text` names it; else "".
 std::string FolderNote(const std::string& text);
+// The absolute folder a game argument resolves to when it is not the installed game of that
+// name (./chenilles, ./games/chenilles, a path), or "": reports name it in their header.
+std::string FolderIfNotInstalled(const std::string& game);
 
 // Data overrides from `--set <data>.<path>=<value>`, parsed once in main() and applied to
 // every rules instance a command loads (simulate loads one per thread).

@@ -66,14 +66,75 @@ int CmdList() {
   return 0;
 }
 
+// Coverage games of plateau validate: seeded games with every bot kind at every player count
+// until every card has been placed and every score row has scored (or the cap is reached).
+// A rule that errs only on some tables (a Lua error behind a short-circuited `and`) is then
+// found by validate, not by the modder's players. Deterministic: a count of games, never a time.
+constexpr int kCoverageMaxGames = 36;
+
+struct Coverage {
+  int games = 0;
+  std::vector<bool> placed;           // by card id
+  std::map<std::string, bool> rows;   // score row -> scored non-zero in some game
+  bool has_grids = false;
+};
+
+void NoteCoverage(const State& s, const ScoreTable& scores, Coverage* c) {
+  for (const auto& [key, grid] : s.grids) {
+    c->has_grids = true;
+    std::vector<Coord> cells;
+    grid.OccupiedCells(&cells);
+    for (const auto& at : cells) {
+      const Cell* cell = grid.Get(at.row, at.col);
+      if (cell && !cell->empty() && cell->item >= 0 && static_cast<size_t>(cell->item) < c->placed.size())
+        c->placed[static_cast<size_t>(cell->item)] = true;
+    }
+  }
+  for (const ScoreLine& line : scores.lines)
+    for (const auto& [row, points] : line.breakdown) {
+      bool& seen = c->rows[row];
+      seen = seen || points != 0;
+    }
+}
+
+bool Covered(const Coverage& c) {
+  if (c.has_grids)
+    for (bool p : c.placed)
+      if (!p) return false;
+  for (const auto& [row, seen] : c.rows)
+    if (!seen) return false;
+  return true;
+}
+
+// "a, b, c" of the names not reached, at most 8.
+std::string Missing(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < 8; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > 8) out += ", ... (" + std::to_string(names.size()) + " in all)";
+  return out;
+}
+
 int CmdValidate(const std::string& game) {
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
   if (!st.ok()) return Fail(st);
-  // A quick smoke game: defaults, two players if possible, random moves to the end.
-  const int players = std::max(rules->info().min_players, std::min(2, rules->info().max_players));
   Json params;
   st = ResolveParams(rules->info(), Json::object(), &params);
+  if (!st.ok()) return Fail(st);
+  // Every player count the manifest allows must be dealt: a deck too small for 6 players is
+  // refused here, not at the first 6-player table.
+  for (int n = rules->info().min_players; n <= rules->info().max_players; ++n) {
+    State probe;
+    st = rules->NewGame(params, n, 1, &probe);
+    if (!st.ok()) {
+      // The draft names the card data and the counts; the context says why validate tried it.
+      st.context += std::string(st.context.empty() ? "" : "; ") + "validate starts a game at every player count the manifest allows (" +
+                    std::to_string(rules->info().min_players) + " to " + std::to_string(rules->info().max_players) + ")";
+      return Fail(st);
+    }
+  }
+  // A quick smoke game: defaults, two players if possible, random moves to the end.
+  const int players = std::max(rules->info().min_players, std::min(2, rules->info().max_players));
   State state;
   if (st.ok()) st = rules->NewGame(params, players, 1, &state);
   std::vector<std::unique_ptr<Bot>> owned;
@@ -88,6 +149,58 @@ int CmdValidate(const std::string& game) {
   if (!st.ok()) return Fail(st);
   std::printf("%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
               rules->info().id.c_str(), players, result.moves);
+  // Coverage: game k has seed k, the bot kind k mod 4 and the player count min + k mod span.
+  const std::vector<std::string> kinds = {"random", "greedy", "heuristic", "mcts:iters=4:depth=10"};
+  const int lo = rules->info().min_players, span = rules->info().max_players - lo + 1;
+  Coverage cov;
+  cov.placed.assign(rules->files().cards ? rules->files().cards->size() : 0, false);
+  NoteCoverage(state, result.scores, &cov);
+  const int at_least = std::max<int>(static_cast<int>(kinds.size()), span);
+  for (int k = 1; k <= kCoverageMaxGames && (k <= at_least || !Covered(cov)); ++k) {
+    const int n = lo + (k - 1) % span;
+    const std::string& kind = kinds[static_cast<size_t>(k - 1) % kinds.size()];
+    State s;
+    st = rules->NewGame(params, n, static_cast<uint64_t>(k), &s);
+    std::vector<std::unique_ptr<Bot>> own;
+    std::vector<Bot*> seat_bots;
+    for (int i = 0; i < n && st.ok(); ++i) {
+      own.push_back(MakeBot(kind, static_cast<uint64_t>(k * 10 + i + 1), &error, &rules->info()));
+      if (!own.back()) st = Status::Input("bot " + kind + ": " + error);
+      else seat_bots.push_back(own.back().get());
+    }
+    PlayResult r;
+    if (st.ok()) st = PlayOut(*rules, &s, seat_bots, &r);
+    if (!st.ok()) {
+      st.context += std::string(st.context.empty() ? "" : "; ") + "validate's coverage game " + std::to_string(k) + ": " +
+                    std::to_string(n) + " players, " + kind + " bots, seed " + std::to_string(k) +
+                    " (plateau play " + game + " --players " + std::to_string(n) + " --seed " + std::to_string(k) + ")";
+      return Fail(st);
+    }
+    NoteCoverage(s, r.scores, &cov);
+    cov.games = k;
+  }
+  std::vector<std::string> unplaced, unscored;
+  int placed = 0, scored = 0;
+  for (size_t c = 0; c < cov.placed.size(); ++c) {
+    if (cov.placed[c]) ++placed;
+    else unplaced.push_back(rules->files().cards->Name(static_cast<CardId>(c)));
+  }
+  for (const auto& [row, seen] : cov.rows) {
+    if (seen) ++scored;
+    else unscored.push_back(row);
+  }
+  std::printf("coverage: %d seeded games (the game above, then seeds 1-%d by turns with random, greedy, heuristic and "
+              "mcts bots at %d to %d players):",
+              cov.games + 1, cov.games, lo, rules->info().max_players);
+  if (cov.has_grids && !cov.placed.empty()) std::printf(" %d of %zu cards placed,", placed, cov.placed.size());
+  std::printf(" %d of %zu score rows scored\n", scored, cov.rows.size());
+  if (cov.has_grids && !unplaced.empty())
+    std::fprintf(stderr, "warning: never placed in %d games: %s\n", cov.games + 1, Missing(unplaced).c_str());
+  if (!unscored.empty())
+    std::fprintf(stderr,
+                 "warning: never scored in %d games: %s (a row no rule fills, or a rule that scores only on rare "
+                 "tables: write a scenario test that reaches it)\n",
+                 cov.games + 1, Missing(unscored).c_str());
   // Lint findings are warnings here, where luacheck is installed: plateau lint is the command
   // that fails on them.
   // A lint that cannot finish in 20 s is reported, not waited for.

@@ -182,6 +182,9 @@ Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const 
   Json j = report.ToJson();
   if (!card_data.empty()) j["card_data"] = card_data;
   j["game"] = options.game;
+  // A report of ./chenilles is not one of the installed Chenilles: it says which files ran.
+  const std::string folder = FolderIfNotInstalled(options.game);
+  if (!folder.empty()) j["folder"] = folder;
   j["players"] = spec.players;
   j["seed"] = options.seed;
   j["params"] = spec.params;
@@ -191,7 +194,9 @@ Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const 
 }
 
 std::string ReportHeader(const ReportOptions& options, const SimulationSpec& spec) {
-  return options.game + ": " + std::to_string(spec.players) + " players, bots " + options.bots +
+  const std::string folder = FolderIfNotInstalled(options.game);
+  return options.game + (folder.empty() ? "" : " (the folder " + TerminalText(folder) + ")") + ": " +
+         std::to_string(spec.players) + " players, bots " + options.bots +
          (options.rotate_seats ? " (rotating seats)" : "") + ", seed " + std::to_string(options.seed) +
          (options.max_rounds ? ", round limit " + std::to_string(options.max_rounds) : std::string()) + "\n";
 }

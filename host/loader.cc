@@ -341,7 +341,8 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
       if (!fresh && it->second.rfind(file + " ", 0) != 0)
         return Status::Input(file + ": at /" + key + "/" + std::to_string(i) + "/id: card '" + id + "' is also defined in " +
                              it->second + "; a card id names one card");
-      files.cards->Intern(id);
+      const CardId c = files.cards->Intern(id);
+      if (fresh) files.cards->SetWhere(c, here);
     }
   }
   st = BuildTileSet(&files);

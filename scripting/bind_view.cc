@@ -83,7 +83,7 @@ CardMask CheckMask(lua_State* L, int arg) {
     lua_rawgeti(L, arg, i);
     if (lua_type(L, -1) != LUA_TSTRING) Raise(L, "card lists hold card ids (strings)");
     const CardId c = LookupCard(L, -1);
-    if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+    if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'" + B(L)->cards->Suggest(lua_tostring(L, -1)));
     m.Add(c);
     lua_pop(L, 1);
   }

@@ -133,7 +133,7 @@ int StateAddZone(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, 5, i);
       const CardId c = B(L)->cards->Find(luaL_checkstring(L, -1));
-      if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'");
+      if (c == kNoCard) Raise(L, std::string("unknown card '") + lua_tostring(L, -1) + "'" + B(L)->cards->Suggest(lua_tostring(L, -1)));
       CheckZoneCards(L, *z);
       z->cards.push_back(c);
       lua_pop(L, 1);

@@ -132,7 +132,7 @@ CardId LookupCard(lua_State* L, int idx) {
 CardId CheckCard(lua_State* L, int arg) {
   luaL_checkstring(L, arg);
   const CardId id = LookupCard(L, arg);
-  if (id == kNoCard) RaiseArg(L, arg, std::string("unknown card '") + lua_tostring(L, arg) + "'");
+  if (id == kNoCard) RaiseArg(L, arg, std::string("unknown card '") + lua_tostring(L, arg) + "'" + B(L)->cards->Suggest(lua_tostring(L, arg)));
   return id;
 }
 

@@ -56,7 +56,7 @@ constexpr HookSpec kHooks[] = {
     {"totals", LUA_TFUNCTION, false},   {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},
     {"migrate", LUA_TFUNCTION, false},  {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false},
     {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false},
-    {"evaluate_moves", LUA_TFUNCTION, false}};
+    {"evaluate_moves", LUA_TFUNCTION, false}, {"check", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -149,7 +149,25 @@ Status LuaRules::Init(const Limits& limits) {
                                     ": the rules script must return the game table, got " + got, {}, {}};
   }
   game_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-  return CheckShape();
+  st = CheckShape();
+  if (!st.ok()) return st;
+  return RunCheck();
+}
+
+// game.check(ctx), once per load with the default parameters: the rules' own checks of the
+// game's data (every card has a rule, a rule's numbers are whole...). What it refuses is the
+// modder's input, not a crash of the rules: bad input, exit 2, and nothing is loaded.
+Status LuaRules::RunCheck() {
+  if (!has_hook("check")) return Status::Ok();
+  lua_State* L = rt_->L();
+  PushHook("check");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_ref_);
+  binding_.state = nullptr;
+  Status st = rt_->Call(1, 0, "check");
+  if (st.ok() || st.kind != ErrorKind::kScript) return st;
+  st.kind = ErrorKind::kInput;
+  st.traceback.clear();
+  return st;
 }
 
 Status LuaRules::CheckShape() {
@@ -1614,7 +1632,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
         const CardId id = files_.cards->Find(rows[r][c]);
         if (id == kNoCard)
           return Status::Input("players[" + std::to_string(i) + "].grid[" + std::to_string(r) + "][" + std::to_string(c) +
-                               "]: unknown card id '" + rows[r][c] + "' for " + info().id);
+                               "]: unknown card id '" + rows[r][c] + "' for " + info().id + files_.cards->Suggest(rows[r][c]));
         g->Set(static_cast<int>(r), static_cast<int>(c), Cell{id});
       }
     s.AddZone("hand", i, Visibility::kOwner);
@@ -1625,7 +1643,7 @@ Status LuaRules::BoardState(const std::vector<std::string>& names,
     Zone* pile = s.AddZone("pile", seat, Visibility::kPublic);
     for (auto it = neutral.begin(); it != neutral.end(); ++it) {
       const CardId id = files_.cards->Find(it.key());
-      if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id);
+      if (id == kNoCard) return Status::Input("neutral: unknown card id '" + it.key() + "' for " + info().id + files_.cards->Suggest(it.key()));
       if (!it->is_number_integer() || it->get<int64_t>() < 0 || it->get<int64_t>() > 1000)
         return Status::Input("neutral." + it.key() + ": a count from 0 to 1000 is expected");
       for (int64_t k = 0; k < it->get<int64_t>(); ++k) pile->cards.push_back(id);

@@ -104,6 +104,7 @@ class LuaRules : public Rules {
  private:
   LuaRules() = default;
   Status Init(const Limits& limits);
+  Status RunCheck();
   Status CheckShape();
   Status PushHook(const char* name);  // pushes game[name] (or nil)
   // "<file>:<line>: " where hook `name` is defined (the rules file when it cannot be told).

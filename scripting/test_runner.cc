@@ -504,7 +504,7 @@ int GameSetZone(lua_State* L) {
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, 4, i);
     const CardId c = g->state.cards->Find(luaL_checkstring(L, -1));
-    if (c == kNoCard) Fail(L, std::string("set_zone: unknown card '") + lua_tostring(L, -1) + "'");
+    if (c == kNoCard) Fail(L, std::string("set_zone: unknown card '") + lua_tostring(L, -1) + "'" + g->state.cards->Suggest(lua_tostring(L, -1)));
     cards.push_back(c);
     lua_pop(L, 1);
   }

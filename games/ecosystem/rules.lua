@@ -150,10 +150,19 @@ local TABLE = {
     { category = "wolf", points = WOLF_POINTS, ties_param = "wolf_ties" },
   },
   finish = function(seat, b, ctx) b.gaps = gap_points(b, ctx.params.gap_penalty_6plus) end,
+  -- Every card's row is computed by grid_scores' own Lua (one compiled query, then arithmetic).
+  scored_in_lua = game.categories,
   -- A grid's score depends on that grid alone, so the bots' totals keep the grids a move did
   -- not change.
   memo = true,
 }
+
+-- Run once when the rules load: a card without a rule, a rule on no card, is refused there
+-- (exit 2, naming the card's entry in the data file) rather than scoring 0 without a word.
+function game.check(ctx)
+  load(ctx)
+  table_score.check(ctx, TABLE)
+end
 
 function game.score(ctx, state)
   load(ctx)

@@ -150,12 +150,21 @@ local TABLE = {
     return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor)
   end,
   majorities = MAJORITIES,
+  -- Every row is computed by score_grid's own Lua (one compiled query, then arithmetic).
+  scored_in_lua = game.categories,
   -- Open point (README, house rule 6): "battre Jhay de 55 points" is read as margin >= target.
   solo = true,
   -- A grid's score depends on that grid, the lions' prey chosen (state.data) and the
   -- elephant_floor parameter only, so the bots' totals keep the grids a move did not change.
   memo = true,
 }
+
+-- Run once when the rules load: a card without a rule, a rule on no card, is refused there
+-- (exit 2, naming the card's entry in the data file) rather than scoring 0 without a word.
+function game.check(ctx)
+  load(ctx)
+  table_score.check(ctx, TABLE)
+end
 
 function game.score(ctx, state)
   load(ctx)

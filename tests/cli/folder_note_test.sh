@@ -43,4 +43,26 @@ grep -qF "(games/crash is the folder $work/mods/crash)" "$work/test.txt" ||
 refused "unknown game 'nope'" validate nope
 "$plateau" validate chenilles > "$work/tree.txt" 2>&1 || fail "validate chenilles: $(cat "$work/tree.txt")"
 if grep -q "is the folder" "$work/tree.txt"; then fail "a game of the tree got a folder note"; fi
+
+# A bare id that resolves to ./chenilles, not the installed Chenilles (issue 34): each command's
+# first line names the folder used, and a simulate report names it in its header and its JSON.
+mkdir -p "$work/here"
+cp -r "$src/games/chenilles" "$work/here/chenilles"
+cd "$work/here"
+for args in "validate chenilles" "test chenilles --games 1 --scenarios-only" "simulate chenilles -n 2" \
+            "play chenilles --bots random,random --seed 1"; do
+  # shellcheck disable=SC2086
+  "$plateau" $args < /dev/null > out.txt 2>&1 || true
+  head -1 out.txt | grep -qF "plateau: the game games/chenilles is the folder $work/here/chenilles (found before the installed one)" ||
+    fail "plateau $args: the first line does not name ./chenilles: $(head -3 out.txt)"
+done
+"$plateau" simulate chenilles -n 2 > report.txt 2> /dev/null || fail "simulate ./chenilles"
+head -1 report.txt | grep -qF "chenilles (the folder $work/here/chenilles): " ||
+  fail "the simulate report's header does not name the folder: $(head -3 report.txt)"
+"$plateau" simulate chenilles -n 2 --format json 2> /dev/null | python3 -c '
+import json, sys
+assert json.load(sys.stdin).get("folder") == sys.argv[1]' "$work/here/chenilles" || fail "the JSON report has no folder"
+cd "$work"
+"$plateau" simulate chenilles -n 2 --format json 2> /dev/null | python3 -c "import json, sys; assert 'folder' not in json.load(sys.stdin)" ||
+  fail "the installed game's report names a folder"
 echo "ok"

@@ -90,7 +90,8 @@ set -e
 [ "$rc" = 2 ] || fail "without luacheck lint should exit 2, got $rc: $out"
 echo "$out" | grep -qF "apt-get install lua-check" || fail "no install hint: $out"
 PATH=/nonexistent "$plateau" validate "$work/mods/linty" > /dev/null 2> "$work/quiet.err" || fail "validate without luacheck"
-if grep -q warning "$work/quiet.err"; then fail "validate warned without luacheck: $(cat "$work/quiet.err")"; fi
+# (validate's coverage warnings, "never placed/scored in N games", are not lint's.)
+if grep -v '^warning: never ' "$work/quiet.err" | grep -q warning; then fail "validate warned without luacheck: $(cat "$work/quiet.err")"; fi
 refused "unknown game 'nope'" lint nope
 
 # plateau new: the copy's .luarc.json points at this tree's stubs and at the base, by absolute paths.

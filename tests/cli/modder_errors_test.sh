@@ -43,25 +43,39 @@ script_error() {
   [ -z "${3:-}" ] || grep -qF -- "$3" out.txt || fail "expected '$3' in: $(cat out.txt)"
 }
 
+# load_refused <first line of the message> <base file that found it> [<more text>]: the mistake
+# is found when the rules load (game.check, issue 34): validate exits 2, the message starts with
+# the given line, the base line follows.
+load_refused() {
+  set +e
+  "$plateau" validate foret > out.txt 2>&1
+  local rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "exit $rc, not 2: $(cat out.txt)"
+  grep -qF -- "plateau: $1" out.txt || fail "expected 'plateau: $1' in: $(cat out.txt)"
+  [ -z "$2" ] || grep -qF -- "(found by games/ecosysteme/ecosysteme/$2:" out.txt || fail "no '(found by ...$2:' in: $(cat out.txt)"
+  [ -z "${3:-}" ] || grep -qF -- "$3" out.txt || fail "expected '$3' in: $(cat out.txt)"
+}
+
 restore
 edit foret/rules.lua '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },' \
   '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },
     { score = "meadow", query = { "count", "medow" } },'
-script_error "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'meadow'): unknown card 'medow'" scoring.lua
+load_refused "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'meadow'): unknown card 'medow' (did you mean 'meadow' (games/foret/data/cards.json /cards/0/id)?)" scoring.lua
 
 restore
 edit foret/rules.lua '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },' \
   '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },
     { score = "bee", per = 3, query = { "pairs", "meadow", "meadow" } },'
-script_error "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'bee'): 'bee' is not a category of the score table (meadow)" scoring.lua
+load_refused "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'bee'): 'bee' is not a category of the score table (meadow)" scoring.lua
 
 restore
 edit foret/rules.lua '  solo = true,' '  solo = true, majorities = { { category = "meadow", card = "medow", points = { 5, 2 } } },'
-script_error "games/foret/rules.lua:$(line_of 'table_score.assemble'): score.assemble: majority #1: unknown card id 'medow' (the cards of games/foret/data/cards.json: meadow)" score.lua
+load_refused "games/foret/rules.lua:$(line_of 'table_score.check'): score.assemble: majority #1: unknown card id 'medow' (did you mean 'meadow' (games/foret/data/cards.json /cards/0/id)?) (the cards of games/foret/data/cards.json: meadow)" score.lua
 
 restore
 edit foret/rules.lua '  solo = true,' '  solo = true, majorities = { { category = "medow", card = "meadow", points = { 5, 2 } } },'
-script_error "games/foret/rules.lua:$(line_of 'table_score.assemble'): score.assemble: majority #1: category 'medow' is not a category of the score table (meadow)" score.lua
+load_refused "games/foret/rules.lua:$(line_of 'table_score.check'): score.assemble: majority #1: category 'medow' is not a category of the score table (meadow)" score.lua
 
 # The grid function returns the breakdown only, the table declares a majority.
 restore
@@ -83,12 +97,12 @@ grep -qF "(in games/ecosysteme/ecosysteme/testing.lua:" test.txt || fail "the he
 # A card without a count: the data file and the card's JSON path.
 restore
 edit foret/data/cards.json '"count": 130, ' ''
-script_error "games/foret/data/cards.json: at /cards/0: card 'meadow' has no count (the copies of it in the deck)" ""
+load_refused "games/foret/data/cards.json: at /cards/0: card 'meadow' has no count (the copies of it in the deck)" ""
 
 # A manifest without "data": said in words, not as a nil index inside the base.
 restore
 python3 -c "import json; j=json.load(open('foret/game.json')); del j['data']; json.dump(j, open('foret/game.json', 'w'))"
-script_error "game 'foret' has no \"cards\" data file: a variant of the Écosystème base needs in its game.json \"data\"" ""
+load_refused "game 'foret' has no \"cards\" data file: a variant of the Écosystème base needs in its game.json \"data\"" ""
 
 # A manifest without "extends": the base's modules are not found, and the message says why.
 restore

@@ -30,7 +30,7 @@ PY
 set +e
 out=$("$plateau" validate my-variant 2>&1); rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a card without a rule should fail validation with exit 1, got $rc: $out"
+[ "$rc" = 2 ] || fail "a card without a rule should be refused with exit 2, got $rc: $out"
 grep -qF "games/my-variant/data/cards.json: at /cards/1/id: card 'bee' has no scoring rule" <<<"$out" || fail "$out"
 grep -qF "card 'bee' has no scoring rule" "$doc" || fail "docs/modding.md no longer shows this message"
 # Step 2: the category and the rule (the template's commented example line, uncommented).
@@ -49,8 +49,10 @@ grep -qF "PASS my-variant/tests/bee_test.lua: bee: 3 per meadow next to it" test
 "$plateau" test my-variant --scenarios-only > /dev/null || fail "--scenarios-only"
 "$plateau" test my-variant --scenario my-variant/tests/bee_test.lua > /dev/null || fail "--scenario FILE"
 
-# 6. The score table, card by card, on a board made by hand (row 0 is the top row).
-mkdir -p my-variant/tests/boards
+# 6. The score table, card by card: the template's board first (meadows only), then with the
+# doc's bees put in (row 0 is the top row).
+[ -f my-variant/tests/boards/two.json ] || fail "the template does not ship tests/boards/two.json, which section 6 uses"
+"$plateau" score my-variant my-variant/tests/boards/two.json > score0.txt || fail "plateau score on the template's board: $(cat score0.txt)"
 python3 - > my-variant/tests/boards/two.json <<'PY'
 import json
 M, B = "meadow", "bee"
@@ -67,6 +69,13 @@ j = json.load(sys.stdin)
 bob = j["players"][1]
 assert bob["breakdown"]["bee"] == 30, bob
 assert bob["total"] == sum(bob["breakdown"].values()), bob' || fail "Bob's bees should score 30"
+# The table the doc shows is the one printed.
+python3 - "$doc" score.txt <<'PY' || fail "section 6's table differs from plateau score's: $(cat score.txt)"
+import sys
+doc, out = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+table = doc.split("plateau score my-variant my-variant/tests/boards/two.json\n```\n```\n", 1)[1].split("```", 1)[0]
+assert table.strip() == out.strip(), (table, out)
+PY
 
 # A misspelt card in the sheet: named at the modder's own line, then at the base's.
 cp -r my-variant typo
@@ -76,8 +85,9 @@ line=$(grep -n '"pairs", "be", "meadow"' typo/rules.lua | cut -d: -f1)
 set +e
 out=$("$plateau" validate typo 2>&1); rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a misspelt card should fail with exit 1, got $rc: $out"
-grep -qE "^plateau: script error: games/typo/rules.lua:[0-9]+: .*unknown card 'be'" <<<"$out" || fail "not at the modder's line: $out"
+[ "$rc" = 2 ] || fail "a misspelt card should be refused with exit 2, got $rc: $out"
+grep -qE "^plateau: games/typo/rules.lua:[0-9]+: .*unknown card 'be' \(did you mean 'bee' \(games/typo/data/cards.json /cards/1/id\)" <<<"$out" ||
+  fail "not at the modder's line, or no suggestion: $out"
 grep -qF "(found by games/ecosysteme/ecosysteme/" <<<"$out" || fail "the base's line is not named: $out"
 
 # 9. A balance check: every card has its row in the report.

@@ -43,7 +43,7 @@ echo "$out" | grep -qF "unknown game 'nope': no game.json in ./games/nope, ./nop
 sed -i 's/"cards": \[/"cards": [\n    {"id": "vine", "count": 20, "kind": "plant", "name": {"en": "Vine"}},/' "$work/jungle/data/cards.json"
 out=$(cd "$work" && "$plateau" validate "$work/jungle" 2>&1); rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a card without a scoring rule should fail validation (exit 1), got $rc: $out"
+[ "$rc" = 2 ] || fail "a card without a scoring rule should be refused at load (exit 2), got $rc: $out"
 echo "$out" | grep -qF "games/jungle/data/cards.json: at /cards/0/id: card 'vine' has no scoring rule" || fail "$out"
 # Counts that cannot fill every hand are named with the card file.
 cp -r "$src/games/ecosysteme/template" "$work/small"

@@ -162,6 +162,15 @@ TEST_F(ReloadTest, BrokenReloadsAreRejectedAndTheTableIsKept) {
     bad.replace(at, bad.find("\n", at) - at, "    {\"id\": \"vulturez\", \"count\": 8, \"kind\": \"animal\"}");
     Write(folder_ / "data" / "cards.json", bad);
   }
+  // A renamed card the deck deals has no rule: the new rules' own load check refuses it first.
+  ExpectRejected("a card renamed", "games/ecosysteme-savane/data/cards.json: at /cards/10/id: card 'vulturez' has no scoring rule");
+  {
+    // Dealt no more (count 0), the renamed card loads; the running game still holds vultures.
+    std::string bad = cards_text_;
+    const size_t at = bad.find("    {\"id\": \"vulture\"");
+    bad.replace(at, bad.find("\n", at) - at, "    {\"id\": \"vulturez\", \"count\": 0, \"kind\": \"animal\"}");
+    Write(folder_ / "data" / "cards.json", bad);
+  }
   ExpectRejected("a card of the running game removed", "card 'vulture' was removed");
   {
     std::string bad = cards_text_;

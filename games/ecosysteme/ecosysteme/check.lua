@@ -63,6 +63,48 @@ function M.cards_data(ctx)
   return data
 end
 
+-- The edit distance of two short strings (a swap of two neighbours counts one).
+local function distance(a, b)
+  local d = {}
+  for i = 0, #a do d[i] = { [0] = i } end
+  for j = 0, #b do d[0][j] = j end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local v = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        v = math.min(v, d[i - 2][j - 2] + 1)
+      end
+      d[i][j] = v
+    end
+  end
+  return d[#a][#b]
+end
+
+-- For a name that is not a card id: " (did you mean 'marmott' (games/x/data/cards.json
+-- /cards/4/id)?)" with the closest ids (at most 3), or "". The typo may be on either side,
+-- the data's or the rules': naming where the close id is written shows which.
+function M.suggest(ctx, id)
+  if type(id) ~= "string" or #id > 64 then return "" end
+  local limit = #id < 5 and 1 or #id < 10 and 2 or 3
+  local data = M.cards_data(ctx)
+  local file = data["$file"] or "data/cards.json"
+  local close = {}
+  for i, card in ipairs(data.cards) do
+    if type(card.id) == "string" and #card.id <= 64 then
+      local dist = distance(id, card.id)
+      if dist <= limit then close[#close + 1] = { dist = dist, i = i, id = card.id } end
+    end
+  end
+  if #close == 0 then return "" end
+  table.sort(close, function(x, y) if x.dist ~= y.dist then return x.dist < y.dist end return x.i < y.i end)
+  local out = {}
+  for k = 1, math.min(#close, 3) do
+    out[k] = "'" .. close[k].id .. "' (" .. file .. " /cards/" .. (close[k].i - 1) .. "/id)"
+  end
+  return " (did you mean " .. table.concat(out, " or ") .. "?)"
+end
+
 -- Raises unless `id` is a card of the "cards" data file; `what` names the place it was given
 -- ("cards.without", "score sheet entry #3").
 local known_cache
@@ -76,7 +118,8 @@ function M.card(ctx, id, what)
     local ids = {}
     for _, card in ipairs(M.cards_data(ctx).cards) do ids[#ids + 1] = card.id end
     local file = M.cards_data(ctx)["$file"] or "data/cards.json"
-    M.fail(what .. ": unknown card id '" .. tostring(id) .. "' (the cards of " .. file .. ": " .. M.names(ids) .. ")")
+    M.fail(what .. ": unknown card id '" .. tostring(id) .. "'" .. M.suggest(ctx, id) .. " (the cards of " .. file .. ": " ..
+           M.names(ids) .. ")")
   end
 end
 

@@ -6,6 +6,7 @@
 -- serve variants whose scoring needs its own loop (Océan's whale search).
 
 local majority = require("ecosysteme.majority")
+local scoring = require("ecosysteme.scoring")
 local draft = require("ecosysteme.draft")
 local check = require("ecosysteme.check")
 
@@ -61,9 +62,14 @@ local NONE = {}
 --               are unchanged (see M.totals for what that promises)
 -- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
 -- state, so it can be built once (a module-level table) and reused by every call.
--- Every card type of the card file must score somewhere: a category of the score table, or
--- listed in spec.unscored when it scores nothing by design. Checked once per spec, so a mod
--- that adds a card and forgets its rule fails at once, naming the card and the file.
+--   unscored    card ids that score nothing by design (no row, no rule)
+--   scored_in_lua  categories the grid or finish function scores in its own Lua code (not a
+--               score sheet entry, not a majority)
+-- Every card the deck deals (count > 0) must score somewhere: a category of the score table
+-- with a rule (a score sheet entry with that score, a majority paying it, or listed in
+-- scored_in_lua), or listed in spec.unscored when it scores nothing by design. Checked once
+-- per spec (and at load by game.check, see M.check), so a mod that adds a card and forgets
+-- its rule is refused at once, naming the card's entry in the data file.
 local checked = {}  -- specs are module-level tables: a handful per rules instance
 
 local function check_cards(ctx, spec)
@@ -87,15 +93,45 @@ local function check_cards(ctx, spec)
     end
     if maj.card ~= nil then check.card(ctx, maj.card, what) end
   end
+  local ruled = {}
+  for name in pairs(scoring.scored) do ruled[name] = true end
+  for _, maj in ipairs(spec.majorities or NONE) do ruled[maj.category] = true end
+  for _, name in ipairs(spec.scored_in_lua or {}) do
+    if not categories[name] then
+      check.fail("score.assemble: scored_in_lua: '" .. tostring(name) .. "' is not a category of the score table (" ..
+                 check.names(spec.categories) .. ")" .. check.suggest(ctx, name))
+    end
+    ruled[name] = true
+  end
   local cards = check.cards_data(ctx)
+  local file = cards["$file"] or "data/cards.json"
   for i, card in ipairs(cards.cards) do
-    if not known[card.id] then
-      error((cards["$file"] or "data/cards.json") .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id ..
+    if card.count == nil then   -- the deck could not be dealt: said here, at load, by the data's path
+      error(file .. ": at /cards/" .. (i - 1) .. ": card '" .. card.id .. "' has no count (the copies of it in the deck)", 0)
+    end
+    local dealt = card.count > 0
+    if dealt and not known[card.id] then
+      error(file .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id ..
             "' has no scoring rule: add it to game.categories and score it in rules.lua, or list it in the" ..
             " score table's `unscored` if it scores nothing by design", 0)
     end
+    if dealt and categories[card.id] and not ruled[card.id] then
+      error(file .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id .. "' is a row of the score table but no" ..
+            " rule scores it (no score sheet entry has score = '" .. card.id .. "', no majority pays it, and the" ..
+            " table's `scored_in_lua` does not list it): write its rule, or move it from game.categories to the" ..
+            " table's `unscored` if it scores nothing by design", 0)
+    end
   end
   checked[spec] = true
+end
+
+-- The checks of a score table against the card data, for game.check (run once when the rules
+-- load: a refusal there is bad input, exit 2, and nothing loads). Compile the score sheets
+-- first: the check reads which categories they score.
+--   function game.check(ctx) load(ctx); table_score.check(ctx, TABLE) end
+function M.check(ctx, spec)
+  checked[spec] = nil
+  check_cards(ctx, spec)
 end
 
 -- The grid function of a table returned no breakdown, or fewer majority counts than the table

@@ -29,6 +29,11 @@ local M = {}
 local Sheet = {}
 Sheet.__index = Sheet
 
+-- The categories some compiled sheet has an entry for (score = ...), for score.check: a card
+-- listed in game.categories with no rule would otherwise score 0 without a word. Pure data
+-- from the rules' definitions, the same for every game of this VM.
+M.scored = {}
+
 -- A breakdown with every category at 0, built by one table constructor: a constructor with
 -- N fields allocates room for N keys at once, where setting the keys one by one would grow
 -- (and rehash) the table four or five times. The names list is padded to 16 with repeats of
@@ -43,6 +48,7 @@ end
 -- 0. Card sets in the queries must be card ids, plain Lua lists of ids or ctx.card_set values.
 -- Compile once per VM (a module cache) and reuse it for every grid.
 function M.sheet(ctx, entries, categories)
+  check.cards_data(ctx)   -- a manifest without the card data is said as such, not as unknown cards
   local ops, scores, pers, keeps, names, seen = {}, {}, {}, {}, {}, {}
   local function add(name)
     if not seen[name] then seen[name] = true; names[#names + 1] = name end
@@ -62,10 +68,25 @@ function M.sheet(ctx, entries, categories)
     if e.per ~= nil and type(e.per) ~= "number" then
       check.fail(entry(k, e) .. ": per must be a number, got " .. type(e.per))
     end
+    -- Points are whole: a fraction would be refused only when some grid scores an odd count,
+    -- far from this line (the score is checked for whole numbers), so it is refused here.
+    if e.per ~= nil and math.type(e.per) ~= "integer" then
+      check.fail(entry(k, e) .. ": per = " .. tostring(e.per) .. " is not a whole number (points are counted in" ..
+                 " whole points: for 'one point per two', count with keep = and halve in Lua with //)")
+    end
+    if e.query[1] == "groups" and type(e.query[3]) == "table" then
+      for i, p in ipairs(e.query[3]) do
+        if math.type(p) ~= "integer" then
+          check.fail(entry(k, e) .. ": the points of a group of " .. i .. " card(s), " .. tostring(p) ..
+                     ", are not a whole number")
+        end
+      end
+    end
     ops[k] = e.query
     -- Flat arrays (false for "none"): Sheet:run reads them for every grid scored.
     scores[k], pers[k], keeps[k] = e.score or false, e.per or 1, e.keep or false
     if e.score and not categories then add(e.score) end
+    if e.score then M.scored[e.score] = true end
   end
   local padded = {}
   for i = 1, 16 do padded[i] = names[i] or names[1] or "_" end

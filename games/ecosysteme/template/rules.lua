@@ -51,6 +51,13 @@ local TABLE = {
   memo = true,
 }
 
+-- Run once when the rules load: a card without a rule, a rule on no card, is refused there
+-- (exit 2, naming the card's entry in the data file) rather than scoring 0 without a word.
+function game.check(ctx)
+  load(ctx)
+  table_score.check(ctx, TABLE)
+end
+
 function game.score(ctx, state)
   load(ctx)
   -- Not a tail call: an error the base raises about TABLE then names this line.

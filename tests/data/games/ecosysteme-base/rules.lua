@@ -87,8 +87,16 @@ local TABLE = {
   grid = score_grid,
   majorities = { { category = "frog", card = "frog", points = { 6, 3 }, ties_param = "frog_ties", add = true } },
   extra = function(lines, state) return { eaten = #(state:read("eaten") or {}) } end,
+  scored_in_lua = { "heron", "otter" },   -- score_grid's own Lua, after the sheet
   solo = true,
 }
+
+-- Run once when the rules load: a card without a rule, a rule on no card, is refused there
+-- (exit 2, naming the card's entry in the data file) rather than scoring 0 without a word.
+function game.check(ctx)
+  load(ctx)
+  table_score.check(ctx, TABLE)
+end
 
 function game.score(ctx, state)
   load(ctx)

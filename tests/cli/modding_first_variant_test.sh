@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# The first variant of docs/modding.md ("A first variant: Montagne, three cards") built from the
+# page alone, as a newcomer copies it (issue 34): the `plateau new` command of the section, every
+# file the page gives (each code block after a `<!-- file: PATH -->` line, written to PATH),
+# then every command of its `<!-- run -->` block. Then each mistake of the page's table of
+# refusals is made on a copy of the variant: the command exits 2 and its message starts as the
+# page says.
+# Usage: modding_first_variant_test.sh <plateau binary> <source dir>
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+doc="$src/docs/modding.md"
+cd "$work"
+
+# The section, from its heading to the next "## ".
+awk '/^## A first variant: Montagne/ {s = 1; print; next} s && /^## / {exit} s {print}' "$doc" > section.md
+[ -s section.md ] || fail "docs/modding.md has no section 'A first variant: Montagne'"
+
+# 1. plateau new, as the page writes it.
+new_cmd=$(grep -m1 '^plateau new ecosysteme montagne' section.md) || fail "no plateau new command in the section"
+eval "\"\$plateau\" ${new_cmd#plateau }" > new.txt || fail "$new_cmd: $(cat new.txt)"
+
+# 2-4. Every file of the page, written where it says.
+python3 - section.md <<'PY'
+import os, re, sys
+text = open(sys.argv[1]).read()
+blocks = re.findall(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```\n", text, re.S)
+assert len(blocks) == 3, "expected 3 files in the section, found %d" % len(blocks)
+for path, body in blocks:
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    open(path, "w").write(body)
+PY
+[ -f montagne/tests/montagne_test.lua ] || fail "the page's test file was not written"
+
+# 5. Every command of the run block.
+python3 - section.md > run.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"<!-- run -->\n```sh\n(.*?)```\n", text, re.S)
+assert m, "no run block"
+print(m.group(1), end="")
+PY
+[ "$(grep -c '^plateau ' run.txt)" -ge 4 ] || fail "the run block lost its commands: $(cat run.txt)"
+n=0
+while read -r line; do
+  n=$((n + 1))
+  eval "\"\$plateau\" ${line#plateau }" > "cmd$n.txt" 2>&1 || fail "$line: $(cat "cmd$n.txt")"
+done < run.txt
+# validate reached every card and row; the three tests ran and passed.
+grep -qE "^coverage: .*: 4 of 4 cards placed, 4 of 4 score rows scored" cmd1.txt || fail "validate's coverage: $(cat cmd1.txt)"
+for t in "marmot: 2 per meadow next to it" "eagle: turns the meadows next to it face down" "ibex: the most ibexes 8"; do
+  grep -qF "PASS" cmd2.txt && grep -qF "$t" cmd2.txt || fail "the page's test '$t' did not pass: $(cat cmd2.txt)"
+done
+if grep -q "FAIL" cmd2.txt; then fail "a test failed: $(cat cmd2.txt)"; fi
+for row in meadow marmot ibex eagle TOTAL; do grep -q "$row" cmd3.txt || fail "the score table lacks '$row': $(cat cmd3.txt)"; done
+grep -qF "card balance" cmd4.txt || fail "simulate: $(cat cmd4.txt)"
+
+# The page's table of refusals: each mistake made on a copy, the message as the page shows it.
+# doc_message <first words of the mistake>: the message the page gives for it (before any '...').
+doc_message() {
+  python3 - "$doc" "$1" <<'PY'
+import sys
+for line in open(sys.argv[1]):
+    if line.startswith("| " + sys.argv[2]):
+        msg = line.split("|")[2].strip().strip("`")
+        print(msg.split("...")[0].rstrip(": "))
+        break
+else:
+    sys.exit("no row '%s' in the table of refusals" % sys.argv[2])
+PY
+}
+fresh() { rm -rf montagne2; cp -r montagne montagne2; }
+# edit <file> <old> <new>: one replacement, which must apply.
+edit() {
+  python3 - "$@" <<'PY'
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path).read()
+assert old in text, "no '%s' in %s" % (old, path)
+open(path, "w").write(text.replace(old, new, 1))
+PY
+}
+# page_refusal <row of the table>: validate montagne2 exits 2 with the page's message, which
+# names montagne2's files as the page names montagne's.
+page_refusal() {
+  local want
+  want=$(doc_message "$1" | sed 's/montagne/montagne2/g')
+  [ -n "$want" ] || fail "no message for '$1' on the page"
+  refused "$want" validate montagne2
+}
+
+fresh   # a card in the data with no rule: the eagle's row and rule both gone
+edit montagne2/rules.lua 'game.categories = { "meadow", "marmot", "ibex", "eagle" }' 'game.categories = { "meadow", "marmot", "ibex" }'
+edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
+' ''
+page_refusal "a card in the data with no rule"
+
+fresh   # the eagle's row kept, its rule forgotten
+edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
+' ''
+page_refusal 'a card in `game.categories` whose rule is missing'
+
+fresh   # a typo in the data
+edit montagne2/data/cards.json '"id": "marmot"' '"id": "marmott"'
+page_refusal "a misspelt id"
+
+fresh
+edit montagne2/rules.lua 'score = "marmot", per = 2,' 'score = "marmot", per = 0.5,'
+page_refusal '`per = 0.5`'
+
+fresh   # 130 cards deal 6 players x 2 rounds x 10; 100 do not
+edit montagne2/data/cards.json '"count": 70' '"count": 40'
+page_refusal "a deck too small"
+grep -qE "[0-9]+ cards" refused.txt || fail "the deck refusal does not give the counts: $(cat refused.txt)"
+
+# A typo in a scenario test's board: the test fails saying which id was meant.
+fresh
+edit montagne2/tests/montagne_test.lua 'local M, R, I, E = "meadow", "marmot",' 'local M, R, I, E = "meadow", "marmott",'
+"$plateau" test montagne2 --scenarios-only > typo.txt 2>&1 && fail "a test board with a misspelt card passed: $(cat typo.txt)"
+grep -qF "unknown card id 'marmott'" typo.txt && grep -qF "did you mean 'marmot' (games/montagne2/data/cards.json /cards/1/id)?" typo.txt ||
+  fail "the test's misspelt card: $(cat typo.txt)"
+
+# A rule that errs on some tables only: a Lua error behind a short-circuited `and` (on the
+# fifth seat's grid). The one 2-player game validate used to play never reached it; its seeded
+# games at every player count do.
+fresh
+edit montagne2/rules.lua '    return b, kept.ibexes' '    if seat == 5 and b.nothing.here then b.ibex = 0 end
+    return b, kept.ibexes'
+set +e
+"$plateau" validate montagne2 > lua.txt 2>&1
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "a rule erring on some tables: validate exit $rc, not 1: $(cat lua.txt)"
+grep -qE "games/montagne2/rules.lua:[0-9]+: .*nothing" lua.txt || fail "not at the rule's line: $(cat lua.txt)"
+grep -qF "validate's coverage game" lua.txt || fail "the seeded game is not named: $(cat lua.txt)"
+echo "modding first variant: ok"
