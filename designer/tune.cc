@@ -59,7 +59,7 @@ struct Measured {
 
 struct Candidate {
   std::vector<double> values;
-  std::string phase;  // start, global, local, refine, confirm, sensitivity
+  std::string phase;  // start, global, local, confirm, sensitivity
   int games = 0;
   uint64_t seed = 0;
   std::vector<Measured> measures;
@@ -404,6 +404,9 @@ std::string Verdict(double miss) {
   if (miss <= kNoiseSe) return "within noise";
   return "missed";
 }
+
+// An effect is within noise when it lies less than kNoiseSe standard errors from no change.
+bool WithinNoise(double change, double se) { return std::fabs(change) < kNoiseSe * se; }
 
 std::string RangeText(const Target& t) {
   if (t.lo == t.hi) return "= " + Num(t.lo);
@@ -850,8 +853,17 @@ int RunTune(const TuneOptions& options) {
   if (!s.error.ok()) return Fail(s.error);
   s.out_of_budget = !settled;
 
-  // 4. The closest candidates again with more games (the same seeds and more): noise of the
-  // search's games should not pick the winner.
+  // 4. The candidates to confirm: every candidate of the search that met every target (or came
+  // within noise of it) on its games, however many tie; when none did, the three closest. Each
+  // plays the confirmation's seeds, which no search candidate played, and the verdict is read
+  // from those runs only, so it cannot contradict the log.
+  auto met = [](const Candidate& c, size_t t) { return !c.failed && c.misses[t] <= kNoiseSe; };
+  auto met_all = [&](const Candidate& c) {
+    if (c.failed) return false;
+    for (size_t t = 0; t < s.targets.size(); ++t)
+      if (!met(c, t)) return false;
+    return true;
+  };
   std::vector<size_t> order;
   for (size_t i = 0; i < s.candidates.size(); ++i)
     if (!s.candidates[i].failed) order.push_back(i);
@@ -861,34 +873,50 @@ int RunTune(const TuneOptions& options) {
                                          first.failure, {}, {}});
   }
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.candidates[a].distance < s.candidates[b].distance; });
-  size_t best = order.front();
-  if (order.size() > 1 && s.candidates[order[1]].distance > 0) {
-    const size_t close = std::min<size_t>(3, order.size());
-    long refined_best = -1;
-    for (size_t i = 0; i < close; ++i) {
-      const std::vector<double> values = s.candidates[order[i]].values;
-      const long at = s.Evaluate(values, "refine", 4 * n, options.run.seed);
-      if (at < 0) return Fail(s.error);
-      if (s.candidates[static_cast<size_t>(at)].failed) continue;
-      if (refined_best < 0 || s.candidates[static_cast<size_t>(at)].distance < s.candidates[static_cast<size_t>(refined_best)].distance)
-        refined_best = at;
-    }
-    if (refined_best >= 0) best = static_cast<size_t>(refined_best);
+  std::vector<size_t> to_confirm;  // indices of search candidates, by distance, each setting once
+  std::set<std::vector<double>> seen;
+  size_t search_met = 0;
+  for (size_t i : order)
+    if (met_all(s.candidates[i]) && seen.insert(s.candidates[i].values).second) to_confirm.push_back(i);
+  search_met = to_confirm.size();
+  for (size_t i : order) {
+    if (to_confirm.size() >= 3 || search_met) break;
+    if (seen.insert(s.candidates[i].values).second) to_confirm.push_back(i);
   }
-  const std::vector<double> best_values = s.candidates[best].values;
-
-  // 5. Confirmation on seeds no candidate played.
-  const long confirm_at = s.Evaluate(best_values, "confirm", confirm_n, options.run.seed + kConfirmSeedOffset);
-  if (confirm_at < 0) return Fail(s.error);
+  // 5. Confirmation on seeds no candidate played; the best confirmed run is the result: one that
+  // met every target there before one that did not, then the smallest distance there (a tie goes
+  // to the one closer on the search's seeds, as they are confirmed in that order).
+  std::vector<size_t> confirmed;  // indices of the confirmation runs, in the order of to_confirm
+  long confirm_at = -1;
+  for (size_t i : to_confirm) {
+    const std::vector<double> values = s.candidates[i].values;
+    const long at = s.Evaluate(values, "confirm", confirm_n, options.run.seed + kConfirmSeedOffset);
+    if (at < 0) return Fail(s.error);
+    confirmed.push_back(static_cast<size_t>(at));
+    const Candidate& c = s.candidates[static_cast<size_t>(at)];
+    if (c.failed) continue;
+    if (confirm_at < 0) {
+      confirm_at = at;
+      continue;
+    }
+    const Candidate& b = s.candidates[static_cast<size_t>(confirm_at)];
+    if (met_all(c) > met_all(b) || (met_all(c) == met_all(b) && c.distance < b.distance)) confirm_at = at;
+  }
+  if (confirm_at < 0) {
+    const Candidate& c = s.candidates[confirmed.front()];
+    return Fail({ErrorKind::kScript, "the best setting, " + ValuesText(s.knobs, c.values) +
+                                         ", fails on the confirmation's seeds: " + c.failure, {}, {}});
+  }
   const Candidate confirm = s.candidates[static_cast<size_t>(confirm_at)];
-  if (confirm.failed)
-    return Fail({ErrorKind::kScript, "the best setting, " + ValuesText(s.knobs, best_values) +
-                                         ", fails on the confirmation's seeds: " + confirm.failure, {}, {}});
+  const std::vector<double> best_values = confirm.values;
+  size_t confirm_met = 0;
+  for (size_t at : confirmed) confirm_met += met_all(s.candidates[at]);
 
   // 6. Sensitivity: each knob one step (or a tenth of its range) each way from the best point.
   struct Sensitivity {
     double delta = 0;
     std::vector<double> change;  // per target: the measure's change for +delta
+    std::vector<double> se;      // per target: the change's standard error
     double weight = 0;           // sum over targets of |change| / se
   };
   std::vector<Sensitivity> sens(s.knobs.size());
@@ -902,20 +930,28 @@ int RunTune(const TuneOptions& options) {
     hi[i] = std::min(k.hi, best_values[i] + delta);
     if (hi[i] <= lo[i]) {
       sens[i].change.assign(s.targets.size(), 0);
+      sens[i].se.assign(s.targets.size(), 0);
       continue;
     }
-    const long a = s.Evaluate(lo, "sensitivity", n, options.run.seed);
-    const long b = a < 0 ? -1 : s.Evaluate(hi, "sensitivity", n, options.run.seed);
+    // Both sides play the confirmation's seeds and number of games: the effect is measured as
+    // precisely as the verdict, and the two sides differ by the knob, not by their luck.
+    const uint64_t confirm_seed = options.run.seed + kConfirmSeedOffset;
+    const long a = s.Evaluate(lo, "sensitivity", confirm_n, confirm_seed);
+    const long b = a < 0 ? -1 : s.Evaluate(hi, "sensitivity", confirm_n, confirm_seed);
     if (b < 0) return Fail(s.error);
     const Candidate& ca = s.candidates[static_cast<size_t>(a)];
     const Candidate& cb = s.candidates[static_cast<size_t>(b)];
     if (ca.failed || cb.failed) {  // no slope: the rules fail one move away (the verdict lists it)
       sens[i].change.assign(s.targets.size(), std::nan(""));
+      sens[i].se.assign(s.targets.size(), std::nan(""));
       continue;
     }
     for (size_t t = 0; t < s.targets.size(); ++t) {
       const double slope = (cb.measures[t].value - ca.measures[t].value) / (hi[i] - lo[i]);
       sens[i].change.push_back(slope * delta);
+      // The two runs' errors added as if independent: an upper bound, as their common seeds
+      // make their errors alike and the difference's true error smaller.
+      sens[i].se.push_back(std::hypot(ca.measures[t].se, cb.measures[t].se) * delta / (hi[i] - lo[i]));
       sens[i].weight += std::fabs(slope * delta) / std::max(confirm.measures[t].se, 1e-9);
     }
   }
@@ -923,25 +959,31 @@ int RunTune(const TuneOptions& options) {
   for (size_t i = 0; i < s.knobs.size(); ++i) knob_order.push_back(i);
   std::stable_sort(knob_order.begin(), knob_order.end(), [&](size_t a, size_t b) { return sens[a].weight > sens[b].weight; });
 
-  // 7. The verdict: targets met on the confirmation seeds; for the others, whether any candidate
-  // met them, and which pairs no candidate met together.
-  auto met = [](const Candidate& c, size_t t) { return c.misses[t] <= kNoiseSe; };
-  std::vector<size_t> missed;
-  for (size_t t = 0; t < s.targets.size(); ++t)
+  // 7. The verdict, from the confirmation runs only: met (every target met on the confirmation
+  // seeds), met within noise (some only within kNoiseSe standard errors), not confirmed (search
+  // candidates met them, none of them did on the confirmation seeds), or cannot be met (no
+  // candidate met them). For the targets some run missed: those no candidate ever met, and the
+  // pairs no candidate met together.
+  std::vector<size_t> missed, noisy;
+  for (size_t t = 0; t < s.targets.size(); ++t) {
     if (!met(confirm, t)) missed.push_back(t);
+    else if (confirm.misses[t] > 0) noisy.push_back(t);
+  }
+  const std::string status = missed.empty() ? (noisy.empty() ? "met" : "met_within_noise")
+                             : search_met ? "not_confirmed" : "cannot_be_met";
   std::vector<size_t> never;
   std::vector<std::pair<size_t, size_t>> conflicts;
-  if (!missed.empty()) {
+  if (status == "cannot_be_met") {
     for (size_t t = 0; t < s.targets.size(); ++t) {
       bool any = false;
-      for (const auto& c : s.candidates) any = any || (c.phase != "confirm" && met(c, t));
+      for (const auto& c : s.candidates) any = any || met(c, t);
       if (!any) never.push_back(t);
     }
     for (size_t a = 0; a < s.targets.size(); ++a)
       for (size_t b = a + 1; b < s.targets.size(); ++b) {
         if (std::find(never.begin(), never.end(), a) != never.end() || std::find(never.begin(), never.end(), b) != never.end()) continue;
         bool both = false;
-        for (const auto& c : s.candidates) both = both || (c.phase != "confirm" && met(c, a) && met(c, b));
+        for (const auto& c : s.candidates) both = both || (met(c, a) && met(c, b));
         if (!both) conflicts.push_back({a, b});
       }
   }
@@ -970,7 +1012,7 @@ int RunTune(const TuneOptions& options) {
     overlay["values"] = overlay_values;
     Json targets = Json::array();
     for (const auto& t : s.targets) targets.push_back(t.text);
-    overlay["tune"] = {{"targets", targets}, {"confirmation", confirm_json}, {"all_met", missed.empty()},
+    overlay["tune"] = {{"targets", targets}, {"confirmation", confirm_json}, {"all_met", missed.empty()}, {"status", status},
                        {"fixed_sets", options.run.sets}, {"bots", options.run.bots}};
     st = WriteOutputFile(UserOutput(options.write_path, OutputKind::kOverlay, "--write"), DumpJson(overlay, 2) + "\n");
     if (!st.ok()) return Fail(st);
@@ -984,26 +1026,45 @@ int RunTune(const TuneOptions& options) {
     for (size_t t = 0; t < s.targets.size(); ++t)
       std::printf("  %-12s %-34s %s ± %s  (target %s)\n", Verdict(confirm.misses[t]).c_str(), s.targets[t].measure.c_str(),
                   Num(confirm.measures[t].value).c_str(), Num(confirm.measures[t].se).c_str(), RangeText(s.targets[t]).c_str());
-    std::printf("\nwhat each knob does around the best point (each measure's change when the knob goes up one move),\n"
-                "most effect first:\n");
+    std::printf("\nwhat each knob does around the best point (each measure's change when the knob goes up one move,\n"
+                "± its standard error; within noise: less than %.0f standard errors from no change), most effect first:\n",
+                kNoiseSe);
     for (size_t i : knob_order) {
       std::string line = Format("  %s +%s:", s.knobs[i].name.c_str(), Num(sens[i].delta).c_str());
-      for (size_t t = 0; t < s.targets.size(); ++t)
-        line += Format("%s %s %s%s", t ? "," : "", s.targets[t].measure.c_str(), sens[i].change[t] >= 0 ? "+" : "",
-                       Format("%.3g", sens[i].change[t]).c_str());
+      for (size_t t = 0; t < s.targets.size(); ++t) {
+        line += Format("%s %s %s%s ± %s", t ? "," : "", s.targets[t].measure.c_str(), sens[i].change[t] >= 0 ? "+" : "",
+                       Format("%.3g", sens[i].change[t]).c_str(), Format("%.2g", sens[i].se[t]).c_str());
+        if (WithinNoise(sens[i].change[t], sens[i].se[t])) line += " (within noise)";
+      }
       if (!sens[i].change.empty() && std::isnan(sens[i].change[0]))
         line = Format("  %s +%s: the rules fail one move away (below)", s.knobs[i].name.c_str(), Num(sens[i].delta).c_str());
       std::printf("%s\n", line.c_str());
     }
     std::printf("\n");
-    if (missed.empty()) {
-      size_t near = 0;
-      for (size_t t = 0; t < s.targets.size(); ++t) near += confirm.misses[t] > 0;
-      std::printf("all %zu targets met on the confirmation seeds%s.\n", s.targets.size(),
-                  near ? Format(" (%zu within two standard errors of its bound)", near).c_str() : "");
+    std::printf("confirmed %zu setting%s on the confirmation seeds: %s\n", confirmed.size(), confirmed.size() == 1 ? "" : "s",
+                search_met ? Format("every one of the %zu that met the targets on the search's games", search_met).c_str()
+                           : "none met the targets on the search's games, so the closest");
+    if (confirmed.size() > 1)
+      std::printf("  %zu of them met every target there%s\n", confirm_met,
+                  confirm_met > 1 ? " (the best is the closest there; the others are as good within noise)" : "");
+    if (status == "met") {
+      std::printf("all %zu targets met on the confirmation seeds.\n", s.targets.size());
+    } else if (status == "met_within_noise") {
+      std::printf("all %zu targets met on the confirmation seeds, %zu only within noise (less than %.0f standard errors past its bound):\n",
+                  s.targets.size(), noisy.size(), kNoiseSe);
+      for (size_t t : noisy)
+        std::printf("  %s: %s ± %s, %.2g standard errors past it\n", s.targets[t].text.c_str(), Num(confirm.measures[t].value).c_str(),
+                    Num(confirm.measures[t].se).c_str(), confirm.misses[t]);
+    } else if (status == "not_confirmed") {
+      std::printf("%zu of %zu targets not met on the confirmation seeds: %zu setting%s met them on the search's games but none did on "
+                  "other seeds, so they were met by the luck of those games; the closest there is the best above. More games "
+                  "per candidate (-n) may find a setting that holds.\n",
+                  missed.size(), s.targets.size(), search_met, search_met == 1 ? "" : "s");
     } else {
-      std::printf("%zu of %zu targets not met: the targets cannot all be met within these ranges", missed.size(), s.targets.size());
+      std::printf("%zu of %zu targets not met: no candidate met them all, so they cannot all be met within these ranges",
+                  missed.size(), s.targets.size());
       std::printf(s.out_of_budget ? " (as far as this budget searched).\n" : ".\n");
+      std::printf("  the closest: %s (confirmation above)\n", ValuesText(s.knobs, best_values).c_str());
       for (size_t t : never) {
         const Candidate& c = s.candidates[closest(t)];
         std::printf("  %s: no candidate met it; closest %s at %s\n", s.targets[t].text.c_str(),
@@ -1041,13 +1102,27 @@ int RunTune(const TuneOptions& options) {
                          {"hi", std::isfinite(t.hi) ? Json(t.hi) : Json()}});
     for (const auto& c : s.candidates) candidates.push_back(CandidateJson(s, c));
     for (size_t i : knob_order) {
-      Json change = Json::object();
+      Json change = Json::object(), change_se = Json::object(), noise = Json::object();
       for (size_t t = 0; t < s.targets.size(); ++t)
-        change[s.targets[t].text] = std::isnan(sens[i].change[t]) ? Json() : Json(sens[i].change[t]);
-      sensitivity.push_back({{"knob", s.knobs[i].name}, {"move", sens[i].delta}, {"change", change}, {"weight", sens[i].weight}});
+      {
+        const bool none = std::isnan(sens[i].change[t]);
+        change[s.targets[t].text] = none ? Json() : Json(sens[i].change[t]);
+        change_se[s.targets[t].text] = none ? Json() : Json(sens[i].se[t]);
+        noise[s.targets[t].text] = none ? Json() : Json(WithinNoise(sens[i].change[t], sens[i].se[t]));
+      }
+      sensitivity.push_back({{"knob", s.knobs[i].name}, {"move", sens[i].delta}, {"change", change}, {"se", change_se},
+                             {"within_noise", noise}, {"weight", sens[i].weight}});
     }
     Json verdict;
     verdict["all_met"] = missed.empty();
+    verdict["status"] = status;
+    Json jw = Json::array(), jconf = Json::array();
+    for (size_t t : noisy) jw.push_back(s.targets[t].text);
+    for (size_t at : confirmed) jconf.push_back(CandidateJson(s, s.candidates[at]));
+    verdict["within_noise"] = jw;
+    verdict["search_met"] = static_cast<int64_t>(search_met);
+    verdict["confirmed"] = jconf;
+    verdict["confirmed_met"] = static_cast<int64_t>(confirm_met);
     Json jm = Json::array(), jn = Json::array(), jc = Json::array();
     for (size_t t : missed) jm.push_back(s.targets[t].text);
     for (size_t t : never) jn.push_back({{"target", s.targets[t].text}, {"closest", CandidateJson(s, s.candidates[closest(t)])}});

@@ -1,7 +1,8 @@
 -- tune-target: a test game for plateau tune, not a real game. Each of two players rolls one
 -- d6; the game's counts are simple functions of its parameters a, b and the data value
 -- cards.cards.coin.bonus, plus the dice (mean 0 noise), so tests know where the optimum of
--- a target lies. The parameter lean moves P1's win rate from 1/2 to 1.
+-- a target lies. The parameter lean moves P1's win rate from 1/2 to 1; rare is the share of
+-- games whose count 'rare' is 1, which a few games can overstate by luck.
 local game = { api_version = 1, version = 1, moves = {} }
 
 game.categories = { "dice" }
@@ -10,6 +11,9 @@ function game.setup(ctx, state)
   if ctx.params.a == ctx.params.fail_at then error("a = " .. ctx.params.a .. " is refused on purpose (fail_at)") end
   state.data.rolls = {}
   state.data.lean = ctx.rng:int(1, 1000) <= math.floor(ctx.params.lean * 1000 + 0.5)
+  -- Drawn only when asked for, so that the dice of the other tests stay as they were.
+  state.data.rare = 0
+  if ctx.params.rare > 0 and ctx.rng:int(1, 1000) <= math.floor(ctx.params.rare * 1000 + 0.5) then state.data.rare = 1 end
 end
 
 function game.to_move(ctx, state)
@@ -43,7 +47,7 @@ function game.stats(ctx, state)
   local gap = ctx.params.a - ctx.params.b + (r[1] - r[2])
   local players = {}
   for seat = 1, state.player_count do players[seat] = { ["six"] = r[seat] == 6 and 1 or 0 } end
-  return { rounds = 1, ending = "rolled", counts = { total = total, gap = gap }, players = players }
+  return { rounds = 1, ending = state.data.rare == 1 and "rare" or "rolled", counts = { total = total, gap = gap, rare = state.data.rare }, players = players }
 end
 
 return game
