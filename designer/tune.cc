@@ -78,6 +78,7 @@ const char* const kKinds[][2] = {
     {"win_spread", "best seat's win rate minus worst seat's"},
     {"win_rate:<seat or bot>", "win rate of a seat (P1, 1) or a bot (greedy)"},
     {"score:<seat>", "mean total of a seat"},
+    {"seat_edge:<seat or bot>", "win rate minus a fair share (the report's seat balance; a bot: with --rotate-seats)"},
     {"ending:<name>", "share of games that ended so"},
     {"count:<name>", "mean per game of one of the game's counts"},
     {"player:<name>", "mean per player-game of a per-player stat"},
@@ -335,6 +336,16 @@ Status Measure(const SimulationReport& r, const Target& t, Measured* m) {
       return Status::Input("--target " + t.text + ": no seat" + (t.kind == "win_rate" ? " or bot" : "") + " '" + t.name +
                            "' (seats: " + names + ")");
     }
+  } else if (t.kind == "seat_edge") {
+    const int seat = SeatIndex(r, t.name);
+    WinBalance b;
+    if (seat >= 0) b = r.SeatBalance(static_cast<size_t>(seat));
+    else if (r.bots.count(t.name)) b = r.BotBalance(t.name);
+    else return Status::Input("--target " + t.text + ": no seat or bot '" + t.name + "' (bots: " + Keys(r.bots) + ")");
+    if (!b.tested)
+      return Status::Input("--target " + t.text + ": '" + t.name + "' has no fair share to measure an edge against (a seat "
+                           "needs another seat played by the same bot; a bot needs --rotate-seats and another bot)");
+    *m = {b.edge, ShareSe(b.rate * b.n, b.n)};
   } else if (t.kind == "ending") {
     const auto it = r.endings.find(t.name);
     if (it == r.endings.end() && r.endings.size() == 0) return missing("ending", "none");

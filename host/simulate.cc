@@ -578,6 +578,60 @@ std::pair<std::string, std::string> SplitKey(const std::string& key) {
 
 }  // namespace
 
+void WilsonInterval(double k, double n, double z, double* lo, double* hi) {
+  if (n <= 0) {
+    *lo = 0;
+    *hi = 1;
+    return;
+  }
+  const double p = k / n, z2 = z * z;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = z / (1 + z2 / n) * std::sqrt(std::max(0.0, p * (1 - p) / n + z2 / (4 * n * n)));
+  *lo = std::max(0.0, centre - half);
+  *hi = std::min(1.0, centre + half);
+}
+
+namespace {
+
+WinBalance Balance(double wins, double n, double fair, int tested_together) {
+  WinBalance b;
+  b.n = n;
+  b.rate = n > 0 ? wins / n : 0;
+  WilsonInterval(wins, n, 1.959964, &b.lo, &b.hi);
+  if (tested_together < 1 || n <= 0 || !(fair > 0 && fair < 1)) return b;
+  b.tested = true;
+  b.fair = fair;
+  b.edge = b.rate - fair;
+  const double z = b.edge / std::sqrt(fair * (1 - fair) / n);
+  b.p_value = std::erfc(std::fabs(z) / std::sqrt(2.0));
+  b.level = kEdgeLevel / tested_together;
+  b.significant = b.p_value < b.level;
+  return b;
+}
+
+}  // namespace
+
+WinBalance SimulationReport::SeatBalance(size_t s) const {
+  if (s >= seat_wins.size() || players < 2) return Balance(s < seat_wins.size() ? seat_wins[s] : 0, games, 0, 0);
+  double group_wins = 0;
+  int group = 0;
+  for (size_t o = 0; o < seat_wins.size(); ++o)
+    if (seat_bots[o] == seat_bots[s]) {
+      group_wins += seat_wins[o];
+      ++group;
+    }
+  if (group < 2) return Balance(seat_wins[s], games, 0, 0);
+  return Balance(seat_wins[s], games, games ? group_wins / group / games : 0, group);
+}
+
+WinBalance SimulationReport::BotBalance(const std::string& bot) const {
+  const auto it = bots.find(bot);
+  if (it == bots.end()) return {};
+  const double n = static_cast<double>(it->second.player_games);
+  if (!rotate_seats || bots.size() < 2 || players < 2) return Balance(it->second.wins, n, 0, 0);
+  return Balance(it->second.wins, n, 1.0 / players, static_cast<int>(bots.size()));
+}
+
 void SimulationReport::ComputeFindings(int max_rounds) {
   findings.clear();
   if (games == 0) return;
@@ -593,25 +647,23 @@ void SimulationReport::ComputeFindings(int max_rounds) {
   if (stopped_by_rules > 0)
     findings.push_back(Format("%d of %d games reached the rules' own round limit before any of their endings and were "
                               "stopped there (seeds %s)", stopped_by_rules, games, seed_list(rules_stopped_seeds).c_str()));
-  // A seat that wins far more than its share, beyond what chance explains (z > 3). The share
-  // is judged among seats played by the same bot, since a stronger bot is meant to win.
-  if (players > 1) {
-    for (size_t s = 0; s < seat_wins.size(); ++s) {
-      double group_wins = 0;
-      int group = 0;
-      for (size_t o = 0; o < seat_wins.size(); ++o)
-        if (seat_bots[o] == seat_bots[s]) {
-          group_wins += seat_wins[o];
-          ++group;
-        }
-      if (group < 2) continue;
-      const double fair = group_wins / group / games;
-      const double p = seat_wins[s] / games;
-      const double sd = std::sqrt(std::max(fair * (1 - fair), 1e-9) / games);
-      if (p > 1.5 * fair && (p - fair) / sd > 3)
-        findings.push_back(Format("dominant seat: %s wins %.0f%% of games (a fair share among %s seats is %.0f%%)",
-                                  seat_names[s].c_str(), 100 * p, seat_bots[s].c_str(), 100 * fair));
-    }
+  // A seat (or, with --rotate-seats, a bot) whose win rate lies off its fair share by more than
+  // chance explains at the stated level (see WinBalance).
+  auto edge_text = [](const WinBalance& b, const std::string& among) {
+    return Format("%.1f%% (95%% interval %.1f-%.1f%%); a fair share%s is %.1f%%: %+.1f points, significant at the %g%% level "
+                  "(p = %.2g, below %g%%: the level divided among the %.0f rates tested together)",
+                  100 * b.rate, 100 * b.lo, 100 * b.hi, among.c_str(), 100 * b.fair, 100 * b.edge, 100 * kEdgeLevel, b.p_value,
+                  100 * b.level, kEdgeLevel / b.level);
+  };
+  for (size_t s = 0; s < seat_wins.size(); ++s) {
+    const WinBalance b = SeatBalance(s);
+    if (b.significant)
+      findings.push_back("seat edge: " + seat_names[s] + " wins " +
+                         edge_text(b, seat_bots[s] == "rotating" ? std::string() : " among the seats played by " + seat_bots[s]));
+  }
+  for (const auto& [name, record] : bots) {
+    const WinBalance b = BotBalance(name);
+    if (b.significant) findings.push_back("bot edge: " + name + " (seats rotate) wins " + edge_text(b, " per seat"));
   }
   // Per-player measurements that never happen, or that go with losing.
   const int64_t player_games = static_cast<int64_t>(games) * players;
@@ -646,6 +698,18 @@ static Json StatJson(const Stat& s) {
   return {{"mean", s.Mean()}, {"stdev", s.Stdev()}, {"min", s.Min()}, {"max", s.Max()}};
 }
 
+static Json BalanceJson(const WinBalance& b) {
+  Json j = {{"win_rate", b.rate}, {"interval95", {b.lo, b.hi}}};
+  if (b.tested) {
+    j["fair_share"] = b.fair;
+    j["edge"] = b.edge;
+    j["p_value"] = b.p_value;
+    j["level"] = b.level;
+    j["significant"] = b.significant;
+  }
+  return j;
+}
+
 static Json TagJson(const TagOutcome& t) {
   Json endings = Json::object();
   for (const auto& [k, v] : t.endings) endings[k] = v;
@@ -675,6 +739,7 @@ Json SimulationReport::ToJson() const {
     e["seat"] = seat_names[s];
     e["bot"] = seat_bots[s];
     e["win_rate"] = games ? seat_wins[s] / games : 0;
+    e["balance"] = BalanceJson(SeatBalance(s));
     seats.push_back(std::move(e));
   }
   j["seats"] = std::move(seats);
@@ -682,7 +747,7 @@ Json SimulationReport::ToJson() const {
   for (const auto& [name, b] : this->bots)
     bots[name] = {{"seats", games ? static_cast<double>(b.player_games) / games : 0},
                   {"win_rate", b.player_games ? b.wins / static_cast<double>(b.player_games) : 0},
-                  {"totals", StatJson(b.totals)}};
+                  {"totals", StatJson(b.totals)}, {"balance", BalanceJson(BotBalance(name))}};
   j["bots"] = std::move(bots);
   j["rotate_seats"] = rotate_seats;
   j["rounds"] = StatJson(rounds);
@@ -761,19 +826,35 @@ std::string SimulationReport::ToText() const {
   std::ostringstream out;
   out << Format("%d games (%d failed, %d stopped) in %.2f s: %.1f games/s\n\n", games, failed, stopped, seconds,
                 GamesPerSecond());
-  out << "seat                 mean   stdev    min    max   win rate\n";
+  // The win rate's 95% interval and its edge over a fair share; '*' marks an edge significant
+  // at the level the legend states (the findings name it).
+  auto balance = [](const WinBalance& b) {
+    std::string out = Format("   %6.1f%%  %5.1f-%5.1f%%", 100 * b.rate, 100 * b.lo, 100 * b.hi);
+    if (b.tested) out += Format("  %+6.1f%s", 100 * b.edge, b.significant ? " *" : "");
+    return out;
+  };
+  bool any_tested = false;
+  out << "seat                 mean   stdev    min    max   win rate  95% interval  vs fair\n";
   for (size_t s = 0; s < seat_totals.size(); ++s) {
     const Stat& t = seat_totals[s];
-    out << Format("%-18s %6.1f %7.1f %6.0f %6.0f   %6.1f%%\n", seat_names[s].c_str(), t.Mean(), t.Stdev(), t.Min(), t.Max(),
-                  games ? 100.0 * seat_wins[s] / games : 0.0);
+    const WinBalance b = SeatBalance(s);
+    any_tested = any_tested || b.tested;
+    out << Format("%-18s %6.1f %7.1f %6.0f %6.0f", seat_names[s].c_str(), t.Mean(), t.Stdev(), t.Min(), t.Max()) + balance(b) + "\n";
   }
   if (bots.size() > 1) {
-    out << Format("\nbot          seats    mean   win rate per seat%s\n",
-                  rotate_seats ? " (seats rotate every game)" : " (fixed seats: seat order counts in it)");
-    for (const auto& [name, b] : bots)
-      out << Format("%-12s %5.0f %7.1f   %6.1f%%\n", name.c_str(), games ? static_cast<double>(b.player_games) / games : 0.0,
-                    b.totals.Mean(), b.player_games ? 100.0 * b.wins / static_cast<double>(b.player_games) : 0.0);
+    out << Format("\nbot          seats    mean   win rate  95%% interval%s\n",
+                  rotate_seats ? "  vs fair (win rate per seat; seats rotate every game)"
+                               : "  (win rate per seat; fixed seats: seat order counts in it)");
+    for (const auto& [name, b] : bots) {
+      const WinBalance wb = BotBalance(name);
+      any_tested = any_tested || wb.tested;
+      out << Format("%-12s %5.0f %7.1f", name.c_str(), games ? static_cast<double>(b.player_games) / games : 0.0, b.totals.Mean()) +
+                 balance(wb) + "\n";
+    }
   }
+  if (any_tested)
+    out << Format("vs fair: win rate minus a fair share (a seat: among seats played by the same bot; a bot: 1/players), in points;\n"
+                  "* significant at the %g%% level (two-sided, divided among the rates tested together)\n", 100 * kEdgeLevel);
   out << Format("\nlength: %.1f rounds (stdev %.1f, %.0f-%.0f); winning total %.1f; spread first-last %.1f\n", rounds.Mean(),
                 rounds.Stdev(), rounds.Min(), rounds.Max(), top_score.Mean(), spread.Mean());
   if (!endings.empty()) {

@@ -117,6 +117,24 @@ struct CardBalance {
   void Merge(const CardBalance& o);
 };
 
+// A win rate with its 95% interval and how far it lies from a fair share (the seat balance of
+// the report, README "Findings and thresholds"). A seat's fair share is the mean win rate of the
+// seats played by the same bot (1 / players when one bot plays every seat); a bot's, with
+// --rotate-seats, is 1 / players. The edge is significant when a two-sided z test of the rate
+// against the fair share gives p below kEdgeLevel divided by the number of rates tested
+// together (Bonferroni: seats of one bot, or bots).
+inline constexpr double kEdgeLevel = 0.01;
+struct WinBalance {
+  double rate = 0, lo = 0, hi = 0;  // the win rate (shared wins as fractions) and its Wilson 95% interval
+  double n = 0;                     // games (a seat) or seats played (a bot)
+  bool tested = false;              // false: no fair share to test against (one seat of its bot, one player)
+  double fair = 0, edge = 0;        // the fair share, and rate - fair
+  double p_value = 1, level = kEdgeLevel;  // level: kEdgeLevel over the number tested together
+  bool significant = false;
+};
+// The Wilson score interval of k successes in n trials (k may be fractional), at z (1.96: 95%).
+void WilsonInterval(double k, double n, double z, double* lo, double* hi);
+
 struct SimulationReport {
   int games = 0;
   int failed = 0;
@@ -156,6 +174,9 @@ struct SimulationReport {
   double GamesPerSecond() const { return seconds > 0 ? games / seconds : 0; }
   // The designer-facing warnings derived from the figures above.
   void ComputeFindings(int max_rounds);
+  WinBalance SeatBalance(size_t seat) const;
+  // With --rotate-seats and more than one bot; else `tested` is false.
+  WinBalance BotBalance(const std::string& bot) const;
   Json ToJson() const;
   std::string ToText() const;
 };
