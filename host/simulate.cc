@@ -843,8 +843,8 @@ std::string SimulationReport::ToText() const {
   }
   if (bots.size() > 1) {
     out << Format("\nbot          seats    mean   win rate  95%% interval%s\n",
-                  rotate_seats ? "  vs fair (win rate per seat; seats rotate every game)"
-                               : "  (win rate per seat; fixed seats: seat order counts in it)");
+                  rotate_seats ? "  vs fair: win rate per seat (seats rotate every game)"
+                               : ": win rate per seat (fixed seats: seat order counts in it)");
     for (const auto& [name, b] : bots) {
       const WinBalance wb = BotBalance(name);
       any_tested = any_tested || wb.tested;
