@@ -2,7 +2,7 @@
 // thread), and the designer's report built from them: games per second, totals and win
 // rates per seat and per bot, score categories, game length, endings, the game's own
 // measurements (its `stats`), per-card balance for card games, and findings — the signs of
-// a degenerate design (a dominant seat, something that never happens, games that never end).
+// a degenerate design (a seat with an edge, something that never happens, games that never end).
 #pragma once
 
 #include <atomic>

@@ -110,8 +110,22 @@ TEST(Simulate, WinRatesPerBot) {
   const SimulationReport r = RunPig(spec);
   const Json j = r.ToJson();
   EXPECT_GT(j["bots"]["mcts:iters=60"]["win_rate"].get<double>(), j["bots"]["random"]["win_rate"].get<double>());
-  // A stronger bot winning is not a dominant seat: seats are compared within one bot.
-  for (const auto& f : r.findings) EXPECT_EQ(f.find("dominant seat"), std::string::npos) << f;
+  // A stronger bot winning is not a seat edge: seats are compared within one bot (here each seat
+  // is the only one of its bot, so none is tested), nor a bot edge with fixed seats.
+  for (const auto& f : r.findings) EXPECT_EQ(f.find("edge"), std::string::npos) << f;
+  EXPECT_FALSE(r.SeatBalance(0).tested);
+  EXPECT_FALSE(r.BotBalance("random").tested);
+}
+
+TEST(Simulate, WilsonIntervalMatchesPublishedValues) {
+  // Newcombe (1998), table I: 0 of 10 gives 0-0.2775, 5 of 10 0.2366-0.7634 (95%).
+  double lo = 0, hi = 0;
+  WilsonInterval(0, 10, 1.959964, &lo, &hi);
+  EXPECT_NEAR(lo, 0, 1e-4);
+  EXPECT_NEAR(hi, 0.2775, 1e-4);
+  WilsonInterval(5, 10, 1.959964, &lo, &hi);
+  EXPECT_NEAR(lo, 0.2366, 1e-4);
+  EXPECT_NEAR(hi, 0.7634, 1e-4);
 }
 
 TEST(Simulate, GamesPastTheRoundLimitAreStoppedAndReported) {
@@ -169,10 +183,19 @@ TEST(Simulate, RotatingSeatsGiveEachBotEverySeatSoSeatOrderLeavesItsWinRate) {
   EXPECT_EQ(j["rotate_seats"], true);
   EXPECT_DOUBLE_EQ(j["bots"]["greedy"]["win_rate"].get<double>(), 4.0 / 12);
   EXPECT_DOUBLE_EQ(j["bots"]["random"]["seats"].get<double>(), 2);
-  // Seats rotating, every seat is compared with all the others: the first seat's edge is found.
-  bool dominant = false;
-  for (const auto& f : rotating.findings) dominant |= f.find("dominant seat: P1 (rotating)") != std::string::npos;
-  EXPECT_TRUE(dominant);
+  // Seats rotating, every seat is compared with all the others: the first seat's edge is found,
+  // at the stated level (1% over the three seats).
+  bool edge = false;
+  for (const auto& f : rotating.findings) edge |= f.find("seat edge: P1 (rotating) wins 100.0%") != std::string::npos;
+  EXPECT_TRUE(edge);
+  const WinBalance b = rotating.SeatBalance(0);
+  EXPECT_TRUE(b.significant);
+  EXPECT_NEAR(b.fair, 1.0 / 3, 1e-12);
+  EXPECT_NEAR(b.level, 0.01 / 3, 1e-12);
+  // The bots, seats rotating, are compared with 1/3: greedy won 4 of its 12 seats, exactly fair.
+  EXPECT_TRUE(rotating.BotBalance("greedy").tested);
+  EXPECT_NEAR(rotating.BotBalance("greedy").edge, 0, 1e-12);
+  EXPECT_FALSE(rotating.BotBalance("greedy").significant);
 }
 
 // Pig whose rules stop some games themselves (their own safety net): stats say "stopped".
