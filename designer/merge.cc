@@ -231,6 +231,7 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
   options.games = static_cast<int>(want["games"].get<int64_t>());
   options.seed = want["seed"].get<unsigned long long>();
   options.bots = want["bots"].get<std::string>();
+  options.rules_fingerprint = want["rules"].get<std::string>();
   options.max_rounds = static_cast<int>(want["max_rounds"].get<int64_t>());
   options.rotate_seats = want["rotate_seats"].get<bool>();
   for (const auto& s : want["sets"]) options.sets.push_back(s.is_string() ? s.get<std::string>() : s.dump());

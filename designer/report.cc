@@ -56,7 +56,7 @@ Status ParseShard(const std::string& text, int* k, int* n) {
 }
 
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
-                 SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard) {
+                 SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard, std::string* fingerprint) {
   SimulationSpec spec;
   Status st;
   if (!options.shard.empty()) {
@@ -70,6 +70,7 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
   st = LoadRules(options.game, &probe, &data_sets);
   if (!st.ok()) return st;
   if (card_data) *card_data = CardData(probe->files());
+  if (fingerprint) *fingerprint = probe->fingerprint();
   if (shard) {
     shard->fingerprint = probe->fingerprint();
     shard->blocks.clear();
@@ -190,6 +191,9 @@ Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const 
   j["params"] = spec.params;
   j["sets"] = options.sets;
   j["max_rounds"] = options.max_rounds;
+  // What --compare names when two runs differ: the rules' files (data overrides included) and the bots.
+  j["rules"] = options.rules_fingerprint;
+  j["bots_spec"] = options.bots;
   return j;
 }
 
@@ -264,10 +268,11 @@ int RunSimulate(const ReportOptions& options) {
   SimulationSpec spec;
   Json card_data;
   ShardRecord record;
+  ReportOptions ran = options;
   Status st = RunReport(options, options.sets, isatty(2), &report, &spec, &card_data,
-                        options.shard.empty() ? nullptr : &record);
+                        options.shard.empty() ? nullptr : &record, &ran.rules_fingerprint);
   if (!st.ok()) return Fail(st);
-  Json j = ReportJson(options, spec, report, card_data);
+  Json j = ReportJson(ran, spec, report, card_data);
   Json comparison;
   if (!baseline.is_null()) comparison = CompareReports(baseline, j);
   if (options.format == "json" && spec.shards) {

@@ -23,6 +23,7 @@ struct ReportOptions {
   std::string csv_path;       // sweep: also write the table here
   bool profile = false;       // simulate: time in each of the rules' calls
   bool rotate_seats = false;  // game k shifts the bots k seats
+  std::string rules_fingerprint;  // not an option: the rules a run played, filled by RunReport (or merge) for the report
   bool keep_going = false;    // go on past a failed game (up to 10), counting failures
   std::string compare_path;   // simulate: a report (--format json) to compare this run with
   bool fail_on_change = false;  // simulate --compare: exit 1 when a measure changed
@@ -41,10 +42,11 @@ struct ShardRecord {
 // Runs the simulation `options` describe with the given --set arguments (in place of
 // options.sets): what simulate, sweep and tune each run once per setting. `used` receives the
 // spec it ran (players and parameters resolved); `card_data`, when given, each card's data;
-// `shard`, with options.shard, what plateau merge needs.
+// `shard`, with options.shard, what plateau merge needs; `fingerprint`, the fingerprint of the
+// rules it ran (their files, data overrides included), for --compare to say whether they changed.
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
                  SimulationReport* report, SimulationSpec* used, Json* card_data = nullptr,
-                 ShardRecord* shard = nullptr);
+                 ShardRecord* shard = nullptr, std::string* fingerprint = nullptr);
 
 // simulate's report as it prints it, for plateau merge to print the same: the JSON object
 // (report, card data and run settings) and the text's first line.

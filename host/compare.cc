@@ -95,6 +95,18 @@ class Comparer {
     for (const auto& id : touched_)
       if (Get(Get(b_, "cards"), id.c_str()).is_null() && Get(Get(a_, "cards"), id.c_str()).is_null())
         untouched_rows.push_back(id);
+    // The table ordered by the size of the change: changes before the rest, each by |z|, exact
+    // changes (no spread) first, measures not judged (too few games) last.
+    std::vector<Json> rows(measures_.begin(), measures_.end());
+    auto size = [](const Json& m) {
+      if (!m.value("judged", true)) return -1.0;
+      return m["z"].is_number() ? std::fabs(m["z"].get<double>()) : m.value("changed", false) ? 1e300 : 0.0;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](const Json& x, const Json& y) {
+      if (x.value("changed", false) != y.value("changed", false)) return x.value("changed", false);
+      return size(x) > size(y);
+    });
+    measures_ = Json(rows);
     Json out = {{"settings", settings_}, {"measures", measures_}, {"changed", changed_},
                 {"compared", static_cast<int64_t>(measures_.size())}, {"change_z", change_z_},
                 {"touched_cards", Json(std::vector<std::string>(touched_.begin(), touched_.end()))},
@@ -137,6 +149,19 @@ class Comparer {
         settings_.push_back(Format("parameter %s: %s before, %s now", n.c_str(), vb.is_null() ? "(absent)" : DumpJson(vb).c_str(),
                                 va.is_null() ? "(absent)" : DumpJson(va).c_str()));
     }
+    // The rules' files (Lua and data, overrides included): a different fingerprint is an edit.
+    const Json& rb = Get(b_, "rules");
+    const Json& ra = Get(a_, "rules");
+    if (rb.is_string() && ra.is_string() && rb != ra)
+      settings_.push_back(Format("rules: fingerprint %s before, %s now (the game's files or the values set over them changed)",
+                                 rb.get<std::string>().c_str(), ra.get<std::string>().c_str()));
+    else if (rb.is_string() != ra.is_string())
+      settings_.push_back(Format("rules: the %s report carries no fingerprint (written before reports had one): whether the "
+                                 "rules changed is not known", rb.is_string() ? "new" : "baseline"));
+    const Json& bb = Get(b_, "bots_spec");
+    const Json& ba = Get(a_, "bots_spec");
+    if (bb.is_string() && ba.is_string() && bb != ba)
+      settings_.push_back(Format("--bots: %s before, %s now", DumpJson(bb).c_str(), DumpJson(ba).c_str()));
     const Json& sb = Get(b_, "sets");
     const Json& sa = Get(a_, "sets");
     if (sb != sa && !(sb.is_null() && sa.is_array() && sa.empty()))

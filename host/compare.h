@@ -20,7 +20,7 @@ inline constexpr double kChangeZ = 4.0;
 //   {"settings": [notes on run settings that differ],
 //    "measures": [{"measure", "before", "after", "difference", "z", "changed"}...],
 //    "changed": number of measures that changed, "compared": number of measures}
-// in report order. Standard errors count games, not player-games, since the seats of a game
+// ordered by the size of the change (changes first, by |z|; see Run). Standard errors count games, not player-games, since the seats of a game
 // share its events. `z` is null when there is no spread on either side (any difference is then
 // a change) or when a side has under 2 games ("judged": false, never a change).
 Json CompareReports(const Json& before, const Json& after, double change_z = kChangeZ);
