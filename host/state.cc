@@ -852,6 +852,19 @@ void WriteList(CanonicalWriter& w, const T& list, F&& each) {
   w.Raw("]");
 }
 
+// An object of `map`'s entries in its (sorted) key order, each value written by `each`.
+template <typename M, typename F>
+void WriteObject(CanonicalWriter& w, const M& map, F&& each) {
+  w.Raw("{");
+  bool first = true;
+  for (const auto& [key, value] : map) {
+    w.Key(key, first);
+    first = false;
+    each(value);
+  }
+  w.Raw("}");
+}
+
 }  // namespace
 
 std::string State::Hash() const {
@@ -859,11 +872,7 @@ std::string State::Hash() const {
   const CardSet& names = *cards;
   w.Raw("{");
   w.Key("counters", true);
-  w.Raw("{");
-  bool first = true;
-  for (const auto& [key, c] : counters) {
-    w.Key(key, first);
-    first = false;
+  WriteObject(w, counters, [&](const auto& c) {
     w.Raw("{\"lost\":");
     w.Int(c.lost);
     w.Raw(",\"max\":");
@@ -873,8 +882,7 @@ std::string State::Hash() const {
     w.Raw(",\"value\":");
     w.Int(c.value);
     w.Raw("}");
-  }
-  w.Raw("}");
+  });
   w.Key("data");
   w.Value(data);
   if (data_overrides.is_array() && !data_overrides.empty()) {
@@ -882,11 +890,7 @@ std::string State::Hash() const {
     w.Value(data_overrides);
   }
   w.Key("features");
-  w.Raw("{");
-  first = true;
-  for (const auto& [key, fg] : features) {
-    w.Key(key, first);
-    first = false;
+  WriteObject(w, features, [&](const auto& fg) {
     const auto d = fg.Export();
     auto ints = [&](const std::vector<int>& v) { WriteList(w, v, [&](int x) { w.Int(x); }); };
     w.Raw("{\"connections\":");
@@ -904,14 +908,7 @@ std::string State::Hash() const {
       // Keys are the owners as text, in text order ("10" before "2").
       std::map<std::string, int> byname;
       for (auto [owner, k] : m) byname[std::to_string(owner)] = k;
-      w.Raw("{");
-      bool f = true;
-      for (const auto& [k, v] : byname) {
-        w.Key(k, f);
-        f = false;
-        w.Int(v);
-      }
-      w.Raw("}");
+      WriteObject(w, byname, [&](int v) { w.Int(v); });
     });
     w.Raw(",\"open\":");
     ints(d.open);
@@ -920,19 +917,9 @@ std::string State::Hash() const {
     w.Raw(",\"rank\":");
     ints(d.rank);
     w.Raw(",\"tally\":");
-    WriteList(w, d.tally, [&](const std::map<std::string, int>& m) {
-      w.Raw("{");
-      bool f = true;
-      for (const auto& [k, v] : m) {
-        w.Key(k, f);
-        f = false;
-        w.Int(v);
-      }
-      w.Raw("}");
-    });
+    WriteList(w, d.tally, [&](const std::map<std::string, int>& m) { WriteObject(w, m, [&](int v) { w.Int(v); }); });
     w.Raw("}");
-  }
-  w.Raw("}");
+  });
   w.Key("flow");
   w.Raw("{\"asks\":");
   WriteList(w, flow.asks, [&](const std::vector<Move>& a) { WriteList(w, a, [&](const Move& m) { WriteMove(w, m, names); }); });
@@ -1002,14 +989,7 @@ std::string State::Hash() const {
   w.Int(player_count);
   if (!region_maps.empty()) {
     w.Key("region_maps");
-    w.Raw("{");
-    first = true;
-    for (const auto& [key, m] : region_maps) {
-      w.Key(key, first);
-      first = false;
-      w.Value(m.ToJson());
-    }
-    w.Raw("}");
+    WriteObject(w, region_maps, [&](const auto& m) { w.Value(m.ToJson()); });
   }
   w.Key("rng");
   w.String(rng.ToString());
@@ -1025,21 +1005,10 @@ std::string State::Hash() const {
   w.Uint(seed);
   if (!tile_maps.empty()) {
     w.Key("tile_maps");
-    w.Raw("{");
-    first = true;
-    for (const auto& [key, m] : tile_maps) {
-      w.Key(key, first);
-      first = false;
-      w.Value(m.ToJson());
-    }
-    w.Raw("}");
+    WriteObject(w, tile_maps, [&](const auto& m) { w.Value(m.ToJson()); });
   }
   w.Key("tracks");
-  w.Raw("{");
-  first = true;
-  for (const auto& [key, t] : tracks) {
-    w.Key(key, first);
-    first = false;
+  WriteObject(w, tracks, [&](const auto& t) {
     w.Raw("{\"circular\":");
     w.Bool(t.circular);
     w.Raw(",\"laps\":");
@@ -1049,8 +1018,7 @@ std::string State::Hash() const {
     w.Raw(",\"position\":");
     w.Int(t.position);
     w.Raw("}");
-  }
-  w.Raw("}");
+  });
   w.Key("zones");
   WriteList(w, zones, [&](const Zone& z) {
     w.Raw("{\"cards\":");

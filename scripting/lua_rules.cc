@@ -23,6 +23,18 @@ void MakeReadOnly(lua_State* L);  // sandbox.cc
 
 namespace {
 
+// The number of entries of the table at `idx`, whatever their keys.
+size_t CountKeys(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  size_t keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    ++keys;
+    lua_pop(L, 1);
+  }
+  return keys;
+}
+
 // t[k] without metamethods, or nil when t is not a table. What the rules return (the game
 // table, score lines, breakdowns) is read after their call has ended, outside the budget: an
 // __index there would run unbudgeted and unprotected.
@@ -1183,13 +1195,7 @@ Status LuaRules::Totals(const State& state, std::vector<std::optional<int64_t>>*
     lua_pop(L, 1);
   }
   // Every entry must be a seat's, as in score's table.
-  size_t keys = 0;
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    ++keys;
-    lua_pop(L, 1);
-  }
-  if (keys != entries) return fail("holds entries that are not seats 1.." + std::to_string(n));
+  if (CountKeys(L, -1) != entries) return fail("holds entries that are not seats 1.." + std::to_string(n));
   lua_pop(L, 1);
   return Status::Ok();
 }
@@ -1405,12 +1411,7 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
   }
   // One value per move and nothing else: a value past the last move, or under another key,
   // is for no move the bot was given.
-  size_t keys = 0;
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    ++keys;
-    lua_pop(L, 1);
-  }
+  const size_t keys = CountKeys(L, -1);
   if (keys != entries)
     return fail("returned " + std::to_string(keys) + " values where the " + std::to_string(moves.size()) +
                 " moves it was given take at most one each (a value at an index past the last move, or under another key)");
