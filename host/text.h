@@ -33,7 +33,7 @@ std::string CsvField(std::string_view s);
 std::string LuaStringBody(std::string_view s);
 
 // A finite number written as C's strtod reads it, the whole text, within [lo, hi]: what a range
-// or a knob on the command line may hold (designer/report.cc, tune.cc keep |v| <= 1e15, so an
+// or a knob on the command line may hold (designer/cli/report.cc, tune.cc keep |v| <= 1e15, so an
 // integer among them is exact in a double and never wraps).
 bool ParseReal(std::string_view text, double lo, double hi, const std::string& what, double* out, std::string* error);
 

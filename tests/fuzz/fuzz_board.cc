@@ -1,4 +1,4 @@
-// fuzz_board: the boards and positions `plateau score <game> <file>` reads (designer/main.cc,
+// fuzz_board: the boards and positions `plateau score <game> <file>` reads (designer/cli/main.cc,
 // CmdScore and LuaRules::PositionState).
 //
 // Feeds: the input as the board or position file. Its "game" field picks one of the games

@@ -1,5 +1,5 @@
 // fuzz_save: saved games, read the way `plateau play --load`, `watch --load` and `replay` read
-// them (designer/cli_common.cc LoadRulesAndSave), then played on.
+// them (designer/cli/cli_common.cc LoadRulesAndSave), then played on.
 //
 // Feeds: the input as a save file (State::ToJson output plus "engine" and "rules", as
 // `plateau play --save` writes it). Its "game" field picks one of the games loaded once at

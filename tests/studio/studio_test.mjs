@@ -489,7 +489,7 @@ const cases = {
   },
 };
 
-// The page's files are built into the binary (issue 16): a Plateau tree without designer/studio/
+// The page's files are built into the binary (issue 16): a Plateau tree without designer/studio/page/
 // still gets the page, byte for byte the source's files, and it works in the browser; --dev
 // reads them from the tree on each request (an edit shows at once), and says so when they are
 // missing.
@@ -499,12 +499,12 @@ cases.embedded = async () => {
   fs.mkdirSync(home);
   // The Plateau tree without its designer/ folder: games, schemas, scripting... linked.
   for (const entry of fs.readdirSync(source)) if (entry !== 'designer' && !entry.startsWith('.')) fs.symlinkSync(path.join(source, entry), path.join(home, entry));
-  const own = (name) => fs.readFileSync(path.join(source, 'designer', 'studio', name), 'utf8');
+  const own = (name) => fs.readFileSync(path.join(source, 'designer', 'studio', 'page', name), 'utf8');
   let s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy'], { PLATEAU_HOME: home });
   const { b, cleanup } = await browser();
   try {
     let r = await raw(s, 'GET', `/?token=${s.token}`);
-    check(r.status === 200 && r.body === own('index.html').replaceAll('{{TOKEN}}', s.token), 'without designer/studio/ on disk the page is served from the binary, the same as the source\'s index.html');
+    check(r.status === 200 && r.body === own('index.html').replaceAll('{{TOKEN}}', s.token), 'without designer/studio/page/ on disk the page is served from the binary, the same as the source\'s index.html');
     for (const name of ['studio.js', 'studio.css']) {
       r = await raw(s, 'GET', `/${name}?token=${s.token}`);
       check(r.status === 200 && r.body === own(name), `${name} from the binary is the source's file (${r.body.length} bytes)`);
@@ -514,10 +514,10 @@ cases.embedded = async () => {
     stopStudio(s);
     // --dev on a tree without the page's files: refused, naming the folder.
     const refused = await startStudio(['ecosysteme-savane', '--dev'], { PLATEAU_HOME: home }).then(() => null, (e) => e.message);
-    check(refused && refused.includes(path.join(home, 'designer', 'studio')) && /--dev/.test(refused), `--dev without the page's files says where it looked (${refused && refused.split('\n').find((l) => l.includes('cannot'))})`);
+    check(refused && refused.includes(path.join(home, 'designer', 'studio', 'page')) && /--dev/.test(refused), `--dev without the page's files says where it looked (${refused && refused.split('\n').find((l) => l.includes('cannot'))})`);
     // --dev on a tree with an edited copy: the edit is served, and the next edit too.
-    fs.cpSync(path.join(source, 'designer', 'studio'), path.join(home, 'designer', 'studio'), { recursive: true });
-    const css = path.join(home, 'designer', 'studio', 'studio.css');
+    fs.cpSync(path.join(source, 'designer', 'studio', 'page'), path.join(home, 'designer', 'studio', 'page'), { recursive: true });
+    const css = path.join(home, 'designer', 'studio', 'page', 'studio.css');
     fs.appendFileSync(css, '/* dev edit 1 */\n');
     s = await startStudio(['ecosysteme-savane', '--dev'], { PLATEAU_HOME: home });
     r = await raw(s, 'GET', `/studio.css?token=${s.token}`);

@@ -2,7 +2,7 @@
 // plots), served on 127.0.0.1 by the plateau binary. See studio.cc and designer/studio/.
 #pragma once
 
-#include "designer/studio_session.h"
+#include "designer/studio/session.h"
 
 namespace plateau {
 

@@ -1,5 +1,5 @@
 // Mutation testing (see mutate.h).
-#include "designer/mutate.h"
+#include "designer/cli/mutate.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -11,8 +11,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "designer/cli_common.h"
-#include "designer/playthrough.h"
+#include "designer/cli/cli_common.h"
+#include "designer/cli/playthrough.h"
 #include "host/files.h"
 #include "host/text.h"
 #include "host/json_io.h"

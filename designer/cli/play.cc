@@ -5,7 +5,7 @@
 // then card or cell) and the person picks a group, then a move in it; a move the rules refuse
 // sends them back to the first step with the reason. A move's picture (describe's third value,
 // or its text's lines after the first) shows under it in short menus. The end names the winner.
-#include "designer/play.h"
+#include "designer/cli/play.h"
 
 #include <unistd.h>
 
@@ -18,7 +18,7 @@
 #include <set>
 #include <spdlog/spdlog.h>
 
-#include "designer/cli_common.h"
+#include "designer/cli/cli_common.h"
 #include "host/bots.h"
 #include "host/render.h"
 #include "host/text.h"

@@ -1,5 +1,5 @@
 // Golden playthroughs (see playthrough.h).
-#include "designer/playthrough.h"
+#include "designer/cli/playthrough.h"
 
 #include <dirent.h>
 

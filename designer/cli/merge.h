@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "designer/report.h"
+#include "designer/cli/report.h"
 #include "host/json_io.h"
 #include "host/simulate.h"
 

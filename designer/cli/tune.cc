@@ -2,7 +2,7 @@
 // search (NLopt: a global DIRECT pass, then a local subplex pass from the best point found),
 // the close candidates run again with more games, a confirmation on other seeds, the
 // sensitivity of each target to each knob around the best point, and the verdict.
-#include "designer/tune.h"
+#include "designer/cli/tune.h"
 
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -19,9 +19,9 @@
 #include <set>
 #include <thread>
 
-#include "designer/cli_common.h"
-#include "designer/merge.h"
-#include "designer/process.h"
+#include "designer/cli/cli_common.h"
+#include "designer/cli/merge.h"
+#include "designer/cli/process.h"
 #include "host/text.h"
 #include "host/json_io.h"
 #include "host/simulate.h"

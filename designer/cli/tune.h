@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "designer/report.h"
+#include "designer/cli/report.h"
 
 namespace plateau {
 

@@ -1,5 +1,5 @@
 // Starting programs without a shell (see process.h).
-#include "designer/process.h"
+#include "designer/cli/process.h"
 
 #include <fcntl.h>
 #include <poll.h>

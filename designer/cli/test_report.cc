@@ -1,5 +1,5 @@
 // JUnit XML and JSON forms of `plateau test`'s results (see test_report.h).
-#include "designer/test_report.h"
+#include "designer/cli/test_report.h"
 
 #include "host/text.h"
 

@@ -1,5 +1,5 @@
 // plateau merge (see merge.h).
-#include "designer/merge.h"
+#include "designer/cli/merge.h"
 
 #include <sys/stat.h>
 
@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <map>
 
-#include "designer/cli_common.h"
-#include "designer/report.h"
+#include "designer/cli/cli_common.h"
+#include "designer/cli/report.h"
 #include "host/json_io.h"
 #include "host/limits.h"
 #include "host/text.h"

@@ -1,7 +1,7 @@
 // plateau studio's game session (see studio_session.h): the table, play, undo, save/load,
 // hot reload through designer/watch (the same code as `plateau watch`), the bots' thinker and
 // simulations.
-#include "designer/studio_session.h"
+#include "designer/studio/session.h"
 
 #include "host/files.h"
 
@@ -15,8 +15,8 @@
 #include <new>
 #include <thread>
 
-#include "designer/cli_common.h"
-#include "designer/watch.h"
+#include "designer/cli/cli_common.h"
+#include "designer/cli/watch.h"
 #include "host/compare.h"
 #include "host/json_io.h"
 #include "host/replay.h"

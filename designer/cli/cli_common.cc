@@ -1,5 +1,5 @@
 // Helpers shared by the `plateau` subcommands (see cli_common.h).
-#include "designer/cli_common.h"
+#include "designer/cli/cli_common.h"
 
 #include <spdlog/spdlog.h>
 

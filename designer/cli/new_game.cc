@@ -1,12 +1,12 @@
 // plateau new (see new_game.h).
-#include "designer/new_game.h"
+#include "designer/cli/new_game.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "designer/cli_common.h"
+#include "designer/cli/cli_common.h"
 #include "host/files.h"
 #include "host/text.h"
 #include "host/home.h"

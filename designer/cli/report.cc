@@ -1,5 +1,5 @@
 // plateau simulate / plateau sweep (see report.h).
-#include "designer/report.h"
+#include "designer/cli/report.h"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <fstream>
 #include <set>
 
-#include "designer/cli_common.h"
+#include "designer/cli/cli_common.h"
 #include "host/limits.h"
 #include "host/text.h"
 #include "host/compare.h"
@@ -207,7 +207,7 @@ std::string ReportHeader(const ReportOptions& options, const SimulationSpec& spe
 
 namespace {
 
-// A slice's report carries what plateau merge needs (designer/merge.h): the settings every
+// A slice's report carries what plateau merge needs (designer/cli/merge.h): the settings every
 // slice must share, where the slice lies in the run, and its raw blocks. The report itself is
 // indented as usual; the parts, the bulk of the file, are written on one line.
 std::string ShardJson(const ReportOptions& options, const SimulationSpec& spec, const Json& report,

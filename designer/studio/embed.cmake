@@ -1,14 +1,14 @@
-# plateau studio's page files (designer/studio/*) built into the plateau binary, so that it
+# plateau studio's page files (designer/studio/page/*) built into the plateau binary, so that it
 # serves the page without the source tree (`plateau studio --dev` reads them from disk instead).
 #
 # Included from designer/CMakeLists.txt, this file adds a build step that writes
-# <build>/designer/studio_files.cc from the page's files whenever one of them changes; run as a
+# <build>/designer/studio/files.cc from the page's files whenever one of them changes; run as a
 # script (cmake -DOUT=... -DDIR=... -DNAMES=a;b -P studio_embed.cmake) it writes that file: one
-# byte array per file and the table kStudioFiles (designer/studio_files.h). No tool but CMake.
+# byte array per file and the table kStudioFiles (designer/studio/files.h). No tool but CMake.
 
 if(CMAKE_SCRIPT_MODE_FILE)
-  set(text "// Generated at build time by designer/studio_embed.cmake from ${DIR}: do not edit.\n")
-  string(APPEND text "#include \"designer/studio_files.h\"\n\nnamespace plateau {\nnamespace {\n\n")
+  set(text "// Generated at build time by designer/studio/embed.cmake from ${DIR}: do not edit.\n")
+  string(APPEND text "#include \"designer/studio/files.h\"\n\nnamespace plateau {\nnamespace {\n\n")
   set(table "")
   set(k 0)
   foreach(name IN LISTS NAMES)
@@ -38,13 +38,13 @@ endif()
 set(PLATEAU_STUDIO_PAGE_FILES index.html studio.js studio.css)
 set(_studio_page_paths "")
 foreach(name IN LISTS PLATEAU_STUDIO_PAGE_FILES)
-  list(APPEND _studio_page_paths "${CMAKE_CURRENT_SOURCE_DIR}/studio/${name}")
+  list(APPEND _studio_page_paths "${CMAKE_CURRENT_SOURCE_DIR}/studio/page/${name}")
 endforeach()
 add_custom_command(
   OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/studio_files.cc
-  COMMAND ${CMAKE_COMMAND} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/studio_files.cc -DDIR=${CMAKE_CURRENT_SOURCE_DIR}/studio
-          "-DNAMES=${PLATEAU_STUDIO_PAGE_FILES}" -P ${CMAKE_CURRENT_SOURCE_DIR}/studio_embed.cmake
-  DEPENDS ${_studio_page_paths} ${CMAKE_CURRENT_SOURCE_DIR}/studio_embed.cmake
+  COMMAND ${CMAKE_COMMAND} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/studio_files.cc -DDIR=${CMAKE_CURRENT_SOURCE_DIR}/studio/page
+          "-DNAMES=${PLATEAU_STUDIO_PAGE_FILES}" -P ${CMAKE_CURRENT_SOURCE_DIR}/studio/embed.cmake
+  DEPENDS ${_studio_page_paths} ${CMAKE_CURRENT_SOURCE_DIR}/studio/embed.cmake
   COMMENT "plateau studio: building the page's files into the binary"
   VERBATIM)
 target_sources(plateau PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/studio_files.cc)

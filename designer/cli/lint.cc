@@ -1,7 +1,7 @@
 // plateau lint (see lint.h): finds a game's Lua files, runs luacheck on them with the generated
 // globals of scripting/api/luacheckrc (from the Lua API spec), and names each finding the way
 // the rest of plateau names a script's line: games/<id>/<file>.lua:<line>.
-#include "designer/lint.h"
+#include "designer/cli/lint.h"
 
 #include <unistd.h>
 
@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "designer/cli_common.h"
-#include "designer/process.h"
+#include "designer/cli/cli_common.h"
+#include "designer/cli/process.h"
 #include "host/files.h"
 #include "host/text.h"
 #include "host/home.h"

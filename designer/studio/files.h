@@ -1,5 +1,5 @@
 // plateau studio's page files (designer/studio/: index.html, studio.js, studio.css) as built
-// into the binary: studio_files.cc is generated at build time by designer/studio_embed.cmake.
+// into the binary: studio_files.cc is generated at build time by designer/studio/embed.cmake.
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // plateau watch (see watch.h). Files are polled rather than watched through inotify so the
 // same code serves any filesystem; a burst of writes (an editor's save-as-rename, several
 // files saved together) is loaded once, after it has been quiet for settle_ms.
-#include "designer/watch.h"
+#include "designer/cli/watch.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -18,7 +18,7 @@
 #include "host/bots.h"
 #include "host/files.h"
 #include "host/json_io.h"
-#include "designer/cli_common.h"
+#include "designer/cli/cli_common.h"
 #include "host/render.h"
 #include "scripting/reload.h"
 

@@ -1,6 +1,6 @@
 // plateau studio: the designer's web page, served by the plateau binary (cpp-httplib). The
 // only file that includes httplib.h (a heavy header). It serves the page's files as built into
-// the binary (designer/studio_files.h; with --dev, read from designer/studio/ under the Plateau
+// the binary (designer/studio/files.h; with --dev, read from designer/studio/page/ under the Plateau
 // tree on each request) and Chart.js from Debian's libjs-chart.js, and a JSON API over the game
 // session (studio_session.h), with server-sent events for reloads, moves and simulation progress.
 //
@@ -20,7 +20,7 @@
 //   a refusal names its JSON path (or query parameter).
 // - RunStudio's signal thread: SIGINT/SIGTERM stop everything cooperatively, and end the
 //   process after kStopGraceMs whatever still runs.
-#include "designer/studio.h"
+#include "designer/studio/server.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -48,8 +48,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "designer/cli_common.h"
-#include "designer/studio_files.h"
+#include "designer/cli/cli_common.h"
+#include "designer/studio/files.h"
 #include "host/home.h"
 #include "host/json_io.h"
 #include "host/text.h"
@@ -782,9 +782,9 @@ int RunStudio(const StudioOptions& options) {
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   signal(SIGPIPE, SIG_IGN);
   // Files the page is made of, by URL: nothing else is ever served. The page's own files come
-  // from the binary (built in from designer/studio/), or with --dev from that folder on disk,
+  // from the binary (built in from designer/studio/page/), or with --dev from that folder on disk,
   // read on each request so an edit shows on reload; Chart.js from Debian's package.
-  const std::string dir = PlateauHome() + "/designer/studio";
+  const std::string dir = PlateauHome() + "/designer/studio/page";
   const std::map<std::string, std::pair<std::string, const char*>> files = {
       {"/", {"index.html", "text/html; charset=utf-8"}},
       {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
