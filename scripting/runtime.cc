@@ -133,6 +133,7 @@ const char* Runtime::LuaRelease() { return LUA_RELEASE " (package " PLATEAU_LUA_
 
 Runtime::Runtime(const Limits& limits) : limits_(limits) {
   mem_limit_ = limits.memory_bytes;
+  gc_trigger_ = mem_limit_ / 2;
   L_ = lua_newstate(&Runtime::Alloc, this);
   *static_cast<Runtime**>(lua_getextraspace(L_)) = this;
   current_ = L_;
@@ -233,6 +234,24 @@ void Runtime::BuildSandbox() {
   lua_pushcfunction(L_, MessageHandler);
   traceback_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   mem_limit_ = saved;
+}
+
+// Lua's collector paces itself by the heap's growth (a cycle starts at 10x the heap left by the
+// last one, lua_rules.cc), not by the cap, and the full collection Lua makes when an
+// allocation fails cannot run finalizers: the host's move lists and other userdata with __gc
+// stay in memory until a normal cycle. Calls that each leave such garbage (an octopus's
+// relocations at every placement of a bot's playouts) then meet the cap with a heap that is
+// mostly garbage. So once the heap passes halfway from what the last collection kept to the
+// cap, the next outer call starts with a full collection, outside the cap (the host's own
+// headroom), finalizers included.
+void Runtime::CollectIfNearCap() {
+  if (mem_used_ <= gc_trigger_) return;
+  const size_t saved = mem_limit_;
+  mem_limit_ = SIZE_MAX;
+  lua_gc(L_, LUA_GCCOLLECT);
+  mem_limit_ = saved;
+  const size_t live = std::min(mem_used_, mem_limit_);
+  gc_trigger_ = live + (mem_limit_ - live) / 2;
 }
 
 void Runtime::PushEnv() { lua_rawgeti(L_, LUA_REGISTRYINDEX, env_ref_); }
@@ -401,6 +420,7 @@ Status Runtime::Call(int nargs, int nresults, const std::string& hook, bool load
   // signal target afterwards so the outer call stays budgeted.
   Runtime* const previous_tls = tls_runtime;
   if (outer) {
+    CollectIfNearCap();
     used_ = 0;
     limit_ = load_phase ? limits_.load_instructions : limits_.call_instructions;
     budget_exhausted_ = memory_exhausted_ = false;

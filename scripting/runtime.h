@@ -188,6 +188,9 @@ class Runtime {
   std::string context_;
   size_t mem_used_ = 0;
   size_t mem_limit_ = 0;
+  // Heap size past which the next outer call starts with a full collection (CollectIfNearCap).
+  size_t gc_trigger_ = 0;
+  void CollectIfNearCap();
 
   // Budget state of the current call.
   int64_t used_ = 0;

@@ -606,7 +606,7 @@ static int Main(int argc, char** argv) {
 
   auto* list = app.add_subcommand("list", "list the games found under games/");
   std::string game, board;
-  auto* validate = app.add_subcommand("validate", "check a game's manifest, data and scripts, then run one random game");
+  auto* validate = app.add_subcommand("validate", "check a game's manifest, data and scripts, then play seeded games with every bot kind until every card and score row was reached (exit 2 on anything wrong)");
   validate->add_option("game", game, "game id or path to a game folder")->required();
 
   int players = 0, n = 100, threads = 0;  // threads 0: one per core
@@ -858,7 +858,12 @@ static int Main(int argc, char** argv) {
   }
   if (*list) return CmdList();
   if (*make) return RunNewGame(new_options);
-  if (*validate) return CmdValidate(game);
+  // validate judges a game folder: whatever it finds wrong, a script that fails in one of its
+  // games included, is a refusal of that input (exit 2, README "Exit codes").
+  if (*validate) {
+    const int rc = CmdValidate(game);
+    return rc == 1 ? 2 : rc;
+  }
   if (*lint) return RunLint(lint_games);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);

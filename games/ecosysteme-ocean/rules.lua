@@ -81,6 +81,48 @@ local KRILL_POINTS = { 1, 4, 9 }   -- a krill group of 1 / 2 / 3+ cards, at most
 -- Scores one grid's cards (`cells` dense, `down[i]` true for a face-down card, which every
 -- scoring ignores) into `b`. The plankton category is left at 0: the majority needs every
 -- seat. Returns the number of face-up plankton.
+-- The cards grid_points knows, and the food-chain groups group_totals adds up. A card of the
+-- data outside this list would be dealt and score nothing without a word: game.check refuses it.
+local SCORED_HERE = { coral = true, krill = true, plankton = true, grouper = true, clownfish = true, crab = true,
+                      moray_eel = true, shark = true, whale = true, sea_turtle = true, octopus = true }
+local GROUPS = { producer = true, prey = true, predator = true }
+
+-- Run once when the rules load (a refusal is bad input: exit 2, nothing loads): each card that
+-- can be dealt has a count, a rule in grid_points and a row of the score sheet, and a `group`
+-- that is one of the three food-chain groups; each row of game.categories is a card of the
+-- data or the food-chain bonus. Named by the data file's JSON path.
+function game.check(ctx)
+  local data = ctx.data.cards
+  local file = data["$file"] or "data/cards.json"
+  local rows, ids = {}, {}
+  for _, name in ipairs(game.categories) do rows[name] = true end
+  for i, card in ipairs(data.cards) do
+    local at = file .. ": at /cards/" .. (i - 1)
+    ids[card.id] = true
+    if card.count == nil then error(at .. ": card '" .. card.id .. "' has no count (the copies of it in the deck)", 0) end
+    if card.count > 0 then
+      if not SCORED_HERE[card.id] then
+        local known = {}
+        for name in pairs(SCORED_HERE) do known[#known + 1] = name end
+        table.sort(known)
+        error(at .. "/id: card '" .. card.id .. "' has no scoring rule in Océan's rules.lua (grid_points scores " ..
+              table.concat(known, ", ") .. "): write its rule there and add it to game.categories", 0)
+      end
+      if not rows[card.id] then
+        error(at .. "/id: card '" .. card.id .. "' is scored but is not a row of game.categories (the score sheet)", 0)
+      end
+    end
+    if card.group ~= nil and not GROUPS[card.group] then
+      error(at .. "/group: '" .. tostring(card.group) .. "' is not a food-chain group (producer, prey or predator)", 0)
+    end
+  end
+  for _, name in ipairs(game.categories) do
+    if name ~= "food_chain_bonus" and not ids[name] then
+      error("game.categories names '" .. name .. "', which is not a card of " .. file)
+    end
+  end
+end
+
 local function grid_points(cells, down, rows, cols, b)
   local n = rows * cols
   local coral, krill, grouper, clownfish, crab, moray, shark, whale, turtle, octopus = 0, 0, 0, 0, 0, 0, 0, 0, 0, 0

@@ -28,7 +28,7 @@ set +e
 "$plateau" validate "$work/mods/crash" > "$work/validate.txt" 2>&1
 rc=$?
 set -e
-[ "$rc" -eq 1 ] || fail "validate: exit $rc, not 1 (a script error): $(cat "$work/validate.txt")"
+[ "$rc" -eq 2 ] || fail "validate: exit $rc, not 2 (a script error refuses the game): $(cat "$work/validate.txt")"
 grep -qF "games/crash/rules.lua:7: undeclared global 'no_such_thing'" "$work/validate.txt" ||
   fail "validate: the error does not name games/crash/rules.lua:7: $(cat "$work/validate.txt")"
 grep -qF "(games/crash is the folder $work/mods/crash)" "$work/validate.txt" ||

@@ -30,14 +30,15 @@ restore() { cp rules.orig foret/rules.lua; cp cards.orig foret/data/cards.json; 
 # line_of <text>: the line of foret/rules.lua holding it.
 line_of() { grep -nF -- "$1" foret/rules.lua | head -1 | cut -d: -f1; }
 
-# script_error <first line of the message> <base file that found it> [<more text>]: validate
-# exits 1 and its message starts with the given line; the base line follows.
+# script_error <first line of the message> <base file that found it> [<more text>]: a script
+# error in one of validate's games: validate refuses the game (exit 2) with the rules' message,
+# which starts with the given line; the base line follows.
 script_error() {
   set +e
   "$plateau" validate foret > out.txt 2>&1
   local rc=$?
   set -e
-  [ "$rc" -eq 1 ] || fail "exit $rc, not 1: $(cat out.txt)"
+  [ "$rc" -eq 2 ] || fail "exit $rc, not 2: $(cat out.txt)"
   grep -qF -- "plateau: script error: $1" out.txt || fail "expected 'plateau: script error: $1' in: $(cat out.txt)"
   [ -z "$2" ] || grep -qF -- "(found by games/ecosysteme/ecosysteme/$2:" out.txt || fail "no '(found by ...$2:' in: $(cat out.txt)"
   [ -z "${3:-}" ] || grep -qF -- "$3" out.txt || fail "expected '$3' in: $(cat out.txt)"
@@ -109,4 +110,27 @@ restore
 python3 -c "import json; j=json.load(open('foret/game.json')); del j['extends']; json.dump(j, open('foret/game.json', 'w'))"
 script_error "games/foret/rules.lua:$(line_of 'require("ecosysteme.draft")'): module 'ecosysteme.draft' not found in games/foret (looked for ecosysteme/draft.lua)" "" \
   'the modules of a base game are found only when game.json names the base in "extends"'
+# Océan (its own scoring, no score sheet) checks its data at load too: a new card it has no rule
+# for, a food-chain group it does not know, refused naming the data's path (exit 2).
+cp -r "$src/games/ecosysteme-ocean" abysse
+python3 - << 'EOF'
+import json
+d = json.load(open("abysse/data/cards.json"))
+d["cards"].append({"id": "jellyfish", "count": 4, "group": "prey", "name": {"en": "Jellyfish"}})
+json.dump(d, open("abysse/data/cards.json", "w"), ensure_ascii=False)
+EOF
+set +e
+"$plateau" validate abysse > out.txt 2>&1; rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "Océan with a card it cannot score: exit $rc, not 2: $(cat out.txt)"
+grep -qF "plateau: games/abysse/data/cards.json: at /cards/11/id: card 'jellyfish' has no scoring rule in Océan's rules.lua" out.txt ||
+  fail "Océan's refusal does not name the card's entry: $(cat out.txt)"
+cp "$src/games/ecosysteme-ocean/data/cards.json" abysse/data/cards.json
+sed -i 's/"group": "predator"/"group": "predators"/' abysse/data/cards.json
+set +e
+"$plateau" validate abysse > out.txt 2>&1; rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "Océan with an unknown group: exit $rc, not 2: $(cat out.txt)"
+grep -qE "plateau: games/abysse/data/cards.json: at /cards/[0-9]+/group: 'predators' is not a food-chain group" out.txt ||
+  fail "Océan's group refusal: $(cat out.txt)"
 echo "ok"

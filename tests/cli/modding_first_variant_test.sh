@@ -129,7 +129,7 @@ set +e
 "$plateau" validate montagne2 > lua.txt 2>&1
 rc=$?
 set -e
-[ "$rc" = 1 ] || fail "a rule erring on some tables: validate exit $rc, not 1: $(cat lua.txt)"
+[ "$rc" = 2 ] || fail "a rule erring on some tables: validate exit $rc, not 2: $(cat lua.txt)"
 grep -qE "games/montagne2/rules.lua:[0-9]+: .*nothing" lua.txt || fail "not at the rule's line: $(cat lua.txt)"
 grep -qF "validate's coverage game" lua.txt || fail "the seeded game is not named: $(cat lua.txt)"
 echo "modding first variant: ok"

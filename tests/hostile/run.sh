@@ -61,7 +61,7 @@
 #   -- max-output: BYTES           the output is at most that long (a 16 MiB message is cut)
 #   -- unchanged: PATH             the file (relative to {dir}) is byte-identical afterwards
 #   -- expect-file: GLOB           a non-empty file matching GLOB exists under {dir} afterwards
-#   -- absent: GLOB                nothing matching GLOB exists anywhere under {dir} or /tmp
+#   -- absent: GLOB                nothing matching GLOB exists anywhere under {dir}, in /tmp or the Plateau tree's top
 #                                  afterwards (a command that must not have run, a file that must
 #                                  not have been written)
 #   -- check: SHELL                bash run in {dir} afterwards (with $OUT the output's file, $GAME,
@@ -403,7 +403,9 @@ run_case() {
     local gone
     while IFS= read -r gone; do
       [ -n "$gone" ] || continue
-      found=$( { find "$case_dir" -name "$gone" -print -quit; find /tmp -maxdepth 1 -name "$gone" -print -quit; } 2> /dev/null | head -1)
+      # The Plateau tree too: a program started from another folder (tune's runners) would
+      # leave an injected file there.
+      found=$( { find "$case_dir" -name "$gone" -print -quit; find /tmp "$src" -maxdepth 1 -name "$gone" -print -quit; } 2> /dev/null | head -1)
       if [ -n "$found" ]; then reason="$found exists: it must not"; break; fi
     done <<< "${H[absent]:-}"
   fi

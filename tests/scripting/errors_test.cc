@@ -166,6 +166,48 @@ TEST(ScriptErrors, MemoryErrorNamesTheHookAndTheCap) {
   EXPECT_TRUE(st.script_failure());
 }
 
+// A host object with a finalizer, as the host's move lists are (scripts cannot set __gc): 64 KiB.
+int NewFinalizable(lua_State* L) {
+  lua_newuserdatauv(L, 64 * 1024, 0);
+  if (luaL_newmetatable(L, "test.finalizable")) {
+    lua_pushcfunction(L, [](lua_State*) { return 0; });
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_setmetatable(L, -2);
+  return 1;
+}
+
+// Garbage that needs a finalizer survives the full collection Lua makes when an allocation
+// fails: calls that each leave some (an octopus's relocations at every placement of a bot's
+// playouts) must not add up to a memory error while little of the heap is alive. Paced as the
+// rules' VM is (lua_rules.cc).
+TEST(ScriptErrors, GarbageWithFinalizersLeftByManyCallsNeverReachesTheCap) {
+  Limits limits;
+  limits.memory_bytes = 8u << 20;
+  Runtime rt(limits);
+  lua_State* L = rt.L();
+  lua_gc(L, LUA_GCINC, 1000, 400, 0);
+  rt.PushEnv();  // read-only to scripts: set raw
+  lua_pushstring(L, "finalizable");
+  lua_pushcfunction(L, NewFinalizable);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  // A live heap as a game's data makes one (1.5 MiB): the collector's next cycle is then due
+  // past the cap.
+  lua_createtable(L, 20000, 0);
+  for (int i = 1; i <= 20000; ++i) {
+    lua_createtable(L, 1, 0);
+    lua_rawseti(L, -2, i);
+  }
+  luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_gc(L, LUA_GCCOLLECT);
+  for (int call = 0; call < 400; ++call) {
+    Status st = RunChunk(rt, "for i = 1, 8 do local t = finalizable() end", 0, "on_place");
+    ASSERT_TRUE(st.ok()) << "call " << call << ": " << st.message;
+  }
+  EXPECT_LT(rt.memory_used(), limits.memory_bytes);
+}
+
 TEST(ScriptErrors, LoadPhaseUsesTheLoadBudget) {
   Limits limits;
   limits.call_instructions = 100;  // would kill almost anything

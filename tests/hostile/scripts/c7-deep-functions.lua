@@ -3,5 +3,5 @@
 -- rules: whole
 -- prepare: perl -e 'print "local game = require(\"base\")\nlocal f = ", "function() return " x 40000, "1", " end" x 40000, "\nreturn game\n"' > "$GAME/rules.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua:2:

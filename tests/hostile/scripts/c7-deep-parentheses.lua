@@ -4,5 +4,5 @@
 -- rules: whole
 -- prepare: perl -e 'print "local game = require(\"base\")\nlocal x = ", "(" x 100000, "1", ")" x 100000, "\nreturn game\n"' > "$GAME/rules.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua:2:

@@ -2,6 +2,6 @@
 -- class: 7
 -- prepare: perl -e 'print "return ", "{" x 100000, "}" x 100000, "\n"' > "$GAME/deep.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/deep.lua:1:
 local deep = require("deep")

@@ -3,6 +3,6 @@
 -- rules: whole
 -- prepare: printf '\033Lua\124\000\031\223\r\n\032\n' > "$GAME/rules.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua
 -- expect: binary chunk

@@ -1,7 +1,7 @@
 -- load() is absent: "undeclared global" at the line.
 -- class: 0
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua:7:
 -- expect: undeclared global 'load'
 local f = load("return 1")

@@ -2,7 +2,7 @@
 -- class: 0
 -- prepare: ln -s /dev/zero "$GAME/zero.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: zero
 -- limit: 5
 local zero = require("zero")

@@ -2,7 +2,7 @@
 -- class: 0
 -- prepare: mkfifo "$GAME/pipe.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: pipe
 -- expect: not a regular file
 -- limit: 5

@@ -2,6 +2,6 @@
 -- class: 0
 -- prepare: perl -e 'print "return {\n", "  1,\n" x 500000, "}\n"' > "$GAME/big.lua"
 -- command: validate {game}
--- expect-exit: 1
+-- expect-exit: 2
 -- expect: big
 local big = require("big")

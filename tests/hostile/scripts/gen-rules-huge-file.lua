@@ -3,6 +3,6 @@
 -- rules: whole
 -- prepare: perl -e 'print "local game = require(\"base\")\n"; print "-" x 1048575, "\n" for 1..64; print "return game\n"' > "$GAME/rules.lua"
 -- command: validate {game}
--- expect-exit: 1|2
+-- expect-exit: 2
 -- expect: games/hostile/rules.lua
 -- limit: 10
