@@ -332,6 +332,7 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
     for (size_t i = 0; i < t.segments.size(); ++i) consider(p.first_segment + static_cast<int>(i));
     for (int s : freed) consider(s);
   }
+  version_ = NewContentVersion();
   return true;
 }
 
@@ -508,17 +509,22 @@ std::vector<int> TileMap::Features(int kind, bool occupied) const {
   return roots;
 }
 
-void TileMap::Occupy(int segment, int owner, int pieces) { graph_.AddOccupant(segment, owner, pieces); }
+void TileMap::Occupy(int segment, int owner, int pieces) {
+  graph_.AddOccupant(segment, owner, pieces);
+  version_ = NewContentVersion();
+}
 
 std::map<int, int> TileMap::Vacate(int segment) {
   std::map<int, int> out = graph_.Describe(segment).occupants;
   graph_.ClearOccupants(segment);
+  version_ = NewContentVersion();
   return out;
 }
 
 void TileMap::AddTally(int segment, const std::string& key, int amount) {
   graph_.AddTally(segment, key, amount);
   added_tally_.emplace_back(segment, key, amount);
+  version_ = NewContentVersion();
 }
 
 nlohmann::json TileMap::ToJson() const {

@@ -149,6 +149,12 @@ class TileMap {
   nlohmann::json ToJson() const;
   static bool FromJson(const nlohmann::json& j, std::shared_ptr<const TileSet> set, TileMap* out, std::string* error);
   bool operator==(const TileMap& o) const;
+  // Changes with every change of the map (a placement, pieces, tallies) and of nothing else, as
+  // Grid::version: a number no other content carried in this process, kept by a copy (so a
+  // trial undone by copying the map back brings it back), so a script may keep what it worked
+  // out from the map while the version is the same. Not part of the content: not saved, not
+  // compared.
+  uint64_t version() const { return version_; }
 
  private:
   static uint64_t Key(int row, int col) {
@@ -173,6 +179,7 @@ class TileMap {
   FeatureGraph graph_;
   // Tallies added by the rules after placement (not from tile data), for the save.
   std::vector<std::tuple<int, std::string, int>> added_tally_;
+  uint64_t version_ = NewContentVersion();
   // Empty cells enclosed by features of a filled_inside kind: the cell, and one segment of each
   // feature that enclosed it when it was found (features merge later: compare their roots).
   // Rebuilt by placing the tiles again, so the save does not hold it. Empty in most games.

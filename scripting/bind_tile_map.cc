@@ -199,6 +199,13 @@ int MapTiles(lua_State* L) {
   return 1;
 }
 
+// map:version(): changes with every change of the map (host/tile_map.h); what a script works
+// out from the map and keeps by this number holds exactly as long as the map does.
+int MapVersion(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(CheckMap(L, false)->version()));
+  return 1;
+}
+
 int MapSize(lua_State* L) {
   lua_pushinteger(L, CheckMap(L, false)->size());
   return 1;
@@ -550,7 +557,7 @@ void OpenTileMapBindings(lua_State* L, int up) {
   static const luaL_Reg methods[] = {
       {"place", MapPlace},           {"fits", MapFits},           {"placements", MapPlacements},
       {"can_place", MapCanPlace},    {"frontier", MapFrontier},   {"on_frontier", MapOnFrontier},
-      {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},
+      {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},           {"version", MapVersion},
       {"bounds", MapBounds},         {"neighbors8", MapNeighbors8}, {"filled_around", MapFilledAround},
       {"corner", MapCorner},         {"corners", MapCorners},
       {"tile_corner", MapTileCorner},         {"segments", MapSegments},   {"segment", MapSegment},

@@ -6,13 +6,26 @@ local D = require("safari.data")
 local scoring = require("safari.scoring")
 
 local MAP = D.MAP
-local final_parts = scoring.final_parts
+local feature_parts, marker_parts = scoring.feature_parts, scoring.marker_parts
 
 local M = {}
 
+-- The features' part of the value is worked out again only when the map changed
+-- (map:version()): a bot's candidates in a turn's action step (a watering hole, a vehicle, no
+-- action) leave the map as it was, and most of them are weighed one after another.
+local kept_version, kept_params, kept_data, kept_ft, kept_fb
+
 function M.evaluate(ctx, state, seat)
   local map = state:tile_map(MAP)
-  local ft, fb, fm = final_parts(ctx, state, map)
+  local version, d = map:version(), D.data(ctx)
+  local ft, fb
+  if version == kept_version and ctx.params == kept_params and d == kept_data then
+    ft, fb = kept_ft, kept_fb
+  else
+    ft, fb = feature_parts(ctx, state, map)
+    kept_version, kept_params, kept_data, kept_ft, kept_fb = version, ctx.params, d, ft, fb
+  end
+  local fm = marker_parts(ctx, state)
   local points = state:read("points")
   local meeples = state:read("meeples")
   local function value(s)

@@ -167,16 +167,23 @@ end
 -- what each feature gave (`features`, for the score table). A complete feature that still holds
 -- meeples (only in a map given to `plateau score`: in play they are scored and emptied at once)
 -- scores as at the end of a turn, without boosts.
-function M.final_parts(ctx, state, map, explain)
+-- What the markers in hand would score at the end, by seat.
+function M.marker_parts(ctx, state)
+  local S = data(ctx).S
+  local markers = {}
+  local hand = state:read("markers")
+  for seat = 1, state.player_count do markers[seat] = #hand[seat] * S.final_points_per_marker end
+  return markers
+end
+
+-- What the features on the map would score at the end (trails, bushes by seat; with
+-- `explain`, each feature's points and why). Reads the map, the data and ctx.params only.
+function M.feature_parts(ctx, state, map, explain)
   local d = data(ctx)
   local S = d.S
-  local trails, bushes, markers = {}, {}, {}
+  local trails, bushes = {}, {}
   local features = explain and {} or nil
-  local hand = state:read("markers")
-  for seat = 1, state.player_count do
-    trails[seat], bushes[seat] = 0, 0
-    markers[seat] = #hand[seat] * S.final_points_per_marker
-  end
+  for seat = 1, state.player_count do trails[seat], bushes[seat] = 0, 0 end
   for _, fid in ipairs(map:occupied_features()) do
     local f = features and map:feature(fid) or map:feature_summary(fid)
     do
@@ -202,7 +209,12 @@ function M.final_parts(ctx, state, map, explain)
       end
     end
   end
-  return trails, bushes, markers, features
+  return trails, bushes, features
+end
+
+function M.final_parts(ctx, state, map, explain)
+  local trails, bushes, features = M.feature_parts(ctx, state, map, explain)
+  return trails, bushes, M.marker_parts(ctx, state), features
 end
 
 function M.score(ctx, state)

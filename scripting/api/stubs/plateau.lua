@@ -626,6 +626,10 @@ function tile_map:tiles() end
 ---@return integer
 function tile_map:size() end
 
+---A number that changes with every change of the map (a tile placed, pieces put on or taken off a feature, a tally added) and with nothing else; a copy keeps it, so what a script works out from the map and keeps by this number stays right across a bot's candidate moves.
+---@return integer
+function tile_map:version() end
+
 ---The bounding box of the placed tiles.
 ---@return integer? min_row
 ---@return integer? max_row
