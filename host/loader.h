@@ -25,6 +25,8 @@ struct GameFiles {
   std::shared_ptr<const TileSet> tiles;     // the "tiles" data file's tiles (null when none)
   std::shared_ptr<const RegionSet> regions; // the "regions" data file's map (null when none)
   std::shared_ptr<const ScaleSet> scales;   // the "scales" data file's scales (null when none)
+  Json look;              // data/look.json (host/look.h): how the studio draws it; null when none
+  std::string look_file;  // "games/<id>/data/look.json", for messages
   struct Root {
     std::string folder;   // on disk
     std::string display;  // how errors name it: "games/<id>"
