@@ -210,7 +210,7 @@ Status KnownKinds(const Json& look, const std::string& file) {
   for (auto it = look.begin(); it != look.end(); ++it) {
     std::string list;
     if (!one_of(it.key(), {"$comment", "seat_colours", "cards", "zones", "region_maps", "tiles", "tokens", "counters", "values", "boards",
-                           "records", "tracks"}, &list))
+                           "lists", "records", "tracks"}, &list))
       return Status::Input(file + ": at /" + it.key() + ": unknown element kind '" + it.key() + "' (a look has: " + list + ")");
   }
   if (look.contains("tokens") && look["tokens"].is_array())

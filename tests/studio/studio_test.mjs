@@ -940,7 +940,28 @@ cases.look_safari = async () => {
     const covers = await p.evaluate(() => [...document.querySelectorAll('svg.tilemap rect.target')].map((e) => e.dataset.cell)
       .filter((c) => table.state.tile_maps.savanna.tiles.some((t) => `${t[0]},${t[1]}` === c)));
     check(covers.length === 0, `no target covers a tile on the map (the tile just placed at ${JSON.stringify(placed)} stays in sight)`);
-    for (let k = 0; k < 14; k++) if (!(await playHuman(p, s))) break;
+    // Play on until the human may start or extend a watering hole: each corner a move names has
+    // its badge on that corner of its tile; a click on one plays it (or lists its species).
+    const cornerMoves = () => p.evaluate(() => [...new Set(humanMoves().filter(({ move }) => typeof moveArgs(move).corner === 'string')
+      .map(({ move }) => `${move.cell[0]},${move.cell[1]},${moveArgs(move).corner}`))].sort().join(' '));
+    let corners = '';
+    for (let k = 0; k < 40 && !(corners = await cornerMoves()); k++) if (!(await playHuman(p, s, '^(place|meeple|vehicle|relocate)'))) break;
+    check(corners.length > 0, `the human may start a watering hole on ${corners.split(' ').length} corner(s)`);
+    const badges = await p.evaluate(() => [...document.querySelectorAll('svg.tilemap circle.corner')].map((e) => e.dataset.corner).sort().join(' '));
+    check(badges === corners, 'each corner a move names is drawn on that corner of its tile');
+    const first = badges.split(' ')[0];
+    const here = await p.evaluate((key) => humanMoves().filter(({ move }) => move.cell && `${move.cell[0]},${move.cell[1]},${moveArgs(move).corner}` === key).length, first);
+    const v2 = await p.evaluate(() => table.version);
+    await p.locator(`svg.tilemap circle.corner[data-corner="${first}"]`).dispatchEvent('click');
+    await p.waitForFunction((x) => table.version !== x || pickCell, v2);
+    if (await p.evaluate((x) => table.version === x, v2)) {
+      const listed = await p.locator('#moves button.move').count();
+      check(listed === here, `the corner ${first} lists its ${here} moves (one per species)`);
+      await p.locator('#moves button.move').first().click();
+      await p.waitForFunction((x) => table.version !== x, v2);
+    }
+    check(true, 'a corner is played by clicking it');
+    for (let k = 0; k < 8; k++) if (!(await playHuman(p, s))) break;
     const animals = await p.locator('svg.tilemap text.animal').count();
     const tiles = await p.evaluate(() => table.state.tile_maps.savanna.tiles.length);
     check(animals > 0, `the animals of the tiles' segments are drawn (${animals} segments with animals on ${tiles} tiles)`);

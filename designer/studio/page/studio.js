@@ -244,7 +244,7 @@ function drawGrid(g) {
   const grid = el('div', { class: 'grid', 'data-grid': g.key });
   // Cards whose faces carry a text (the look's) take wider cells.
   const texts = g.cells.some((cell) => faces[cell[2]] && faces[cell[2]].text);
-  grid.style.gridTemplateColumns = `repeat(${maxC - minC + 1}, ${texts ? 7 : 4.6}em)`;
+  grid.style.gridTemplateColumns = `repeat(${maxC - minC + 1}, ${texts ? 6.2 : 4.6}em)`;
   for (let r = minR; r <= maxR; r++)
     for (let c = minC; c <= maxC; c++) {
       const cell = cells.get(`${r},${c}`);
@@ -281,6 +281,8 @@ function drawGrid(g) {
 // gives them (a list in the score's extra whose entries name a `feature` and its `points`).
 const EDGE_COLOURS = { savanna: '#c9dd8b', trail: '#c8a165', bush: '#3f7d3a', field: '#e8d47a', road: '#bbb', city: '#b5651d', water: '#5dade2' };
 const SIDES = 'NESW';
+// A tile's corners as fractions of its width and height.
+const CORNERS = { NW: [0, 0], NE: [1, 0], SE: [1, 1], SW: [0, 1] };
 
 // Points per feature id from the score's extra: every list of {feature, points, ...} entries.
 function featurePoints() {
@@ -427,9 +429,20 @@ function drawTileMap(name, map) {
   const defs = {};
   const tiles = (game.data.tiles && game.data.tiles.tiles) || [];
   for (const t of tiles) defs[t.id] = t;
-  const targets = new Map();
+  // Moves that name a corner of a tile (a watering hole) are offered on that corner; the others
+  // on their cell.
+  const targets = new Map(), cornerTargets = new Map();
   if (viewing < 0)
-    for (const { move } of atHandRotation(humanMoves())) if (move.cell) targets.set(`${move.cell[0]},${move.cell[1]}`, move.cell);
+    for (const hm of atHandRotation(humanMoves())) {
+      const { move } = hm;
+      if (!move.cell) continue;
+      const named = moveArgs(move).corner;
+      const corner = typeof named === 'string' && CORNERS[named] ? named : null;
+      if (!corner) { targets.set(`${move.cell[0]},${move.cell[1]}`, move.cell); continue; }
+      const key = `${move.cell[0]},${move.cell[1]},${corner}`;
+      if (!cornerTargets.has(key)) cornerTargets.set(key, { cell: move.cell, corner, moves: [] });
+      cornerTargets.get(key).moves.push(hm);
+    }
   const cellTokens = tokensOn('cell', name), cornerTokens = tokensOn('corner', name), edgeTokens = tokensOn('edge', name);
   const all = map.tiles.map((t) => [t[0], t[1]]).concat([...targets.values()]);
   if (!all.length) return el('div', { class: 'component', text: `${name}: (empty)` });
@@ -495,15 +508,30 @@ function drawTileMap(name, map) {
       s.append(tokenSvg(t, (t.at[1] - minC) * S + x, (t.at[0] - minR) * S + y, S * 0.12));
     }
   // Placements on an empty cell fill it; a choice on a tile already there (a meeple on the
-  // tile just placed) is a badge in its corner, so the tile stays in sight.
+  // tile just placed) is a badge at the middle of its top edge (its corners are the corners'
+  // badges), so the tile stays in sight.
   for (const [key, cell] of targets) {
     const [r, c] = cell;
     const x = (c - minC) * S, y = (r - minR) * S;
     const target = occupied.has(key)
-      ? svg('circle', { cx: x + S - 9, cy: y + 9, r: 7, class: 'target badge', 'data-cell': key })
+      ? svg('circle', { cx: x + S / 2, cy: y + 7, r: 6, class: 'target badge', 'data-cell': key })
       : svg('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'target', 'data-cell': key });
     target.addEventListener('click', () => clickCell('tiles', name, r, c));
     s.append(target);
+  }
+  for (const [key, t] of cornerTargets) {
+    const [fx, fy] = CORNERS[t.corner];
+    const x = (t.cell[1] - minC) * S + 8 + fx * (S - 16), y = (t.cell[0] - minR) * S + 8 + fy * (S - 16);
+    const badge = svg('circle', { cx: x, cy: y, r: 6, class: 'target badge corner', 'data-corner': key });
+    const tt = svg('title');
+    tt.textContent = t.moves.map(({ move }) => move.label).join('\n');
+    badge.append(tt);
+    badge.addEventListener('click', () => {
+      if (t.moves.length === 1) return play(t.moves[0].seat, t.moves[0].move.i);
+      pickCell = { corner: key, moves: t.moves };
+      drawMoves();
+    });
+    s.append(badge);
   }
   const left = (look().tiles || {}).left ? stateAt(look().tiles.left) : null;
   const box = el('div', { class: 'component' }, el('h3', { text: `tile map ${name} (${map.tiles.length} tiles${Array.isArray(left) ? `, ${left.length} left` : ''})` }), s);
@@ -785,6 +813,17 @@ function drawValues(values) {
   for (const h of values) {
     const list = stateAt(h.data);
     if (!Array.isArray(list)) continue;
+    // One number per seat: a row per seat.
+    if (h.each_seat) {
+      list.forEach((v, seat) => {
+        const row = el('div', { class: 'value-row', 'data-value': `${h.title}:${seat}` }, el('span', { class: 'value-name', text: `${h.title} (${seatName(seat)})` }),
+          el('span', { class: 'value-text', text: words(v) }));
+        row.firstChild.style.borderLeft = `4px solid ${seatColour(seat)}`;
+        box.append(row);
+        n++;
+      });
+      continue;
+    }
     const v = list[h.at - 1];
     let text = String(v);
     let tip = '';
@@ -835,6 +874,29 @@ function drawBoard(h) {
   });
   box.append(t);
   return box;
+}
+
+// A list hint: ids the rules keep in state.data (a seat's markers), as chips with their faces'
+// names, icons and texts; per_seat: one list per seat.
+function drawLists(h) {
+  const src = stateAt(h.data);
+  if (!Array.isArray(src)) return [];
+  const lists = h.per_seat ? src.map((l, seat) => [seat, l]) : [[null, src]];
+  return lists.filter(([, l]) => Array.isArray(l)).map(([seat, l]) => {
+    const who = seat == null ? '' : seatName(seat);
+    const box = el('div', { class: 'component zone', 'data-list': seat == null ? h.data : `${h.data}:${seat}` },
+      el('h3', { text: `${(h.title || h.data).replace('{seat}', who)} [${l.length}]` }));
+    if (seat != null) box.style.borderLeft = `4px solid ${seatColour(seat)}`;
+    const chips = el('div', { class: 'zone-cards' });
+    for (const id of l.slice(0, 60)) {
+      const f = faces[id] || {};
+      const c = el('span', { class: 'chip', 'data-card': id, text: `${iconOf(id) ? iconOf(id) + ' ' : ''}${cardName(id)}`, title: `${cardName(id)}${f.text ? '\n' + f.text : ''}` });
+      c.style.background = colourOf(id);
+      chips.append(c);
+    }
+    box.append(chips);
+    return box;
+  });
 }
 
 function drawTrack(key, t) {
@@ -893,6 +955,7 @@ function draw() {
   }
   for (const [k, t] of Object.entries(st.tracks || {})) board.append(drawTrack(k, t));
   for (const h of look().counters || []) board.append(...drawCounters(h));
+  for (const h of look().lists || []) board.append(...drawLists(h));
   const values = drawValues(look().values || []);
   if (values) board.append(values);
   for (const h of look().boards || []) { const b = drawBoard(h); if (b) board.append(b); }
