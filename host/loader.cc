@@ -348,8 +348,8 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
   }
   st = BuildTileSet(&files);
   if (st.ok()) st = BuildRegionsAndScales(&files);
-  if (st.ok()) st = LoadLook(&files);
   if (!st.ok()) return st;
+  files.look_error = LoadLook(&files);
   *out = std::move(files);
   return Status::Ok();
 }

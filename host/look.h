@@ -10,7 +10,8 @@
 namespace plateau {
 
 // Reads data/look.json from the game's folder, else its nearest base's (a variant inherits its
-// base's look), validates it and stores it in files->look (null when no folder has one).
+// base's look), validates it and stores it in files->look (null when no folder has one, or when
+// it is refused: LoadGameFiles keeps the refusal in files->look_error).
 Status LoadLook(GameFiles* files);
 
 // "#rgb" or "#rrggbb" (the forms a look's colours take).

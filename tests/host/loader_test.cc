@@ -292,6 +292,7 @@ TEST(Look, EveryShippedGameDeclaresItsLook) {
     GameFiles files;
     const Status st = LoadGameFiles(id, &files);
     ASSERT_TRUE(st.ok()) << id << ": " << st.message;
+    EXPECT_TRUE(files.look_error.ok()) << files.look_error.message;
     EXPECT_TRUE(files.look.is_object()) << id;
     EXPECT_EQ(files.look_file, std::string("games/") + id + "/data/look.json");
     EXPECT_FALSE(files.look["seat_colours"].empty()) << id;
@@ -323,11 +324,14 @@ TEST_F(TempGame, ABadLookIsRefusedNamingTheFileAndTheJsonPath) {
   WriteManifest("mygame", Manifest("mygame"));
   Write("mygame", "data/cards.json", R"({"cards": [{"id": "red", "count": 2, "kind": "warm"}, {"id": "blue"}]})");
   const std::string file = "games/mygame/data/look.json: ";
+  // The files load; the look's refusal is kept for the rules' load to give last (LuaRules::Load).
   auto refused = [&](const std::string& look) {
     Write("mygame", "data/look.json", look);
-    const Status st = Load("mygame");
-    EXPECT_EQ(st.kind, ErrorKind::kInput);
-    return st.message;
+    GameFiles files;
+    EXPECT_TRUE(Load("mygame", &files).ok());
+    EXPECT_EQ(files.look_error.kind, ErrorKind::kInput);
+    EXPECT_TRUE(files.look.is_null());
+    return files.look_error.message;
   };
   // A colour that does not parse.
   EXPECT_EQ(refused(R"({"tokens": [{"data": "a", "on": "cell"}, {"data": "b", "on": "cell"}, {"data": "c", "on": "cell", "colour": "#ggg"}]})"),
@@ -361,16 +365,20 @@ TEST_F(TempGame, ALookNamingARegionOrASpeciesThatDoesNotExistIsRefused) {
   for (const char* id : {"fauna", "safari"})
     std::filesystem::copy(PlateauHome() + "/games/" + id, root_ + "/" + id, std::filesystem::copy_options::recursive);
   Write("fauna", "data/look.json", R"({"region_maps": {"world": {"short": {"alaska": "AK", "atlantis": "A"}}}})");
-  Status st = Load("fauna");
-  EXPECT_EQ(st.message, "games/fauna/data/look.json: at /region_maps/world/short/atlantis: unknown region 'atlantis'");
+  GameFiles files;
+  auto look_error = [&](const char* id) {
+    files = GameFiles();
+    EXPECT_TRUE(Load(id, &files).ok());
+    return files.look_error.message;
+  };
+  EXPECT_EQ(look_error("fauna"), "games/fauna/data/look.json: at /region_maps/world/short/atlantis: unknown region 'atlantis'");
   Write("safari", "data/look.json", R"({"tokens": [{"data": "x", "on": "cell", "icons_of": "safari/species", "icons": {"lion": "L", "unicorn": "U"}}]})");
-  st = Load("safari");
-  EXPECT_EQ(st.message,
+  EXPECT_EQ(look_error("safari"),
             "games/safari/data/look.json: at /tokens/0/icons/unicorn: no 'unicorn' in safari/species (ids: monkey, elephant, giraffe, lion, zebra)");
   Write("safari", "data/look.json", R"({"tiles": {"kinds": {"trail": "#c8a165", "river": "#00f"}}})");
-  st = Load("safari");
-  EXPECT_NE(st.message.find("games/safari/data/look.json: at /tiles/kinds/river: no tile has an edge or segment of kind 'river'"), std::string::npos)
-      << st.message;
+  const std::string msg = look_error("safari");
+  EXPECT_NE(msg.find("games/safari/data/look.json: at /tiles/kinds/river: no tile has an edge or segment of kind 'river'"), std::string::npos)
+      << msg;
 }
 }  // namespace
 }  // namespace plateau

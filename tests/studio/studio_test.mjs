@@ -896,6 +896,7 @@ cases.look_fauna = async () => {
     const onScales = await p.locator('.scales [data-token="revealed"]').count();
     check(onMap + onScales === revealed.pieces.length && onMap === revealed.pieces.filter((x) => x.region).length,
       `the reveal's ${revealed.pieces.length} pieces are left where they stood with their points (${onMap} on the map, ${onScales} on the scales)`);
+    check(await p.locator(`[data-list="revealed/card"] [data-card="${card}"]`).count() === 1, 'the animal last revealed is named beside the map');
     const answers = await p.locator('svg.regionmap [data-token="answer"]').count();
     check(answers === animal.regions.length, `the ${animal.regions.length} regions the animal lives in are marked`);
     if (revealed.pieces.length) {

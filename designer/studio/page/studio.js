@@ -876,10 +876,11 @@ function drawBoard(h) {
   return box;
 }
 
-// A list hint: ids the rules keep in state.data (a seat's markers), as chips with their faces'
-// names, icons and texts; per_seat: one list per seat.
+// A list hint: ids the rules keep in state.data (a seat's markers, or one id: the animal last
+// revealed), as chips with their faces' names, icons and texts; per_seat: one list per seat.
 function drawLists(h) {
-  const src = stateAt(h.data);
+  let src = stateAt(h.data);
+  if (typeof src === 'string') src = [src];  // one id: a list of one
   if (!Array.isArray(src)) return [];
   const lists = h.per_seat ? src.map((l, seat) => [seat, l]) : [[null, src]];
   return lists.filter(([, l]) => Array.isArray(l)).map(([seat, l]) => {
