@@ -209,7 +209,7 @@ Status KnownKinds(const Json& look, const std::string& file) {
   if (!look.is_object()) return Status::Ok();  // the schema says what a look is
   for (auto it = look.begin(); it != look.end(); ++it) {
     std::string list;
-    if (!one_of(it.key(), {"$comment", "seat_colours", "cards", "zones", "region_maps", "tiles", "tokens", "counters", "values", "boards",
+    if (!one_of(it.key(), {"$comment", "public_data", "seat_colours", "cards", "zones", "region_maps", "tiles", "tokens", "counters", "values", "boards",
                            "lists", "records", "tracks"}, &list))
       return Status::Input(file + ": at /" + it.key() + ": unknown element kind '" + it.key() + "' (a look has: " + list + ")");
   }

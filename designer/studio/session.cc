@@ -399,7 +399,17 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
       if (vis == "owner") z["hidden_from_viewer"] = true;
     }
   }
-  if (viewer >= 0) j.erase("data");
+  // state.data is the rules' own: the host cannot tell what of it a seat may see, so a seat's
+  // view keeps only the keys the game's look declares public (Safari's vehicles, Fauna's last
+  // reveal), for the page to draw them.
+  if (viewer >= 0) {
+    Json kept = Json::object();
+    const Json& look = rules_->files().look;
+    if (look.is_object() && look.contains("public_data") && j.contains("data") && j["data"].is_object())
+      for (const auto& key : look["public_data"])
+        if (j["data"].contains(key.get<std::string>())) kept[key.get<std::string>()] = j["data"][key.get<std::string>()];
+    j["data"] = std::move(kept);
+  }
   Json out_j;
   out_j["state"] = std::move(j);
   out_j["version"] = version_.load();

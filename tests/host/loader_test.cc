@@ -341,7 +341,7 @@ TEST_F(TempGame, ABadLookIsRefusedNamingTheFileAndTheJsonPath) {
   EXPECT_EQ(refused(R"({"tokens": [{"data": "a", "on": "hexagon"}]})"),
             file + "at /tokens/0/on: unknown place \"hexagon\" for a token (cell, corner, edge, region, bucket)");
   EXPECT_EQ(refused(R"({"sprites": {}})"),
-            file + "at /sprites: unknown element kind 'sprites' (a look has: $comment, seat_colours, cards, zones, region_maps, tiles, tokens, "
+            file + "at /sprites: unknown element kind 'sprites' (a look has: $comment, public_data, seat_colours, cards, zones, region_maps, tiles, tokens, "
                    "counters, values, boards, lists, records, tracks)");
   EXPECT_EQ(refused(R"({"zones": {"deck": {"show": "fan"}}})"), file + "at /zones/deck/show: unknown way to show a zone \"fan\" (faces, chips, pile)");
   // Anything else the schema refuses, with its JSON path.

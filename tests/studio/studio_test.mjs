@@ -897,6 +897,14 @@ cases.look_fauna = async () => {
     check(onMap + onScales === revealed.pieces.length && onMap === revealed.pieces.filter((x) => x.region).length,
       `the reveal's ${revealed.pieces.length} pieces are left where they stood with their points (${onMap} on the map, ${onScales} on the scales)`);
     check(await p.locator(`[data-list="revealed/card"] [data-card="${card}"]`).count() === 1, 'the animal last revealed is named beside the map');
+    // The look declares the reveal public: a seat's view draws it too (and no other state.data).
+    await p.selectOption('#view-as', '2');
+    await p.waitForFunction(() => table.viewer === 1);
+    const seatKeys = await p.evaluate(() => Object.keys(table.state.data).sort().join(' '));
+    check(await p.locator('[data-token="revealed"]').count() === onMap + onScales && seatKeys === 'points revealed scale_marks',
+      `as P2, the reveal is drawn as well, from the look's public keys only (${seatKeys})`);
+    await p.selectOption('#view-as', '');
+    await p.waitForFunction(() => table.viewer === -1);
     const answers = await p.locator('svg.regionmap [data-token="answer"]').count();
     check(answers === animal.regions.length, `the ${animal.regions.length} regions the animal lives in are marked`);
     if (revealed.pieces.length) {

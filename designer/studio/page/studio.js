@@ -969,7 +969,8 @@ function draw() {
     $('view').parentElement.open = !(st.grids.length || Object.keys(st.tile_maps || {}).length || Object.keys(st.region_maps || {}).length);
   }
   $('data').textContent = table.viewer >= 0
-    ? `(not shown in ${seatName(table.viewer)}'s view: state.data is the rules' own, and the host cannot tell what of it a seat may see; the rules' view for this seat is above)`
+    ? `(not shown in ${seatName(table.viewer)}'s view: state.data is the rules' own, and the host cannot tell what of it a seat may see; the rules' view for this seat is above` +
+      `${Object.keys(st.data || {}).length ? `. The game's look declares these keys public, and the table draws them: ${Object.keys(st.data).join(', ')}` : ''})`
     : JSON.stringify(st.data, null, 1).slice(0, 20000);
   drawScores();
   drawMoves();
