@@ -12,6 +12,7 @@
 #include "host/files.h"
 #include "host/home.h"
 #include "host/json_io.h"
+#include "host/look.h"
 #include "host/schema.h"
 #include "host/text.h"
 
@@ -348,6 +349,7 @@ Status LoadGameFiles(const std::string& game, GameFiles* out) {
   st = BuildTileSet(&files);
   if (st.ok()) st = BuildRegionsAndScales(&files);
   if (!st.ok()) return st;
+  files.look_error = LoadLook(&files);
   *out = std::move(files);
   return Status::Ok();
 }

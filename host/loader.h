@@ -25,6 +25,13 @@ struct GameFiles {
   std::shared_ptr<const TileSet> tiles;     // the "tiles" data file's tiles (null when none)
   std::shared_ptr<const RegionSet> regions; // the "regions" data file's map (null when none)
   std::shared_ptr<const ScaleSet> scales;   // the "scales" data file's scales (null when none)
+  Json look;              // data/look.json (host/look.h): how the studio draws it; null when none
+  std::string look_file;  // "games/<id>/data/look.json", for messages
+  // Why the look was refused (then `look` is null). Kept, not returned by LoadGameFiles: the
+  // rules' own load checks and a reload's checks of the table speak first (a renamed card is
+  // the data's error before the look's icon for it), then LuaRules::Load and ReloadRules
+  // refuse the game with it.
+  Status look_error;
   struct Root {
     std::string folder;   // on disk
     std::string display;  // how errors name it: "games/<id>"

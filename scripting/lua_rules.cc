@@ -88,7 +88,7 @@ Status LuaRules::Load(const std::string& game, const Limits& limits, std::unique
 }
 
 Status LuaRules::Load(const std::string& game, const Limits& limits, const std::vector<DataOverride>& data_sets,
-                      std::unique_ptr<LuaRules>* out) {
+                      std::unique_ptr<LuaRules>* out, bool defer_look) {
   std::unique_ptr<LuaRules> rules(new LuaRules());
   Status st = LoadGameFiles(game, &rules->files_);
   if (!st.ok()) return st;
@@ -103,6 +103,9 @@ Status LuaRules::Load(const std::string& game, const Limits& limits, const std::
                          "make a game that \"extends\" it");
   st = rules->Init(limits);
   if (!st.ok()) return st;
+  // The look (data/look.json) last: the data's and the rules' own errors speak first. A reload
+  // defers it further, after its checks of the table (ReloadRules).
+  if (!defer_look && !rules->files_.look_error.ok()) return rules->files_.look_error;
   *out = std::move(rules);
   return Status::Ok();
 }

@@ -26,9 +26,11 @@ class LuaRules : public Rules {
  public:
   // Loads and validates the game folder, then runs its rules script in a fresh VM.
   static Status Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out);
-  // The same, with data values overridden for this run (`--set <data>.<path>=<value>`).
+  // The same, with data values overridden for this run (`--set <data>.<path>=<value>`). A look
+  // (data/look.json) that was refused fails the load last, unless `defer_look` (a reload, which
+  // checks the table first and then refuses it: files().look_error).
   static Status Load(const std::string& game, const Limits& limits, const std::vector<DataOverride>& data_sets,
-                     std::unique_ptr<LuaRules>* out);
+                     std::unique_ptr<LuaRules>* out, bool defer_look = false);
   ~LuaRules() override;
 
   const GameInfo& info() const override { return files_.info; }

@@ -45,7 +45,7 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   ReloadResult r;
   std::unique_ptr<LuaRules> fresh;
   // The game on the table was made with these numbers: the new files get the same overrides.
-  Status st = LuaRules::Load(game, limits, (*rules)->data_overrides(), &fresh);
+  Status st = LuaRules::Load(game, limits, (*rules)->data_overrides(), &fresh, /*defer_look=*/true);
   if (!st.ok()) {
     r.error = st;
     return r;
@@ -102,6 +102,11 @@ ReloadResult ReloadRules(const std::string& game, const Limits& limits, State* s
   if (!st.ok()) {
     if (new_version != old_version) st.message = "after migrate from version " + std::to_string(old_version) + ": " + st.message;
     r.error = st;
+    return r;
+  }
+  // The look last: a save that breaks the data or the table is told as such first.
+  if (!fresh->files().look_error.ok()) {
+    r.error = fresh->files().look_error;
     return r;
   }
   if ((*rules)->Score(*state, &before).ok()) r.changes = ScoreChanges(before, after);

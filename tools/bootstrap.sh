@@ -32,10 +32,11 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libspdlog-dev
           nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
-          libcpp-httplib-dev libjs-chart.js chromium
+          libcpp-httplib-dev libjs-chart.js chromium fonts-noto-color-emoji
           libnlopt-cxx-dev lua-check parallel rsync
           slurmctld slurmd slurm-client munge openssh-server)
-# libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel and rsync:
+# fonts-noto-color-emoji: the icons games' looks give (data/look.json) in the studio's headless
+# browser tests and their screenshots; libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel and rsync:
 # docs/scale.md's GNU parallel recipes (rsync for --return and --basefile), run by tests;
 # slurmctld, slurmd, slurm-client, munge: the one-node Slurm cluster that runs its Slurm recipes;
 # openssh-server: the sshd that its --sshlogin recipe logs in to. Those tests start the daemons

@@ -392,12 +392,24 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
   for (auto& z : j["zones"]) {
     z["count"] = z["cards"].size();
     const std::string vis = z.value("visibility", std::string());
-    if (vis == "hidden" || (viewer >= 0 && vis == "owner" && z.value("owner", -1) != viewer)) {
+    // The designer sees a hidden zone's cards too (the animal in play before its reveal),
+    // marked as hidden from every seat; a seat's view sees a count.
+    if ((vis == "hidden" && viewer >= 0) || (viewer >= 0 && vis == "owner" && z.value("owner", -1) != viewer)) {
       z["cards"] = Json::array();
       if (vis == "owner") z["hidden_from_viewer"] = true;
     }
   }
-  if (viewer >= 0) j.erase("data");
+  // state.data is the rules' own: the host cannot tell what of it a seat may see, so a seat's
+  // view keeps only the keys the game's look declares public (Safari's vehicles, Fauna's last
+  // reveal), for the page to draw them.
+  if (viewer >= 0) {
+    Json kept = Json::object();
+    const Json& look = rules_->files().look;
+    if (look.is_object() && look.contains("public_data") && j.contains("data") && j["data"].is_object())
+      for (const auto& key : look["public_data"])
+        if (j["data"].contains(key.get<std::string>())) kept[key.get<std::string>()] = j["data"][key.get<std::string>()];
+    j["data"] = std::move(kept);
+  }
   Json out_j;
   out_j["state"] = std::move(j);
   out_j["version"] = version_.load();
@@ -504,47 +516,18 @@ Json StudioSession::Game() {
   const GameFiles& files = rules_->files();
   Json params = Json::array();
   for (const auto& p : info.params) params.push_back({{"name", p.name}, {"type", p.type}, {"default", p.default_value}});
-  // The documents that lay out the table: tiles (edges, segments), regions (coordinates,
-  // neighbours) and scales (buckets and their labels); a game may also give names, colours and
-  // icons in a "studio" data file.
+  // The game's data documents, by their names (a look's paths name them: "cards/cards",
+  // "chenilles/species"), and the ones that lay out the table by their schemas too: tiles
+  // (edges, segments), regions (coordinates, neighbours) and scales (buckets and labels).
   Json data = Json::object();
-  if (files.manifest.contains("data") && files.manifest["data"].is_object())
-    for (auto it = files.manifest["data"].begin(); it != files.manifest["data"].end(); ++it) {
-      const std::string schema = it->is_object() ? it->value("schema", std::string()) : std::string();
-      if ((schema == "tiles" || schema == "regions" || schema == "scales" || it.key() == "studio") && files.data.count(it.key()))
-        data[schema.empty() ? it.key() : schema] = files.data.at(it.key());
-    }
-  // Display hints (how to picture the rules' own records, names of tracks' spaces, where a
-  // card's text is): data/studio.json in the game's folder or the nearest base's. Read by the
-  // studio alone: not listed in the manifest, so not a rules file and not in the fingerprint.
-  // The data documents a hint names ("chenilles/species") come along for the page to look in.
-  Json hint_error;
-  for (const auto& root : files.roots) {
-    // Read as the game's other files are (host/files.h): a link, a FIFO or a folder there is
-    // refused by name, never followed or waited on.
-    Json hints;
-    std::string error;
-    ReadFailure failure;
-    if (!ReadGameJson(root.folder, root.display, "data/studio.json", &hints, &error, &failure)) {
-      if (failure == ReadFailure::kMissing) continue;
-      hint_error = error;
-    } else if (!hints.is_object()) {
-      hint_error = root.display + "/data/studio.json: display hints are a JSON object";
-    } else {
-      data["studio"] = hints;
-      std::function<void(const Json&)> names = [&](const Json& j) {
-        if (j.is_string()) {
-          const std::string doc = j.get<std::string>().substr(0, j.get<std::string>().find('/'));
-          if (files.data.count(doc) && !data.contains(doc)) data[doc] = files.data.at(doc);
-        } else if (j.is_array() || j.is_object()) {
-          for (const auto& x : j) names(x);
-        }
-      };
-      for (const char* key : {"records", "tracks", "card_info"})
-        if (hints.contains(key)) names(hints[key]);
-    }
-    break;
+  for (const auto& [name, doc] : files.data) {
+    data[name] = doc;
+    const std::string schema = doc.value("$schema_name", std::string());
+    if (schema == "tiles" || schema == "regions" || schema == "scales") data[schema] = doc;
   }
+  // The game's look (data/look.json, host/look.h), checked when the files were loaded: a bad
+  // one refuses the load (or the reload, the table kept) naming the file and the JSON path.
+  data["look"] = files.look.is_null() ? Json::object() : files.look;
   Json cards = Json::object();
   for (const auto& [name, doc] : files.data)
     if (doc.is_object() && doc.contains("cards") && doc["cards"].is_array())
@@ -557,7 +540,7 @@ Json StudioSession::Game() {
         }
   return {{"id", info.id},       {"name", info.name}, {"min_players", info.min_players}, {"max_players", info.max_players},
           {"params", params},    {"data", data},      {"cards", cards},                  {"folder", GameFolderDisplay(info.folder)},
-          {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}, {"hint_error", hint_error}};
+          {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}};
 }
 
 Status StudioSession::Play(int seat, int index, long long version) {

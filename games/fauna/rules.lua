@@ -17,6 +17,8 @@
 --   scale_marks       pieces on scales: {scale, bucket, seat}
 --   points            per seat: {regions, scales}
 --   last              what the last reveal gave, piece by piece, for the view
+--   revealed          the same for the studio's look: the card, its regions and scale spaces,
+--                     each piece {seat, region or scale and bucket, points, where, why}
 --   tally             per round and per player counts for the designer's report
 
 -- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
@@ -265,11 +267,12 @@ local function scale_result(ctx, card, scale, bucket)
 end
 
 -- The reveal of the pieces on the table against the card: per seat the points from regions and
--- scales and the pieces back or lost, and one record per piece (who, where, points, why).
+-- scales and the pieces back or lost, and one record per piece (who, where, points, why), and
+-- where each piece stood (a region, or a scale and bucket) for the studio's look.
 -- The end of a round applies it; `score` shows it in phase "reveal" (a round given to
 -- `plateau score`).
 local function reveal(ctx, state, card)
-  local gain, pieces = {}, {}
+  local gain, pieces, places = {}, {}, {}
   for seat = 1, state.player_count do gain[seat] = { regions = 0, scales = 0, back = 0, lost = 0, correct_regions = 0, correct_scales = 0 } end
   local marked = state:region_map(MAP):marked()
   local regions = {}
@@ -285,6 +288,7 @@ local function reveal(ctx, state, card)
       local pts, back, correct, why = region_result(ctx, state, card, r)
       count(gain[seat], pts, back, correct, "regions")
       pieces[#pieces + 1] = { player = seat, on = region_name(ctx, r), points = pts, back = back, why = why }
+      places[#pieces] = { region = r }
     end
   end
   for _, m in ipairs(state:read("scale_marks")) do
@@ -292,8 +296,9 @@ local function reveal(ctx, state, card)
     count(gain[m.seat], pts, back, correct, "scales")
     pieces[#pieces + 1] = { player = m.seat, on = scale_name(ctx, m.scale) .. ": " .. ctx.scale(m.scale):label(m.bucket),
                             points = pts, back = back, why = why }
+    places[#pieces] = { scale = m.scale, bucket = m.bucket }
   end
-  return gain, pieces
+  return gain, pieces, places
 end
 
 local function finish_round(ctx, state)
@@ -313,7 +318,20 @@ local function finish_round(ctx, state)
                                     s ~= m and " on the " .. scale_name(ctx, s) .. " scale" or "")
   end
   local t = state.data.tally
-  local gain, pieces = reveal(ctx, state, card)
+  local gain, pieces, places = reveal(ctx, state, card)
+  -- What the reveal found, where it stands, for the studio's look (data/look.json) to leave on
+  -- the map and the scales until the next reveal: the regions and scale spaces of the answer,
+  -- and each piece with its points.
+  local revealed = { card = card.a.id, answers = {}, scale_answers = {}, pieces = {} }
+  for _, r in ipairs(card.a.regions) do revealed.answers[#revealed.answers + 1] = { region = r } end
+  for _, m in ipairs(card.a.asks) do
+    local s = answer_scale(ctx, m)
+    revealed.scale_answers[#revealed.scale_answers + 1] = { scale = s, bucket = ctx.scale(s):bucket(card.a.measures[m]) }
+  end
+  for i, p in ipairs(pieces) do
+    revealed.pieces[i] = { seat = p.player, region = places[i].region, scale = places[i].scale, bucket = places[i].bucket,
+                           points = p.points, where = p.on, why = p.why }
+  end
   for _, p in ipairs(pieces) do
     last[#last + 1] = wrap(string.format("P%d on %s: %s%s", p.player, p.on, p.why, p.back and "" or " (piece lost)"), 118,
                            "    ")
@@ -341,6 +359,7 @@ local function finish_round(ctx, state)
     if total > best then best = total end
   end
   state.data.last = last
+  state.data.revealed = revealed
   state:zone("card"):draw(state:zone("seen"), 1)
   if best > target(ctx, n) then
     state.data.ending = "target reached"

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "host/home.h"
+#include "host/look.h"
 
 namespace plateau {
 namespace {
@@ -242,6 +243,7 @@ TEST_F(TempGame, ExtendsInheritsAndOverridesTheBaseGame) {
   ASSERT_TRUE(st.ok()) << st.message;
   EXPECT_EQ(files.info.id, "savane-variant");
   EXPECT_EQ(files.info.extends, "ecosysteme-savane");
+  EXPECT_EQ(files.look_file, "games/ecosysteme-savane/data/look.json");  // a variant draws as its base
   EXPECT_EQ(files.info.max_players, 6);  // inherited
   EXPECT_EQ(files.cards->size(), 11u);    // the base game's data
   EXPECT_EQ(files.rules_script, "rules.lua");
@@ -282,5 +284,101 @@ TEST_F(TempGame, ExtendsCyclesAreRefused) {
   EXPECT_NE(st.message.find("'extends' forms a cycle through 'loop-a'"), std::string::npos) << st.message;
 }
 
+
+// ---- a game's look (data/look.json, host/look.h) ------------------------------------------------
+
+TEST(Look, EveryShippedGameDeclaresItsLook) {
+  for (const char* id : {"ecosysteme-savane", "ecosysteme-ocean", "ecosystem", "safari", "chenilles", "fauna"}) {
+    GameFiles files;
+    const Status st = LoadGameFiles(id, &files);
+    ASSERT_TRUE(st.ok()) << id << ": " << st.message;
+    EXPECT_TRUE(files.look_error.ok()) << files.look_error.message;
+    EXPECT_TRUE(files.look.is_object()) << id;
+    EXPECT_EQ(files.look_file, std::string("games/") + id + "/data/look.json");
+    EXPECT_FALSE(files.look["seat_colours"].empty()) << id;
+  }
+}
+
+TEST(Look, ColoursParse) {
+  EXPECT_TRUE(IsColour("#abc"));
+  EXPECT_TRUE(IsColour("#A0b1C2"));
+  EXPECT_FALSE(IsColour("#ggg"));
+  EXPECT_FALSE(IsColour("red"));
+  EXPECT_FALSE(IsColour("#abcd"));
+}
+
+TEST_F(TempGame, ALookIsReadWithTheGamesFiles) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red", "count": 2, "kind": "warm"}, {"id": "blue"}]})");
+  Write("mygame", "data/look.json",
+        R"({"seat_colours": ["#c00", "#0000cc"], "cards": [{"from": "cards/cards", "title": "{name}", "colour_by": "kind",
+            "colours": {"warm": "#f80"}, "icons": {"red": "R"}}]})");
+  GameFiles files;
+  Status st = Load("mygame", &files);
+  ASSERT_TRUE(st.ok()) << st.message;
+  EXPECT_EQ(files.look["seat_colours"][1], "#0000cc");
+  EXPECT_EQ(files.look_file, "games/mygame/data/look.json");
+}
+
+TEST_F(TempGame, ABadLookIsRefusedNamingTheFileAndTheJsonPath) {
+  WriteManifest("mygame", Manifest("mygame"));
+  Write("mygame", "data/cards.json", R"({"cards": [{"id": "red", "count": 2, "kind": "warm"}, {"id": "blue"}]})");
+  const std::string file = "games/mygame/data/look.json: ";
+  // The files load; the look's refusal is kept for the rules' load to give last (LuaRules::Load).
+  auto refused = [&](const std::string& look) {
+    Write("mygame", "data/look.json", look);
+    GameFiles files;
+    EXPECT_TRUE(Load("mygame", &files).ok());
+    EXPECT_EQ(files.look_error.kind, ErrorKind::kInput);
+    EXPECT_TRUE(files.look.is_null());
+    return files.look_error.message;
+  };
+  // A colour that does not parse.
+  EXPECT_EQ(refused(R"({"tokens": [{"data": "a", "on": "cell"}, {"data": "b", "on": "cell"}, {"data": "c", "on": "cell", "colour": "#ggg"}]})"),
+            file + "at /tokens/2/colour: \"#ggg\" is not a colour (#rgb or #rrggbb, or \"seat\")");
+  EXPECT_EQ(refused(R"({"seat_colours": ["#fff", "blue"]})"), file + "at /seat_colours/1: \"blue\" is not a colour (#rgb or #rrggbb)");
+  // An element of a kind the look does not know: a place to stand, or a whole section.
+  EXPECT_EQ(refused(R"({"tokens": [{"data": "a", "on": "hexagon"}]})"),
+            file + "at /tokens/0/on: unknown place \"hexagon\" for a token (cell, corner, edge, region, bucket)");
+  EXPECT_EQ(refused(R"({"sprites": {}})"),
+            file + "at /sprites: unknown element kind 'sprites' (a look has: $comment, public_data, seat_colours, cards, zones, region_maps, tiles, tokens, "
+                   "counters, values, boards, lists, records, tracks)");
+  EXPECT_EQ(refused(R"({"zones": {"deck": {"show": "fan"}}})"), file + "at /zones/deck/show: unknown way to show a zone \"fan\" (faces, chips, pile)");
+  // Anything else the schema refuses, with its JSON path.
+  const std::string msg = refused(R"({"tokens": [{"data": "a"}]})");
+  EXPECT_EQ(msg.rfind(file + "at /tokens/0", 0), 0u) << msg;
+  // A card that does not exist, a value no card has, a data list that does not exist.
+  EXPECT_EQ(refused(R"({"cards": [{"from": "cards/cards", "icons": {"red": "R", "purple": "P"}}]})"),
+            file + "at /cards/0/icons/purple: no 'purple' in cards/cards (ids: red, blue)");
+  EXPECT_EQ(refused(R"({"cards": [{"from": "cards/cards", "colour_by": "kind", "colours": {"cold": "#00f"}}]})"),
+            file + "at /cards/0/colours/cold: no entry of cards/cards has kind 'cold' (kind: warm)");
+  EXPECT_EQ(refused(R"({"cards": [{"from": "animals/animals"}]})"), file + "at /cards/0/from: no data named 'animals' (data: cards)");
+  EXPECT_EQ(refused(R"({"counters": [{"data": "p", "at": 1, "names": "cards/resources"}]})"),
+            file + "at /counters/0/names: 'cards/resources': nothing named 'resources' in cards");
+  // A region where the game has no map.
+  EXPECT_EQ(refused(R"({"region_maps": {"world": {"short": {"atlantis": "A"}}}})"),
+            file + "at /region_maps/world/short/atlantis: the game has no regions data file");
+}
+
+TEST_F(TempGame, ALookNamingARegionOrASpeciesThatDoesNotExistIsRefused) {
+  // A copy of Fauna (a map) and of Safari (species), each with one bad reference.
+  for (const char* id : {"fauna", "safari"})
+    std::filesystem::copy(PlateauHome() + "/games/" + id, root_ + "/" + id, std::filesystem::copy_options::recursive);
+  Write("fauna", "data/look.json", R"({"region_maps": {"world": {"short": {"alaska": "AK", "atlantis": "A"}}}})");
+  GameFiles files;
+  auto look_error = [&](const char* id) {
+    files = GameFiles();
+    EXPECT_TRUE(Load(id, &files).ok());
+    return files.look_error.message;
+  };
+  EXPECT_EQ(look_error("fauna"), "games/fauna/data/look.json: at /region_maps/world/short/atlantis: unknown region 'atlantis'");
+  Write("safari", "data/look.json", R"({"tokens": [{"data": "x", "on": "cell", "icons_of": "safari/species", "icons": {"lion": "L", "unicorn": "U"}}]})");
+  EXPECT_EQ(look_error("safari"),
+            "games/safari/data/look.json: at /tokens/0/icons/unicorn: no 'unicorn' in safari/species (ids: monkey, elephant, giraffe, lion, zebra)");
+  Write("safari", "data/look.json", R"({"tiles": {"kinds": {"trail": "#c8a165", "river": "#00f"}}})");
+  const std::string msg = look_error("safari");
+  EXPECT_NE(msg.find("games/safari/data/look.json: at /tiles/kinds/river: no tile has an edge or segment of kind 'river'"), std::string::npos)
+      << msg;
+}
 }  // namespace
 }  // namespace plateau

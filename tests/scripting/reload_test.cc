@@ -194,6 +194,17 @@ TEST_F(ReloadTest, BrokenReloadsAreRejectedAndTheTableIsKept) {
   ExpectRejected("the folder now holds another game", "not 'ecosysteme-savane'");
   Write(folder_ / "game.json", "{ not json");
   ExpectRejected("manifest is not JSON", "games/ecosysteme-savane/game.json:1:");
+  Write(folder_ / "game.json", manifest_text_);
+  // The look (data/look.json): a bad one refuses the reload with its file and JSON path, after
+  // the table's own checks; the good one back, the reload goes through.
+  const std::string look = Slurp(folder_ / "data" / "look.json");
+  std::string bad = look;
+  bad.replace(bad.find("\"#f3d9a4\""), 9, "\"#ggg\"");
+  Write(folder_ / "data" / "look.json", bad);
+  ExpectRejected("a look with a colour that does not parse",
+                 "games/ecosysteme-savane/data/look.json: at /cards/0/colours/animal: \"#ggg\" is not a colour (#rgb or #rrggbb)");
+  Write(folder_ / "data" / "look.json", look);
+  EXPECT_TRUE(ReloadRules(folder_.string(), limits_, &state_, &rules_).ok);
 }
 
 TEST_F(ReloadTest, AChangedScoringRuleTakesEffectMidGameAndTheFinalScoreFollowsIt) {

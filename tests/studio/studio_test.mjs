@@ -2,7 +2,8 @@
 // port, then drives the page in headless Debian chromium through playwright-core (no browser
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
-// Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded, compare_files, seat_view, features, scales, records. Screenshots go to <output dir>/studio-*.png.
+// Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded, compare_files, seat_view, features, scales, records,
+// look_ecosysteme, look_fauna, look_safari, look_chenilles, look_reload (each game's look: <output dir>/look-<game>.png). Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -617,7 +618,8 @@ cases.seat_view = async () => {
     r = await raw(s, 'GET', `/api/state?token=${s.token}&seat=9`);
     check(r.status === 400 && /seat 9 is not at this table: view as a seat from 1 to 3 \(P1, P2, neutral\)/.test(r.json.error), `seat=9: 400 naming the seats (${r.json.error})`);
     const p = await openPage(b, s);
-    const chips = (owner) => p.locator(`.zone[data-zone="hand:${owner}"] .chip`).count();
+    // A hand's cards, drawn as faces (the look) or chips.
+    const chips = (owner) => p.locator(`.zone[data-zone="hand:${owner}"] [data-card]`).count();
     const designer = await p.evaluate(() => table.state.zones.filter((z) => z.name === 'hand' && z.owner >= 0 && z.owner < 2).map((z) => z.cards));
     check(await chips(0) === 11 && await chips(1) === 11, 'the designer sees both hands');
     check(/hidden choice/.test(await p.locator('#log li').first().textContent()), "the designer's log hides the bot's unrevealed choice");
@@ -718,7 +720,7 @@ cases.scales = async () => {
     const v = await p.evaluate(() => table.version);
     await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).click();
     await p.waitForFunction((x) => table.version !== x, v);
-    await p.waitForFunction(([sc, bk]) => document.querySelector(`.scale[data-scale="${sc}"] .bucket[data-bucket="${bk}"] .mark[data-seat="1"]`), [scale, bucket]);
+    await p.waitForFunction(([sc, bk]) => document.querySelector(`.scale[data-scale="${sc}"] .bucket[data-bucket="${bk}"] .mark[data-seat="0"]`), [scale, bucket]);
     const title = await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).getAttribute('title');
     check(/pieces: P1/.test(title), `P1's piece shows on ${scale} bucket ${bucket} after the click (${title.split('\n').join(' / ')})`);
     check((await p.locator('#log li').allTextContents()).some((t) => t.startsWith('P1:') && t.includes(scale)), 'the move is in the log');
@@ -731,7 +733,7 @@ cases.scales = async () => {
   }
 };
 
-// Chenilles pictured (issue 16) from its display hints (games/chenilles/data/studio.json, no
+// Chenilles pictured (issue 16) from its look (games/chenilles/data/look.json, no
 // game code in the page): each seat's caterpillars, kept by the rules as flat lists of numbers
 // in state.data, as chips named from the data (species' names, stages); the time track's
 // spaces named by kind; a card's text from the data on its chip.
@@ -758,7 +760,7 @@ cases.records = async () => {
     check(JSON.stringify(spaces) === JSON.stringify(data.time_board.spaces.map((x, i) => `${i + 1} ${x.kind}`)), `the time track's spaces are named from the data (${spaces.join(', ')})`);
     const events = await p.evaluate(() => (table.state.zones.find((z) => z.name === 'events_shown') || { cards: [] }).cards);
     check(events.length > 0, `events were revealed (${events.length})`);
-    const title = await p.locator('.zone[data-zone="events_shown:-1"] .chip').first().getAttribute('title');
+    const title = await p.locator('.zone[data-zone="events_shown:-1"] [data-card]').first().getAttribute('title');
     const doc = data.events.find((e) => e.id === events[0]).doc;
     check(title.includes(doc), `an event card's chip tells the data's text (${title.split('\n')[1].slice(0, 60)}…)`);
     check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
@@ -791,6 +793,265 @@ cases.stats = async () => {
   } finally {
     await cleanup();
     stopStudio(s);
+  }
+};
+
+// ---- each game's look (issue 33: data/look.json, drawn with no game code) ----------------------
+
+// Plays the human seats' first move whose label matches `re` (else their first move), then waits
+// until the page shows the table the bots leave. False when no human may move.
+async function playHuman(p, s, re = '') {
+  const ok = await p.evaluate(async (re) => {
+    const moves = humanMoves();
+    if (!moves.length) return false;
+    const m = moves.find(({ move }) => re && new RegExp(re).test(move.label)) || moves[0];
+    await play(m.seat, m.move.i);
+    return true;
+  }, re);
+  if (!ok) return false;
+  const t = await settled(s);
+  await p.waitForFunction((v) => table.version >= v && (!table.bot || table.bot.state !== 'thinking'), t.version);
+  return true;
+}
+const lookOf = (game) => JSON.parse(fs.readFileSync(path.join(source, 'games', game, 'data', 'look.json'), 'utf8'));
+const dataOf = (game, file) => JSON.parse(fs.readFileSync(path.join(source, 'games', game, 'data', file), 'utf8'));
+// The colour the browser computed, as #rrggbb.
+const hex = (rgb) => '#' + (rgb.match(/\d+/g) || []).slice(0, 3).map((x) => Number(x).toString(16).padStart(2, '0')).join('');
+const long = (c) => (c.length === 4 ? '#' + [...c.slice(1)].map((x) => x + x).join('') : c).toLowerCase();
+
+// The Écosystème games: every card on a grid and in a hand is a face with its title, icon and
+// the scoring text of the data (so a modder's new card shows its own), coloured by the look.
+async function ecosystemeLook(b, game, players = 2) {
+  const s = await startStudio([game, '--players', String(players), '--bots', ['human', ...Array(players - 1).fill('greedy')].join(',')]);
+  try {
+    const p = await openPage(b, s);
+    for (let k = 0; k < 6; k++) await playHuman(p, s);
+    const cards = dataOf(game, 'cards.json').cards;
+    const lk = lookOf(game);
+    const drawn = await p.locator('.grid .cell[data-card] .face').evaluateAll((els) => els.map((e) => ({ id: e.dataset.card, text: (e.querySelector('.face-text') || {}).textContent,
+      title: e.querySelector('.face-title').textContent, bg: getComputedStyle(e.parentNode).backgroundColor })));
+    check(drawn.length >= 6, `the cards on the grids are faces (${drawn.length})`);
+    for (const d of drawn.slice(0, 6)) {
+      const c = cards.find((x) => x.id === d.id);
+      const want = long((lk.cards[0].colours || {})[c[lk.cards[0].colour_by]] || lk.cards[0].colour);
+      check(d.text === c.doc && d.title.includes(c.name.en) && d.title.includes(lk.cards[0].icons[c.id]) && hex(d.bg) === want,
+        `${c.id} on the grid: ${lk.cards[0].icons[c.id]} ${c.name.en}, its scoring text from the data, coloured ${want}`);
+    }
+    const hand = await p.locator('.zone[data-zone^="hand:0"] .face').count();
+    check(hand > 0, `P1's hand is drawn as faces (${hand})`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, `look-${game}.png`), fullPage: true });
+  } finally {
+    stopStudio(s);
+  }
+}
+
+cases.look_ecosysteme = async () => {
+  const { b, cleanup } = await browser();
+  try {
+    await ecosystemeLook(b, 'ecosysteme-savane');
+    await ecosystemeLook(b, 'ecosysteme-ocean');
+    await ecosystemeLook(b, 'ecosystem', 3);
+  } finally {
+    await cleanup();
+  }
+};
+
+// Fauna: pieces on the map and the scales in their seat's colour (the map counts seats from 0,
+// the scales from 1: both drawn right), region names on the map, the animal in play a face for
+// the designer and a count for a seat until the reveal, and the reveal's results left on the map
+// and the scales with their points.
+cases.look_fauna = async () => {
+  const s = await startStudio(['fauna', '--players', '2', '--bots', 'human,greedy', '--seed', '4']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    const lk = lookOf('fauna');
+    const regions = dataOf('fauna', 'regions.json').regions;
+    const labels = await p.locator('svg.regionmap text.region-label').allTextContents();
+    check(labels.length === regions.length && labels.includes(regions[0].name.en), `every region is named on the map (${labels.length}: ${labels.slice(0, 3).join(', ')}…)`);
+    const card = await p.evaluate(() => table.state.zones.find((z) => z.name === 'card').cards[0]);
+    const animal = dataOf('fauna', 'animals.json').animals.find((a) => a.id === card);
+    const face = p.locator('.zone[data-zone="card:-1"] .face');
+    check(await face.count() === 1 && (await face.locator('.face-title').textContent()).includes(animal.name.en) &&
+      (await face.locator('.face-text').textContent()).includes(animal.scientific), `the designer sees the animal in play: ${animal.name.en} (${animal.scientific})`);
+    check((await p.locator('.zone[data-zone="card:-1"] h3').textContent()).includes('hidden from every seat'), 'and is told it is hidden from every seat');
+    await p.selectOption('#view-as', '1');
+    await p.waitForFunction(() => table.viewer === 0);
+    check(await p.locator('.zone[data-zone="card:-1"] .face').count() === 0 && (await p.locator('.zone[data-zone="card:-1"] h3').textContent()).includes('[1]'),
+      'P1 sees a card in play, not which');
+    await p.selectOption('#view-as', '');
+    await p.waitForFunction(() => table.viewer === -1);
+    // A piece on a region for P1, then on regions until the greedy bot has pieces out too.
+    await playHuman(p, s, '^place .* on ');
+    const marks = await p.locator('svg.regionmap circle.mark').evaluateAll((els) => els.map((e) => [Number(e.dataset.seat), e.getAttribute('fill')]));
+    const seats = await p.evaluate(() => Object.values(table.state.region_maps.world.marks).flat());
+    check(marks.length === seats.length && marks.length > 0 && marks.every(([seat, fill]) => long(fill) === long(lk.seat_colours[seat])),
+      `each piece on the map has its seat's colour (${marks.map(([seat, fill]) => `P${seat + 1} ${fill}`).join(', ')})`);
+    // Pass until the card is revealed: its pieces and answers stay on the map and the scales.
+    for (let k = 0; k < 30 && !(await p.evaluate(() => table.state.data.revealed)); k++) await playHuman(p, s, '^pass');
+    const revealed = await p.evaluate(() => table.state.data.revealed);
+    check(revealed && revealed.card === card, `the round ended and ${card} was revealed`);
+    const onMap = await p.locator('svg.regionmap [data-token="revealed"]').count();
+    const onScales = await p.locator('.scales [data-token="revealed"]').count();
+    check(onMap + onScales === revealed.pieces.length && onMap === revealed.pieces.filter((x) => x.region).length,
+      `the reveal's ${revealed.pieces.length} pieces are left where they stood with their points (${onMap} on the map, ${onScales} on the scales)`);
+    check(await p.locator(`[data-list="revealed/card"] [data-card="${card}"]`).count() === 1, 'the animal last revealed is named beside the map');
+    // The look declares the reveal public: a seat's view draws it too (and no other state.data).
+    await p.selectOption('#view-as', '2');
+    await p.waitForFunction(() => table.viewer === 1);
+    const seatKeys = await p.evaluate(() => Object.keys(table.state.data).sort().join(' '));
+    check(await p.locator('[data-token="revealed"]').count() === onMap + onScales && seatKeys === 'points revealed scale_marks',
+      `as P2, the reveal is drawn as well, from the look's public keys only (${seatKeys})`);
+    await p.selectOption('#view-as', '');
+    await p.waitForFunction(() => table.viewer === -1);
+    const answers = await p.locator('svg.regionmap [data-token="answer"]').count();
+    check(answers === animal.regions.length, `the ${animal.regions.length} regions the animal lives in are marked`);
+    if (revealed.pieces.length) {
+      const t = await p.locator('[data-token="revealed"]').first().evaluate((e) => e.querySelector('title') ? e.querySelector('title').textContent : e.title);
+      check(/^last reveal: P\d on .+: /.test(t), `a revealed piece tells who, where and why (${t})`);
+    }
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, 'look-fauna.png'), fullPage: true });
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// Safari: the tile in hand drawn and turned by its button (the map offers the placements at the
+// rotation shown), the animals of each segment and the baobabs on the tiles, no tile ids in
+// tiny text, vehicles on the map; a choice on the tile just placed does not cover it.
+cases.look_safari = async () => {
+  const s = await startStudio(['safari', '--players', '2', '--bots', 'human,greedy', '--seed', '3']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    const hand = p.locator('[data-hand-tile] svg.tile-in-hand');
+    const tile = await p.evaluate(() => table.state.data.tile);
+    check(await hand.getAttribute('data-tile-id') === tile, `the tile in hand (${tile}) is drawn`);
+    const left = await p.evaluate(() => table.state.data.bag.length);
+    check((await p.locator('[data-hand-tile] h3').textContent()).includes(`${left} tiles left`), `the tiles left are counted (${left})`);
+    const offered = async () => p.evaluate(() => [...document.querySelectorAll('svg.tilemap .target')].map((e) => e.dataset.cell).sort().join(' '));
+    const legalAt = async () => p.evaluate(() => [...new Set(humanMoves().filter(({ move }) => move.args.rotation === handRotation).map(({ move }) => move.cell.join(',')))].sort().join(' '));
+    const r0 = await hand.getAttribute('data-rotation');
+    check(await offered() === await legalAt(), `the map offers the placements at ${r0}° (${await offered()})`);
+    await p.click('#rotate-hand');
+    const r1 = await p.locator('[data-hand-tile] svg.tile-in-hand').getAttribute('data-rotation');
+    check(r1 !== r0 && await offered() === await legalAt(), `turned to ${r1}°, the map offers the placements at ${r1}°`);
+    check(await p.locator('svg.tilemap text[font-size="7"]').count() === 0, 'no tile is named by its id in tiny text');
+    check(await p.locator('svg.tilemap [data-token="vehicle"]').count() === 2, 'both vehicles are on the map');
+    const v = await p.evaluate(() => table.version);
+    await p.locator('svg.tilemap rect.target').first().click();
+    await p.waitForFunction((x) => table.version !== x, v);
+    // The step after a placement names the tile just placed: its choice is a badge, not a cover.
+    const placed = await p.evaluate(() => table.state.data.placed);
+    const covers = await p.evaluate(() => [...document.querySelectorAll('svg.tilemap rect.target')].map((e) => e.dataset.cell)
+      .filter((c) => table.state.tile_maps.savanna.tiles.some((t) => `${t[0]},${t[1]}` === c)));
+    check(covers.length === 0, `no target covers a tile on the map (the tile just placed at ${JSON.stringify(placed)} stays in sight)`);
+    // Play on until the human may start or extend a watering hole: each corner a move names has
+    // its badge on that corner of its tile; a click on one plays it (or lists its species).
+    const cornerMoves = () => p.evaluate(() => [...new Set(humanMoves().filter(({ move }) => typeof moveArgs(move).corner === 'string')
+      .map(({ move }) => `${move.cell[0]},${move.cell[1]},${moveArgs(move).corner}`))].sort().join(' '));
+    let corners = '';
+    for (let k = 0; k < 40 && !(corners = await cornerMoves()); k++) if (!(await playHuman(p, s, '^(place|meeple|vehicle|relocate)'))) break;
+    check(corners.length > 0, `the human may start a watering hole on ${corners.split(' ').length} corner(s)`);
+    const badges = await p.evaluate(() => [...document.querySelectorAll('svg.tilemap circle.corner')].map((e) => e.dataset.corner).sort().join(' '));
+    check(badges === corners, 'each corner a move names is drawn on that corner of its tile');
+    const first = badges.split(' ')[0];
+    const here = await p.evaluate((key) => humanMoves().filter(({ move }) => move.cell && `${move.cell[0]},${move.cell[1]},${moveArgs(move).corner}` === key).length, first);
+    const v2 = await p.evaluate(() => table.version);
+    await p.locator(`svg.tilemap circle.corner[data-corner="${first}"]`).dispatchEvent('click');
+    await p.waitForFunction((x) => table.version !== x || pickCell, v2);
+    if (await p.evaluate((x) => table.version === x, v2)) {
+      const listed = await p.locator('#moves button.move').count();
+      check(listed === here, `the corner ${first} lists its ${here} moves (one per species)`);
+      await p.locator('#moves button.move').first().click();
+      await p.waitForFunction((x) => table.version !== x, v2);
+    }
+    check(true, 'a corner is played by clicking it');
+    for (let k = 0; k < 8; k++) if (!(await playHuman(p, s))) break;
+    const animals = await p.locator('svg.tilemap text.animal').count();
+    const tiles = await p.evaluate(() => table.state.tile_maps.savanna.tiles.length);
+    check(animals > 0, `the animals of the tiles' segments are drawn (${animals} segments with animals on ${tiles} tiles)`);
+    const baobabs = await p.evaluate(() => table.state.tile_maps.savanna.tiles.filter((t) => (game.data.tiles.tiles.find((d) => d.id === t[2]).properties || {}).baobab).length);
+    check(await p.locator('svg.tilemap g[data-tile] text.property[data-property="baobab"]').count() === baobabs, `each baobab is drawn (${baobabs})`);
+    const vehicles = await p.evaluate(() => table.state.data.vehicles.length);
+    check(await p.locator('svg.tilemap [data-token="vehicle"]').count() === vehicles, `the vehicles are on the map (${vehicles})`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, 'look-safari.png'), fullPage: true });
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// Chenilles: each seat's resources with their caps, the table's numbers (round, day, events in
+// force), the points grid with the caterpillars on it, card faces with their texts.
+cases.look_chenilles = async () => {
+  const s = await startStudio(['chenilles', '--players', '2', '--bots', 'heuristic,heuristic']);
+  const { b, cleanup } = await browser();
+  const data = dataOf('chenilles', 'chenilles.json');
+  try {
+    const p = await openPage(b, s);
+    for (const seat of [1, 2]) {
+      const rec = await p.evaluate((k) => table.state.data[k], `p_${seat}`);
+      const rows = await p.locator(`.counters[data-counters="p_${seat}"] .counter-row`).evaluateAll((els) => els.map((e) => [e.dataset.counter, e.querySelector('.counter-value').textContent]));
+      const want = data.resources.map((r, k) => [r.id, `${rec[6 + k]} / ${r.cap}`]);
+      check(JSON.stringify(rows) === JSON.stringify(want), `P${seat}'s resources with their caps (${rows.map((r) => r.join(' ')).join(', ')})`);
+    }
+    const vivs = await p.evaluate(() => [1, 2].map((s) => table.state.data[`viv_${s}`].length / 5));
+    const marks = await p.locator('.board .board-grid td .mark').count();
+    check(marks === vivs[0] + vivs[1], `the points grid holds every caterpillar (${marks})`);
+    const firstCell = await p.locator('.board .board-grid td').first().textContent();
+    check(firstCell.startsWith(`${data.species[0].stages[0].id} · ${data.species[0].stages[0].points} pts`), `the points grid's cells come from the data (${firstCell})`);
+    const values = await p.locator('.values .value-row').evaluateAll((els) => els.map((e) => [e.dataset.value, e.querySelector('.value-text').textContent]));
+    check(values.some(([k]) => k === 'in force: drought') && values.some(([k, v]) => k === 'round' && Number(v) > 0), `the table's numbers are named (${values.map((v) => v.join(': ')).join(', ')})`);
+    const events = await p.evaluate(() => (table.state.zones.find((z) => z.name === 'events_shown') || { cards: [] }).cards);
+    check(events.length > 0, `events were revealed (${events.length})`);
+    const face = p.locator(`.zone[data-zone="events_shown:-1"] .face[data-card="${events[0]}"]`).first();
+    const doc = data.events.find((e) => e.id === events[0]).doc;
+    check((await face.locator('.face-text').textContent()) === doc && !(await face.locator('.face-title').textContent()).includes('_'),
+      `an event card shows its text, not its id (${(await face.locator('.face-title').textContent())}: ${doc.slice(0, 40)}…)`);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    await p.screenshot({ path: path.join(outDir, 'look-chenilles.png'), fullPage: true });
+  } finally {
+    await cleanup();
+    stopStudio(s);
+  }
+};
+
+// A look saved with a colour that does not parse: the reload is refused naming the file and the
+// JSON path, the table stays; the next good save recovers.
+cases.look_reload = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-look-'));
+  const dir = path.join(tmp, 'ecosysteme-savane');
+  fs.cpSync(path.join(source, 'games', 'ecosysteme-savane'), dir, { recursive: true });
+  const file = path.join(dir, 'data', 'look.json');
+  const text = fs.readFileSync(file, 'utf8');
+  const s = await startStudio([dir, '--players', '2', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    await playHuman(p, s);
+    const cells = await p.locator('.cell[data-card]').count();
+    const look = JSON.parse(text);
+    look.cards[0].colours.animal = '#ggg';
+    fs.writeFileSync(file, JSON.stringify(look, null, 2));
+    await p.waitForFunction(() => document.getElementById('reload').className.includes('error'), null, { timeout: 30000 });
+    const banner = await p.locator('#reload').textContent();
+    check(banner.includes('games/ecosysteme-savane/data/look.json: at /cards/0/colours/animal: "#ggg" is not a colour'), `the refused look is named with its JSON path (${banner.split('\n')[1]})`);
+    check(await p.locator('.cell[data-card]').count() === cells, 'the table stays as it was');
+    look.cards[0].colours.animal = '#123456';
+    fs.writeFileSync(file, JSON.stringify(look, null, 2));
+    await p.waitForFunction(() => document.getElementById('reload').className.includes('ok'), null, { timeout: 30000 });
+    await p.waitForFunction(() => [...document.querySelectorAll('.cell[data-card]')].some((c) => getComputedStyle(c).backgroundColor === 'rgb(18, 52, 86)'), null, { timeout: 30000 });
+    check(true, 'the next good save recovers, and its new colour is drawn');
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
 };
 

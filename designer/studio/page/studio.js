@@ -1,8 +1,10 @@
 // plateau studio's page script: draws the host's state JSON generically (grids of cards, tile
 // maps, region maps from data coordinates, zones, counters, tracks), the score table, the
 // moves of the human seats, the log with a slider over the game's history, the reload banner,
-// and the simulation's plots (Chart.js). No game-specific code: a game may only give names,
-// colours and icons in its data (cards' "name", "color", "icon").
+// and the simulation's plots (Chart.js). No game-specific code: a game declares its look in its
+// data (data/look.json, schemas/look.schema.json: card faces, seat colours, tokens on cells,
+// corners, regions and scale buckets, counters with caps, values, boards, tracks), and this
+// script draws that description for every game alike.
 'use strict';
 
 const TOKEN = new URLSearchParams(location.search).get('token') || '';
@@ -44,8 +46,9 @@ function say(text, isError) {
   m.className = 'message' + (isError ? ' error' : '');
 }
 
-// Colours: a card's own (from the game's data), else one derived from its id.
+// Colours: a card's face (the look), its own (the game's data), else one derived from its id.
 function colourOf(id) {
+  if (faces[id] && faces[id].colour) return faces[id].colour;
   const card = game && game.cards[id];
   if (card && (card.color || card.colour)) return card.color || card.colour;
   let h = 0;
@@ -53,11 +56,85 @@ function colourOf(id) {
   return `hsl(${h}, 55%, 78%)`;
 }
 const SEAT_COLOURS = ['#d9534f', '#337ab7', '#5cb85c', '#f0ad4e', '#9b59b6', '#1abc9c', '#7f8c8d', '#e67e22'];
+// A seat's colour (seats counted from 0): the look's seat_colours, else the page's.
+function seatColour(s) {
+  const own = look().seat_colours;
+  const k = Math.max(0, Number(s) || 0);
+  return own && own.length ? own[k % own.length] : SEAT_COLOURS[k % 8];
+}
 function cardName(id) {
+  if (faces[id] && faces[id].title) return faces[id].title;
   const card = game && game.cards[id];
   if (!card) return id;
   const n = card.name;
   return typeof n === 'object' && n ? (n.en || n.fr || id) : (n || id);
+}
+
+// ---- the look: a game's data/look.json, checked by the host when the game loads -------------
+
+const look = () => (game && game.data && game.data.look) || {};
+// A field of an entry: "name", "a.b", "regions.length".
+function fieldOf(entry, path) {
+  let at = entry;
+  for (const part of String(path).split('.')) {
+    if (at == null) return undefined;
+    at = part === 'length' && (Array.isArray(at) || typeof at === 'string') ? at.length
+      : part === 'length' && typeof at === 'object' ? Object.keys(at).length : at[part];
+  }
+  return at;
+}
+// A value in words: a name object in English, a list joined, an object as "key value, ...".
+function words(v) {
+  if (v == null) return '';
+  if (Array.isArray(v)) return v.map(words).join(', ');
+  if (typeof v === 'object') return v.en || v.fr || Object.entries(v).map(([k, x]) => `${k} ${words(x)}`).join(', ');
+  return String(v);
+}
+// A look's template: {field} from the entry (or from `extra`).
+function fill(template, entry, extra = {}) {
+  return String(template || '').replace(/\{([^}]+)\}/g, (_, f) => words(f in extra ? extra[f] : fieldOf(entry, f)));
+}
+const pretty = (id) => String(id).replace(/_/g, ' ');
+// A value of state.data by a key or a path ("revealed/pieces").
+function stateAt(path) {
+  let at = table && table.state.data;
+  for (const part of String(path).split('/')) at = at == null ? undefined : at[part];
+  return at;
+}
+
+// Card faces by card id, from the look's "cards": each entry of a data list with its title,
+// cost, text, icon and colour taken from its own fields (a modder's new card shows its text).
+let faces = {};
+function buildFaces() {
+  faces = {};
+  for (const spec of look().cards || []) {
+    const list = dataAt(spec.from);
+    const entries = Array.isArray(list) ? list : list && typeof list === 'object' ? Object.entries(list).map(([id, e]) => ({ id, ...e })) : [];
+    for (const e of entries) {
+      if (!e || typeof e !== 'object' || e.id == null) continue;
+      const title = spec.title ? fill(spec.title, e) : words(e.name);
+      faces[e.id] = {
+        id: e.id,
+        title: !title || title === String(e.id) ? pretty(e.id) : title,
+        cost: spec.cost ? fill(spec.cost, e) : '',
+        text: spec.text ? fill(spec.text, e) : '',
+        icon: (spec.icons && spec.icons[e.id]) || (spec.icon ? fill(spec.icon, e) : '') || e.icon || '',
+        colour: (spec.colour_field && e[spec.colour_field]) || (spec.colour_by && spec.colours && spec.colours[e[spec.colour_by]]) || spec.colour || e.colour || e.color || null,
+      };
+    }
+  }
+}
+const iconOf = (id) => (faces[id] && faces[id].icon) || (game.cards[id] && game.cards[id].icon) || '';
+// A card's face: icon and title, its cost in the corner, its rules text below.
+function faceEl(id, cls = 'face') {
+  const f = faces[id] || {};
+  const d = el('div', { class: cls, 'data-card': id },
+    el('div', { class: 'face-title' }, iconOf(id) ? el('span', { class: 'face-icon', text: iconOf(id) }) : null, el('span', { text: cardName(id) }),
+      f.cost ? el('span', { class: 'face-cost', text: f.cost }) : null),
+    f.text ? el('div', { class: 'face-text', text: f.text }) : null);
+  d.style.background = colourOf(id);
+  d.title = `${cardName(id)}${f.text ? '\n' + f.text : ''}`;
+  return d;
 }
 
 let game = null;       // /api/game
@@ -74,7 +151,7 @@ async function loadGame() {
   $('title').textContent = game.name;
   $('game-info').textContent = `${game.folder} · ${game.min_players}–${game.max_players} players · rules ${game.fingerprint}`;
   $('sim-n').max = game.max_sim_games;
-  if (game.hint_error) say(`the display hints are not read: ${game.hint_error}`, true);
+  buildFaces();
 }
 
 let shownError = null;  // the server's last background failure, once said
@@ -136,7 +213,7 @@ function cellMoves(kind, name, r, c) {
   return humanMoves().filter(({ seat, move }) => {
     if (!move.cell || move.cell[0] !== r || move.cell[1] !== c) return false;
     if (kind === 'grid') return gridOfSeat(seat) === name;
-    return kind === 'tiles' && Object.keys(table.state.tile_maps || {}).length === 1;
+    return kind === 'tiles' && Object.keys(table.state.tile_maps || {}).length === 1 && atRotationShown(move);
   });
 }
 
@@ -165,7 +242,9 @@ function drawGrid(g) {
   const box = el('div', { class: 'component grid-box' }, el('h3', { text: ownerLabel(g.key) }));
   if (!isFinite(minR)) { box.append(el('div', { class: 'empty', text: '(empty)' })); return box; }
   const grid = el('div', { class: 'grid', 'data-grid': g.key });
-  grid.style.gridTemplateColumns = `repeat(${maxC - minC + 1}, 4.6em)`;
+  // Cards whose faces carry a text (the look's) take wider cells.
+  const texts = g.cells.some((cell) => faces[cell[2]] && faces[cell[2]].text);
+  grid.style.gridTemplateColumns = `repeat(${maxC - minC + 1}, ${texts ? 6.2 : 4.6}em)`;
   for (let r = minR; r <= maxR; r++)
     for (let c = minC; c <= maxC; c++) {
       const cell = cells.get(`${r},${c}`);
@@ -176,9 +255,10 @@ function drawGrid(g) {
         const faceDown = cell.length > 3 && cell[3];
         d.classList.add('card');
         d.style.background = faceDown ? '#999' : colourOf(id);
-        const icon = game.cards[id] && game.cards[id].icon;
-        d.textContent = faceDown ? `(${cardName(id)})` : (icon ? `${icon} ` : '') + cardName(id);
-        d.title = `${cardName(id)} at (${r}, ${c})${faceDown ? ', face down' : ''}${seat >= 0 ? pointsFor(seat, id) : ''}`;
+        d.dataset.card = id;
+        if (faceDown) d.textContent = `(${cardName(id)})`;
+        else d.append(faceEl(id, 'face mini'));
+        d.title = `${cardName(id)} at (${r}, ${c})${faceDown ? ', face down' : ''}${faces[id] && faces[id].text ? '\n' + faces[id].text : ''}${seat >= 0 ? pointsFor(seat, id) : ''}`;
       } else if (targets.has(key)) {
         d.classList.add('target');
         d.title = `play here (${r}, ${c})`;
@@ -201,6 +281,8 @@ function drawGrid(g) {
 // gives them (a list in the score's extra whose entries name a `feature` and its `points`).
 const EDGE_COLOURS = { savanna: '#c9dd8b', trail: '#c8a165', bush: '#3f7d3a', field: '#e8d47a', road: '#bbb', city: '#b5651d', water: '#5dade2' };
 const SIDES = 'NESW';
+// A tile's corners as fractions of its width and height.
+const CORNERS = { NW: [0, 0], NE: [1, 0], SE: [1, 1], SW: [0, 1] };
 
 // Points per feature id from the score's extra: every list of {feature, points, ...} entries.
 function featurePoints() {
@@ -229,18 +311,145 @@ function featureText(fid, f, points) {
   return text;
 }
 
+// The colour of an edge or segment kind: the look's tiles.kinds, else the page's defaults.
+const kindColour = (kind) => ((look().tiles || {}).kinds || {})[kind] || EDGE_COLOURS[kind] || colourOf(kind);
+// Where a side's middle is on a tile of size S (N, E, S, W), and a segment's place: the middle
+// of its sides, or the centre for a segment with none.
+const SIDE_AT = (S) => [[S / 2, S * 0.2], [S * 0.8, S / 2], [S / 2, S * 0.8], [S * 0.2, S / 2]];
+// The rotation the tile in hand is shown at (and the placements offered at), turned by its button.
+let handRotation = 0;
+
+// One tile of size S: its edges coloured by kind (turned by its rotation), a disc for a segment
+// with no side, the animals of each segment (the look's segment_icons) and an icon per property
+// (a baobab). `featureShape(shape, k)` may tie segment k's shapes to the map's feature graph.
+function tileGroup(def, rot, S, featureShape = (shape) => shape) {
+  const g = svg('g');
+  g.append(svg('rect', { width: S, height: S, fill: kindColour('savanna'), stroke: '#555', 'stroke-width': 0.5 }));
+  const h = S / 2;
+  const tri = [`0,0 ${S},0 ${h},${h}`, `${S},0 ${S},${S} ${h},${h}`, `${S},${S} 0,${S} ${h},${h}`, `0,${S} 0,0 ${h},${h}`];
+  const turn = Math.round((rot || 0) / 90) % 4;
+  const segments = def.segments || [];
+  const lt = look().tiles || {};
+  for (let side = 0; side < 4; side++) {
+    const dataSide = (side - turn + 4) % 4;
+    const kind = (def.edges || [])[dataSide];
+    const shape = svg('polygon', { points: tri[side], fill: kindColour(kind), opacity: kind === 'savanna' || kind == null ? 0 : 0.9 });
+    const k = segments.findIndex((sg) => (sg.sides || []).includes(SIDES[dataSide]));
+    g.append(k >= 0 ? featureShape(shape, k) : shape);
+  }
+  segments.forEach((sg, k) => {
+    if ((sg.sides || []).length === 0) g.append(featureShape(svg('circle', { cx: h, cy: h, r: S / 7, fill: kindColour(sg.kind) }), k));
+  });
+  // Each segment's animals, at the middle of its sides as the tile is turned.
+  const at = SIDE_AT(S);
+  segments.forEach((sg) => {
+    const icons = Object.entries(sg.tally || {}).flatMap(([sp, n]) => Array(Math.min(n, 4)).fill((lt.segment_icons || {})[sp] || iconOf(sp) || sp[0].toUpperCase()));
+    if (!icons.length) return;
+    const sides = (sg.sides || []).map((sd) => (SIDES.indexOf(sd) + turn) % 4);
+    const x = sides.length ? sides.reduce((a, sd) => a + at[sd][0], 0) / sides.length : h;
+    const y = sides.length ? sides.reduce((a, sd) => a + at[sd][1], 0) / sides.length : h;
+    const t = svg('text', { x, y: y + S * 0.06, 'font-size': S * 0.17, 'text-anchor': 'middle', 'pointer-events': 'none', class: 'animal' });
+    t.textContent = icons.join('');
+    g.append(t);
+  });
+  for (const [prop, icon] of Object.entries(lt.properties || {}))
+    if (def.properties && def.properties[prop]) {
+      const t = svg('text', { x: S * 0.22, y: S * 0.3, 'font-size': S * 0.22, 'text-anchor': 'middle', 'pointer-events': 'none', class: 'property', 'data-property': prop });
+      t.textContent = icon;
+      g.append(t);
+    }
+  return g;
+}
+
+// The tokens the look places on a kind of spot ("cell", "corner", "edge", "region", "bucket"):
+// each {spec, entry, at, seat} read from state.data (a seat view has no state.data: none).
+function tokensOn(kind, mapName) {
+  const out = [];
+  for (const spec of look().tokens || []) {
+    if (spec.on !== kind || (spec.map && mapName && spec.map !== mapName)) continue;
+    const src = stateAt(spec.data);
+    if (src == null || typeof src !== 'object') continue;
+    const each = spec.each || 'item';
+    const items = each === 'key' ? Object.keys(src).map((k) => [k, src[k]])
+      : each === 'seat_list' ? (Array.isArray(src) ? src : []).flatMap((l, s) => (Array.isArray(l) ? l : []).map((e) => [e, e, s]))
+      : (Array.isArray(src) ? src : Object.values(src)).map((e) => [e, e]);
+    for (const [where, entry, seatIndex] of items) {
+      const at = each === 'key' ? String(where).split(',').map(Number) : spec.at ? fieldOf(entry, spec.at) : entry;
+      if (at == null) continue;
+      const seat = seatIndex != null ? seatIndex : spec.seat ? Number(fieldOf(entry, spec.seat)) - 1 : -1;
+      out.push({ spec, entry, at, seat });
+    }
+  }
+  return out;
+}
+const tokenColour = (t) => (t.spec.colour === 'seat' ? seatColour(t.seat) : t.spec.colour || '#333');
+const tokenTitle = (t) => fill(t.spec.title || t.spec.name || 'token', t.entry, { seat_name: t.seat >= 0 ? seatName(t.seat) : '' });
+// A token in an SVG at (x, y), of radius r.
+function tokenSvg(t, x, y, r) {
+  const g = svg('g', { class: 'token', 'data-token': t.spec.name || t.spec.data, 'data-seat': t.seat, 'pointer-events': 'bounding-box' });
+  const c = tokenColour(t);
+  const shape = t.spec.shape || 'disc';
+  if (shape === 'square') g.append(svg('rect', { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: c, stroke: '#000', 'stroke-width': r / 6 }));
+  else if (shape === 'diamond') g.append(svg('polygon', { points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`, fill: c, stroke: '#000', 'stroke-width': r / 6 }));
+  else if (shape === 'ring') g.append(svg('circle', { cx: x, cy: y, r, fill: t.spec.label ? '#fff' : 'none', 'fill-opacity': 0.85, stroke: c, 'stroke-width': t.spec.label ? r / 2.5 : r / 5 }));
+  else if (shape === 'disc') g.append(svg('circle', { cx: x, cy: y, r, fill: c, stroke: '#000', 'stroke-width': r / 6 }));
+  const text = shape === 'icon' ? t.spec.icon || '●' : t.spec.label ? fill(t.spec.label, t.entry) : t.spec.icon || '';
+  if (text) {
+    const tx = svg('text', { x, y: y + r * 0.4, 'font-size': shape === 'icon' ? r * 1.8 : r * 1.1, 'text-anchor': 'middle', fill: shape === 'disc' || shape === 'square' ? '#fff' : '#000' });
+    tx.textContent = text;
+    g.append(tx);
+  }
+  if (shape === 'icon' && t.spec.label) {
+    const lb = svg('text', { x: x + r, y: y + r, 'font-size': r, fill: '#000' });
+    lb.textContent = fill(t.spec.label, t.entry);
+    g.append(lb);
+  }
+  const title = svg('title');
+  title.textContent = tokenTitle(t);
+  g.append(title);
+  return g;
+}
+
+// Whether a move is offered at the rotation the tile in hand is shown at (a move with no
+// rotation always is).
+const atRotationShown = (move) => !(look().tiles || {}).in_hand || !(move.args && typeof move.args.rotation === 'number') || move.args.rotation === handRotation;
+// The rotations the tile in hand may be placed at, in order.
+const handRotations = (moves) => [...new Set(moves.map(({ move }) => move.args && move.args.rotation).filter((x) => typeof x === 'number'))].sort((a, b) => a - b);
+// The moves that place the tile in hand at the rotation shown, when its placements carry one.
+function atHandRotation(moves) {
+  if (!(look().tiles || {}).in_hand) return moves;
+  const turned = moves.filter(({ move }) => move.args && typeof move.args.rotation === 'number');
+  if (!turned.length) return moves;
+  const rotations = handRotations(moves);
+  if (!rotations.includes(handRotation)) handRotation = rotations[0];
+  return moves.filter(({ move }) => !(move.args && typeof move.args.rotation === 'number') || move.args.rotation === handRotation);
+}
+
 function drawTileMap(name, map) {
   const defs = {};
   const tiles = (game.data.tiles && game.data.tiles.tiles) || [];
   for (const t of tiles) defs[t.id] = t;
-  const targets = new Map();
+  // Moves that name a corner of a tile (a watering hole) are offered on that corner; the others
+  // on their cell.
+  const targets = new Map(), cornerTargets = new Map();
   if (viewing < 0)
-    for (const { move } of humanMoves()) if (move.cell) targets.set(`${move.cell[0]},${move.cell[1]}`, move.cell);
+    for (const hm of atHandRotation(humanMoves())) {
+      const { move } = hm;
+      if (!move.cell) continue;
+      const named = moveArgs(move).corner;
+      const corner = typeof named === 'string' && CORNERS[named] ? named : null;
+      if (!corner) { targets.set(`${move.cell[0]},${move.cell[1]}`, move.cell); continue; }
+      const key = `${move.cell[0]},${move.cell[1]},${corner}`;
+      if (!cornerTargets.has(key)) cornerTargets.set(key, { cell: move.cell, corner, moves: [] });
+      cornerTargets.get(key).moves.push(hm);
+    }
+  const cellTokens = tokensOn('cell', name), cornerTokens = tokensOn('corner', name), edgeTokens = tokensOn('edge', name);
   const all = map.tiles.map((t) => [t[0], t[1]]).concat([...targets.values()]);
   if (!all.length) return el('div', { class: 'component', text: `${name}: (empty)` });
+  for (const t of cellTokens.concat(edgeTokens)) if (Array.isArray(t.at) && t.at.length >= 2) all.push([t.at[0], t.at[1]]);
   const rs = all.map((p) => p[0]), cs = all.map((p) => p[1]);
   const minR = Math.min(...rs), minC = Math.min(...cs), maxR = Math.max(...rs), maxC = Math.max(...cs);
-  const S = 56;
+  const S = 64;
   const W = (maxC - minC + 1) * S, H = (maxR - minR + 1) * S;
   const s = svg('svg', { width: Math.min(W, 900), viewBox: `0 0 ${W} ${H}`, class: 'tilemap', 'data-map': name });
   const tf = (table.tile_features || {})[name] || { tiles: [], features: {} };
@@ -249,19 +458,13 @@ function drawTileMap(name, map) {
   const pieces = {};
   for (const o of map.occupants || []) pieces[o[0] + 1] = (pieces[o[0] + 1] || []).concat([o]);
   const light = (fid, on) => s.querySelectorAll(`[data-feature="${fid}"]`).forEach((e) => e.classList.toggle('hl', on));
+  const occupied = new Set();
+  const last = map.tiles.length ? map.tiles[map.tiles.length - 1] : null;
   map.tiles.forEach((t, index) => {
     const [r, c, id, rot] = t;
-    const x = (c - minC) * S, y = (r - minR) * S;
-    const g = svg('g', { transform: `translate(${x},${y})`, 'data-tile': `${r},${c}` });
+    occupied.add(`${r},${c}`);
     const def = defs[id] || { edges: ['?', '?', '?', '?'] };
     const segs = tf.tiles[index] || [];
-    const title = svg('title');
-    title.textContent = `${id} at (${r}, ${c}), turned ${rot}°\nedges ${def.edges.join(', ')}`;
-    g.append(title);
-    g.append(svg('rect', { width: S, height: S, fill: EDGE_COLOURS.savanna, stroke: '#555', 'stroke-width': 0.5 }));
-    const h = S / 2;
-    const tri = [`0,0 ${S},0 ${h},${h}`, `${S},0 ${S},${S} ${h},${h}`, `${S},${S} 0,${S} ${h},${h}`, `0,${S} 0,0 ${h},${h}`];
-    const turn = Math.round((rot || 0) / 90) % 4;
     // A feature's shape: the edges its segment touches, or a disc for a segment with none.
     const featureShape = (shape, k) => {
       const [, fid] = segs[k] || [];
@@ -275,32 +478,93 @@ function drawTileMap(name, map) {
       shape.addEventListener('mouseleave', () => light(fid, false));
       return shape;
     };
-    const segments = def.segments || [];
-    for (let side = 0; side < 4; side++) {
-      const dataSide = (side - turn + 4) % 4;
-      const kind = def.edges[dataSide];
-      const shape = svg('polygon', { points: tri[side], fill: EDGE_COLOURS[kind] || colourOf(kind), opacity: kind === 'savanna' ? 0 : 0.9 });
-      const k = segments.findIndex((sg) => (sg.sides || []).includes(SIDES[dataSide]));
-      g.append(k >= 0 ? featureShape(shape, k) : shape);
-    }
-    segments.forEach((sg, k) => {
-      if ((sg.sides || []).length === 0) g.append(featureShape(svg('circle', { cx: h, cy: h, r: S / 7, fill: EDGE_COLOURS[sg.kind] || colourOf(sg.kind) }), k));
-    });
-    const label = svg('text', { x: 2, y: S - 3, 'font-size': 7, fill: '#222', 'pointer-events': 'none' });
-    label.textContent = id;
-    g.append(label);
+    const g = tileGroup(def, rot, S, featureShape);
+    g.setAttribute('transform', `translate(${(c - minC) * S},${(r - minR) * S})`);
+    g.setAttribute('data-tile', `${r},${c}`);
+    g.setAttribute('data-tile-id', id);
+    const title = svg('title');
+    title.textContent = `${id} at (${r}, ${c}), turned ${rot}°\nedges ${(def.edges || []).join(', ')}`;
+    g.prepend(title);
+    if (t === last) g.append(svg('rect', { width: S, height: S, fill: 'none', stroke: '#d35400', 'stroke-width': 2, 'pointer-events': 'none', class: 'last-tile' }));
     segs.forEach(([seg]) => (pieces[seg] || []).forEach((p, k) => {
-      g.append(svg('circle', { cx: 10 + 10 * k, cy: 10, r: 5, fill: SEAT_COLOURS[p[1] % 8], stroke: '#000', 'pointer-events': 'none', class: 'piece' }));
+      g.append(svg('circle', { cx: S - 8 - 11 * k, cy: S - 8, r: 5.5, fill: seatColour(p[1]), stroke: '#000', 'pointer-events': 'none', class: 'piece', 'data-seat': p[1] }));
     }));
     s.append(g);
   });
+  // Tokens the look places: on a cell (the lower right of it), a corner (the top-left corner of
+  // the cell named, where four tiles meet) or an edge (the middle of the cell's side).
+  const perCell = {};
+  for (const t of cellTokens) {
+    if (!Array.isArray(t.at)) continue;
+    const key = `${t.at[0]},${t.at[1]}`;
+    const k = (perCell[key] = (perCell[key] || 0) + 1) - 1;
+    s.append(tokenSvg(t, (t.at[1] - minC) * S + S * 0.5 + (k % 3 - 1) * S * 0.3, (t.at[0] - minR) * S + S * 0.5 + Math.floor(k / 3) * S * 0.3, S * 0.13));
+  }
+  for (const t of cornerTokens)
+    if (Array.isArray(t.at)) s.append(tokenSvg(t, (t.at[1] - minC) * S, (t.at[0] - minR) * S, S * 0.14));
+  for (const t of edgeTokens)
+    if (Array.isArray(t.at) && t.at.length >= 3) {
+      const [x, y] = SIDE_AT(S)[typeof t.at[2] === 'string' ? SIDES.indexOf(t.at[2]) : t.at[2]] || [S / 2, S / 2];
+      s.append(tokenSvg(t, (t.at[1] - minC) * S + x, (t.at[0] - minR) * S + y, S * 0.12));
+    }
+  // Placements on an empty cell fill it; a choice on a tile already there (a meeple on the
+  // tile just placed) is a badge at the middle of its top edge (its corners are the corners'
+  // badges), so the tile stays in sight.
   for (const [key, cell] of targets) {
     const [r, c] = cell;
-    const rect = svg('rect', { x: (c - minC) * S + 2, y: (r - minR) * S + 2, width: S - 4, height: S - 4, class: 'target', 'data-cell': key });
-    rect.addEventListener('click', () => clickCell('tiles', name, r, c));
-    s.append(rect);
+    const x = (c - minC) * S, y = (r - minR) * S;
+    const target = occupied.has(key)
+      ? svg('circle', { cx: x + S / 2, cy: y + 7, r: 6, class: 'target badge', 'data-cell': key })
+      : svg('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'target', 'data-cell': key });
+    target.addEventListener('click', () => clickCell('tiles', name, r, c));
+    s.append(target);
   }
-  return el('div', { class: 'component' }, el('h3', { text: `tile map ${name} (${map.tiles.length} tiles)` }), s);
+  for (const [key, t] of cornerTargets) {
+    const [fx, fy] = CORNERS[t.corner];
+    const x = (t.cell[1] - minC) * S + 8 + fx * (S - 16), y = (t.cell[0] - minR) * S + 8 + fy * (S - 16);
+    const badge = svg('circle', { cx: x, cy: y, r: 6, class: 'target badge corner', 'data-corner': key });
+    const tt = svg('title');
+    tt.textContent = t.moves.map(({ move }) => move.label).join('\n');
+    badge.append(tt);
+    badge.addEventListener('click', () => {
+      if (t.moves.length === 1) return play(t.moves[0].seat, t.moves[0].move.i);
+      pickCell = { corner: key, moves: t.moves };
+      drawMoves();
+    });
+    s.append(badge);
+  }
+  const left = (look().tiles || {}).left ? stateAt(look().tiles.left) : null;
+  const box = el('div', { class: 'component' }, el('h3', { text: `tile map ${name} (${map.tiles.length} tiles${Array.isArray(left) ? `, ${left.length} left` : ''})` }), s);
+  return box;
+}
+
+// The tile in hand (the look's tiles.in_hand names it in state.data), drawn as it would be
+// placed; its button turns it, and the map offers the placements at that rotation.
+function drawTileInHand() {
+  const lt = look().tiles || {};
+  const id = lt.in_hand ? stateAt(lt.in_hand) : null;
+  if (typeof id !== 'string' || !id) return null;
+  const def = ((game.data.tiles && game.data.tiles.tiles) || []).find((t) => t.id === id);
+  if (!def) return null;
+  const S = 96;
+  const pic = svg('svg', { width: S, height: S, viewBox: `0 0 ${S} ${S}`, class: 'tile-in-hand', 'data-tile-id': id, 'data-rotation': handRotation });
+  pic.append(tileGroup(def, handRotation, S));
+  // The button turns it to the next rotation some placement takes (every quarter turn when
+  // none is to be placed now).
+  atHandRotation(humanMoves());
+  const rotations = handRotations(humanMoves());
+  const next = () => {
+    const all = rotations.length ? rotations : [0, 90, 180, 270];
+    handRotation = all[(all.indexOf(handRotation) + 1) % all.length] ?? all[0];
+    pickCell = null;
+    draw();
+  };
+  const turn = el('button', { id: 'rotate-hand', class: 'small', text: `turn ↻ (${handRotation}°)`, onclick: next });
+  const left = lt.left ? stateAt(lt.left) : null;
+  return el('div', { class: 'component', 'data-hand-tile': id },
+    el('h3', { text: `tile in hand${Array.isArray(left) ? ` · ${left.length} tiles left` : ''}` }), pic, el('div', {}, turn,
+      el('span', { class: 'note', text: rotations.size ? ` placements at ${handRotation}°: ${atHandRotation(humanMoves()).filter(({ move }) => move.cell).length}` : '' })),
+    el('div', { class: 'note', text: id }));
 }
 
 // Region maps: regions at their data coordinates (x, y on 0..100), borders as lines, the
@@ -309,8 +573,9 @@ function drawRegionMap(name, map) {
   const regions = (game.data.regions && game.data.regions.regions) || [];
   const at = {};
   for (const r of regions) at[r.id] = r;
-  // x and y run 0..100 over an equirectangular map, twice as wide as it is high.
-  const Y = (y) => y / 2;
+  // x and y run 0..100 over an equirectangular map, twice as wide as it is high; drawn a little
+  // taller, so that the regions' names have room between them.
+  const Y = (y) => y * 0.6;
   const maxY = Y(Math.max(...regions.map((r) => r.y || 0), 100)) + 2;
   const s = svg('svg', { viewBox: `0 0 100 ${maxY}`, class: 'regionmap', 'data-map': name });
   for (const [a, b] of (game.data.regions && game.data.regions.borders) || []) {
@@ -323,16 +588,32 @@ function drawRegionMap(name, map) {
       const text = JSON.stringify(hm.move.args || {});
       for (const r of regions) if (text.includes(`"${r.id}"`)) (movesOf[r.id] = movesOf[r.id] || []).push(hm);
     }
+  // The look's labels (a template over the region's fields, or a short name) and fills per kind.
+  const lk = (look().region_maps || {})[name] || {};
+  const tokens = tokensOn('region', name);
   for (const r of regions) {
     const g = svg('g', { 'data-region': r.id });
     const title = svg('title');
+    // A region map's marks name their seats from 0, as the host keeps them.
     const marks = (map.marks || {})[r.id] || [];
+    const here = tokens.filter((t) => t.at === r.id);
     title.textContent = `${(r.name && (r.name.en || r.name.fr)) || r.id} (${r.kind}${r.group ? ', ' + r.group : ''})` +
-      (marks.length ? `\nmarks: ${marks.map((m) => seatName(m - 1)).join(', ')}` : '');
+      (marks.length ? `\npieces: ${marks.map((m) => seatName(m)).join(', ')}` : '') + here.map((t) => `\n${tokenTitle(t)}`).join('');
     g.append(title);
-    g.append(svg('circle', { cx: r.x, cy: Y(r.y), r: 1.1, fill: r.kind === 'sea' ? '#aed6f1' : '#d5e8b5', stroke: movesOf[r.id] ? '#d35400' : '#777',
+    const fillOf = (lk.colours || {})[r.kind] || (r.kind === 'sea' ? '#aed6f1' : '#d5e8b5');
+    g.append(svg('circle', { cx: r.x, cy: Y(r.y), r: 1.1, fill: fillOf, stroke: movesOf[r.id] ? '#d35400' : '#777',
       'stroke-width': movesOf[r.id] ? 0.35 : 0.1, class: movesOf[r.id] ? 'target' : '' }));
-    marks.forEach((m, k) => g.append(svg('circle', { cx: r.x - 0.8 + k * 0.9, cy: Y(r.y) - 1.7, r: 0.45, fill: SEAT_COLOURS[(m - 1 + 8) % 8] })));
+    const label = (lk.short || {})[r.id] || (lk.label ? fill(lk.label, r) : '');
+    if (label) {
+      const t = svg('text', { x: r.x, y: Y(r.y) + 2.2, 'font-size': 0.9, 'text-anchor': 'middle', fill: '#333', 'pointer-events': 'none', class: 'region-label' });
+      t.textContent = label;
+      g.append(t);
+    }
+    marks.forEach((m, k) => g.append(svg('circle', { cx: r.x - 0.8 + k * 0.9, cy: Y(r.y) - 1.7, r: 0.45, fill: seatColour(m), stroke: '#000', 'stroke-width': 0.05,
+      class: 'mark', 'data-seat': m })));
+    // A ring with no label circles the region itself (an answer); other tokens stand beside it.
+    here.filter((t) => t.spec.shape === 'ring' && !t.spec.label).forEach((t) => g.append(tokenSvg(t, r.x, Y(r.y), 1.6)));
+    here.filter((t) => !(t.spec.shape === 'ring' && !t.spec.label)).forEach((t, k) => g.append(tokenSvg(t, r.x + 2 + (k % 3) * 1.7, Y(r.y) - 0.4 + Math.floor(k / 3) * 1.7, 0.8)));
     if (movesOf[r.id]) g.addEventListener('click', () => {
       if (movesOf[r.id].length === 1) return play(movesOf[r.id][0].seat, movesOf[r.id][0].move.i);
       pickCell = { region: r.id, moves: movesOf[r.id] };
@@ -362,6 +643,7 @@ function moveArgs(move) {
 function drawScales(scales) {
   const box = el('div', { class: 'component scales' }, el('h3', { text: 'scales' }));
   const marks = scaleMarks(table.state.data);
+  const tokens = tokensOn('bucket');
   const moves = viewing < 0 ? humanMoves() : [];
   for (const sc of scales) {
     const name = (sc.name && typeof sc.name === 'object' ? sc.name.en || sc.name.fr : sc.name) || sc.id;
@@ -372,10 +654,18 @@ function drawScales(scales) {
       const cell = el('span', { class: 'bucket' + (targets.length ? ' target' : ''), 'data-bucket': i + 1,
         title: `${name}: ${bk.label || `bucket ${i + 1}`}` + (here.length ? `\npieces: ${here.map((m) => seatName(m.seat - 1)).join(', ')}` : '') +
           (targets.length ? '\nclick to play here' : '') }, el('span', { class: 'bucket-label', text: bk.label || String(i + 1) }));
+      // Pieces on scales name their seats from 1, as the rules keep them.
       for (const m of here) {
-        const dot = el('span', { class: 'mark', 'data-seat': m.seat });
-        dot.style.background = SEAT_COLOURS[(m.seat - 1) % 8];
+        const dot = el('span', { class: 'mark', 'data-seat': m.seat - 1, title: seatName(m.seat - 1) });
+        dot.style.background = seatColour(m.seat - 1);
         cell.append(dot);
+      }
+      for (const t of tokens.filter((x) => x.at && x.at.scale === sc.id && x.at.bucket === i + 1)) {
+        const tk = el('span', { class: `token ${t.spec.shape || 'disc'}`, 'data-token': t.spec.name || t.spec.data, 'data-seat': t.seat, title: tokenTitle(t),
+          text: t.spec.shape === 'icon' ? t.spec.icon || '●' : t.spec.label ? fill(t.spec.label, t.entry) : '' });
+        if (t.spec.shape === 'ring') tk.style.borderColor = tokenColour(t);
+        else if (t.spec.shape !== 'icon') tk.style.background = tokenColour(t);
+        cell.append(tk);
       }
       if (targets.length) cell.addEventListener('click', () => {
         if (targets.length === 1) return play(targets[0].seat, targets[0].move.i);
@@ -389,25 +679,30 @@ function drawScales(scales) {
   return box;
 }
 
-// What the data says of a card (a hint's card_info: lists of entries with ids, as events or
-// resource cards are described in a game's data).
-function cardInfo(id) {
-  for (const path of hints().card_info || []) {
-    const list = dataAt(path);
-    const e = Array.isArray(list) && list.find((x) => x && x.id === id);
-    if (e) return `\n${facts(e)}`;
-  }
-  return '';
-}
-
+// A zone as the look shows it: faces (each card's face), chips (names, the text on hover) or a
+// pile (a count). Without a look: a hidden zone is a pile, a small one faces, a big one chips.
+// The designer sees a hidden zone's cards (the card in play before its reveal): it says so.
 function drawZone(z) {
+  const lz = (look().zones || {})[z.name] || {};
   const owner = z.owner >= 0 ? seatName(z.owner) + ' · ' : '';
   const hiddenFrom = z.hidden_from_viewer ? ` (hidden from ${seatName(table.viewer)})` : '';
-  const box = el('div', { class: 'component zone', 'data-zone': `${z.name}:${z.owner}` },
-    el('h3', { text: `${owner}${z.name} [${z.count}]${z.visibility === 'hidden' ? ' (hidden)' : hiddenFrom}` }));
+  const secret = z.visibility === 'hidden' ? (z.cards.length ? ' (hidden from every seat)' : ' (hidden)') : hiddenFrom;
+  const show = lz.show || (z.visibility === 'hidden' ? 'pile' : z.cards.length <= 12 ? 'faces' : 'chips');
+  const name = lz.title ? fill(lz.title, {}) : z.name;
+  const box = el('div', { class: `component zone show-${show}`, 'data-zone': `${z.name}:${z.owner}` },
+    el('h3', { text: `${owner}${name} [${z.count}]${secret}` }));
+  if (show === 'pile') return box;
   const list = el('div', { class: 'zone-cards' });
   for (const id of z.cards.slice(0, 60)) {
-    const c = el('span', { class: 'chip', text: cardName(id), title: `${cardName(id)}${cardInfo(id)}${z.owner >= 0 ? pointsFor(z.owner, id) : ''}` });
+    if (show === 'faces') {
+      const f = faceEl(id);
+      if (z.owner >= 0) f.title += pointsFor(z.owner, id);
+      list.append(f);
+      continue;
+    }
+    const f = faces[id] || {};
+    const c = el('span', { class: 'chip', 'data-card': id, text: `${iconOf(id) ? iconOf(id) + ' ' : ''}${cardName(id)}`,
+      title: `${cardName(id)}${f.text ? '\n' + f.text : ''}${z.owner >= 0 ? pointsFor(z.owner, id) : ''}` });
     c.style.background = colourOf(id);
     list.append(c);
   }
@@ -416,9 +711,8 @@ function drawZone(z) {
   return box;
 }
 
-// ---- display hints (a game's data/studio.json): the rules' own records pictured ------------
+// ---- the rules' own numbers pictured (the look's records, counters, values, boards) ---------
 
-const hints = () => (game.data && game.data.studio) || {};
 const displayName = (x) => (x && typeof x === 'object' ? (x.name && typeof x.name === 'object' ? x.name.en || x.name.fr : x.name) || x.id : x);
 // A data path "doc/a/b/{field}/c" looked up in the game's data documents; {field} indexes a
 // list by the record's field (1-based, as the rules count) or names a key.
@@ -478,11 +772,139 @@ function drawRecords(h) {
   return boxes;
 }
 
+// The seats a look's state key stands for: "p_{seat}" is one list per seat (from 1).
+const seatsOf = (key) => (String(key).includes('{seat}') ? table.state.seats.map((_, i) => i) : [null]);
+const keyFor = (key, seat) => String(key).replace('{seat}', seat == null ? '' : seat + 1);
+
+// A counter hint: {"data": "p_{seat}", "at": 7, "names": "doc/resources", "cap": "cap"}: one
+// number per entry of the names list, from position `at` (from 1), each with its cap.
+function drawCounters(h) {
+  const names = dataAt(h.names);
+  if (!Array.isArray(names)) return [];
+  return seatsOf(h.data).flatMap((seat) => {
+    const key = keyFor(h.data, seat);
+    const list = stateAt(key);
+    if (!Array.isArray(list)) return [];
+    const who = seat == null ? '' : seatName(seat);
+    const box = el('div', { class: 'component counters', 'data-counters': key }, el('h3', { text: (h.title || key).replace('{seat}', who) }));
+    if (seat != null) box.style.borderLeft = `4px solid ${seatColour(seat)}`;
+    names.forEach((e, k) => {
+      const v = list[h.at - 1 + k];
+      const cap = h.cap && e ? e[h.cap] : undefined;
+      const icon = (h.icons || {})[e && e.id] || '';
+      const row = el('div', { class: 'counter-row', 'data-counter': e && e.id, title: `${displayName(e)}: ${v}${cap != null ? ` of at most ${cap}` : ''}` },
+        el('span', { class: 'counter-name', text: `${icon} ${displayName(e)}` }), el('span', { class: 'counter-value', text: `${v}${cap != null ? ' / ' + cap : ''}` }));
+      if (cap) {
+        const bar = el('span', { class: 'counter-bar' }, el('span', {}));
+        bar.firstChild.style.width = `${Math.max(0, Math.min(100, (100 * v) / cap))}%`;
+        row.append(bar);
+      }
+      box.append(row);
+    });
+    return [box];
+  });
+}
+
+// Value hints: single numbers of a flat list, each named; a lookup names the data list it
+// indexes (from 1, 0: none), `names` the codes' names.
+function drawValues(values) {
+  const box = el('div', { class: 'component values' }, el('h3', { text: 'table' }));
+  let n = 0;
+  for (const h of values) {
+    const list = stateAt(h.data);
+    if (!Array.isArray(list)) continue;
+    // One number per seat: a row per seat.
+    if (h.each_seat) {
+      list.forEach((v, seat) => {
+        const row = el('div', { class: 'value-row', 'data-value': `${h.title}:${seat}` }, el('span', { class: 'value-name', text: `${h.title} (${seatName(seat)})` }),
+          el('span', { class: 'value-text', text: words(v) }));
+        row.firstChild.style.borderLeft = `4px solid ${seatColour(seat)}`;
+        box.append(row);
+        n++;
+      });
+      continue;
+    }
+    const v = list[h.at - 1];
+    let text = String(v);
+    let tip = '';
+    if (h.lookup) {
+      const entries = dataAt(h.lookup);
+      const e = Array.isArray(entries) && v > 0 ? entries[v - 1] : null;
+      text = e ? (faces[e.id] ? `${iconOf(e.id)} ${cardName(e.id)}`.trim() : displayName(e)) : 'none';
+      tip = e ? (faces[e.id] && faces[e.id].text) || facts(e) : '';
+    } else if (h.names) text = v > 0 && h.names[v - 1] ? pretty(h.names[v - 1]) : String(v);
+    box.append(el('div', { class: 'value-row' + (h.lookup && text === 'none' ? ' none' : ''), 'data-value': h.title, title: tip },
+      el('span', { class: 'value-name', text: h.title }), el('span', { class: 'value-text', text })));
+    n++;
+  }
+  return n ? box : null;
+}
+
+// A board from the data: rows (a data list), columns (a list in each row), each cell a template
+// over its entry; records of state.data (size numbers each) stand on the cell their row and
+// column fields (from 1) name, in their seat's colour.
+function drawBoard(h) {
+  const rows = dataAt(h.rows);
+  if (!Array.isArray(rows)) return null;
+  const box = el('div', { class: 'component board', 'data-board': h.title || h.rows }, el('h3', { text: h.title || h.rows }));
+  const on = {};
+  if (h.records)
+    for (const seat of seatsOf(h.records)) {
+      const list = stateAt(keyFor(h.records, seat));
+      if (!Array.isArray(list)) continue;
+      const size = h.size || 1;
+      for (let k = 0; k + size <= list.length; k += size) {
+        const key = `${list[k + (h.row_field || 1) - 1]},${list[k + (h.column_field || 2) - 1]}`;
+        (on[key] = on[key] || []).push(seat == null ? -1 : seat);
+      }
+    }
+  const t = el('table', { class: 'board-grid' });
+  rows.forEach((row, i) => {
+    const tr = el('tr', {}, el('th', { text: displayName(row) }));
+    (row[h.columns] || []).forEach((col, j) => {
+      const td = el('td', { 'data-cell': `${i + 1},${j + 1}`, text: h.cell ? fill(h.cell, col) : displayName(col), title: facts(col) });
+      for (const seat of on[`${i + 1},${j + 1}`] || []) {
+        const dot = el('span', { class: 'mark', 'data-seat': seat, title: seat >= 0 ? seatName(seat) : '' });
+        dot.style.background = seatColour(seat);
+        td.append(dot);
+      }
+      tr.append(td);
+    });
+    t.append(tr);
+  });
+  box.append(t);
+  return box;
+}
+
+// A list hint: ids the rules keep in state.data (a seat's markers, or one id: the animal last
+// revealed), as chips with their faces' names, icons and texts; per_seat: one list per seat.
+function drawLists(h) {
+  let src = stateAt(h.data);
+  if (typeof src === 'string') src = [src];  // one id: a list of one
+  if (!Array.isArray(src)) return [];
+  const lists = h.per_seat ? src.map((l, seat) => [seat, l]) : [[null, src]];
+  return lists.filter(([, l]) => Array.isArray(l)).map(([seat, l]) => {
+    const who = seat == null ? '' : seatName(seat);
+    const box = el('div', { class: 'component zone', 'data-list': seat == null ? h.data : `${h.data}:${seat}` },
+      el('h3', { text: `${(h.title || h.data).replace('{seat}', who)} [${l.length}]` }));
+    if (seat != null) box.style.borderLeft = `4px solid ${seatColour(seat)}`;
+    const chips = el('div', { class: 'zone-cards' });
+    for (const id of l.slice(0, 60)) {
+      const f = faces[id] || {};
+      const c = el('span', { class: 'chip', 'data-card': id, text: `${iconOf(id) ? iconOf(id) + ' ' : ''}${cardName(id)}`, title: `${cardName(id)}${f.text ? '\n' + f.text : ''}` });
+      c.style.background = colourOf(id);
+      chips.append(c);
+    }
+    box.append(chips);
+    return box;
+  });
+}
+
 function drawTrack(key, t) {
   const box = el('div', { class: 'component', 'data-track': key }, el('h3', { text: `${ownerLabel(key)}: space ${t.position + 1} of ${t.length}${t.circular ? ' (circular)' : ''}${t.laps ? `, lap ${t.laps}` : ''}` }));
   const row = el('div', { class: 'track' });
   // A hint may name the track's spaces from the data: {"spaces": "doc/path", "label": field}.
-  const h = (hints().tracks || {})[key.split(':')[0]];
+  const h = (look().tracks || {})[key.split(':')[0]];
   const spaces = h && h.spaces ? dataAt(h.spaces) : null;
   for (let i = 0; i < Math.min(t.length, 100); i++) {
     const sp = Array.isArray(spaces) ? spaces[i] : null;
@@ -514,12 +936,13 @@ function draw() {
     const input = el('input', { type: 'text', value: s.controller, size: 10, 'data-seat': i, title: "human, or a bot: random, greedy, heuristic, mcts:iters=200" });
     input.addEventListener('change', setSeats);
     const chip = el('span', { class: 'seat' + (table.to_move.includes(i) ? ' moving' : '') }, el('b', { text: s.name }), ' ', input);
-    chip.style.borderColor = SEAT_COLOURS[i % 8];
+    chip.style.borderColor = seatColour(i);
     seats.append(chip);
   });
   const board = $('board');
   board.replaceChildren();
   for (const g of st.grids) board.append(drawGrid(g));
+  if (Object.keys(st.tile_maps || {}).length && viewing < 0) { const hand = drawTileInHand(); if (hand) board.append(hand); }
   for (const [name, m] of Object.entries(st.tile_maps || {})) board.append(drawTileMap(name, m));
   for (const [name, m] of Object.entries(st.region_maps || {})) board.append(drawRegionMap(name, m));
   const scales = (game.data.scales && game.data.scales.scales) || [];
@@ -532,7 +955,12 @@ function draw() {
     board.append(box);
   }
   for (const [k, t] of Object.entries(st.tracks || {})) board.append(drawTrack(k, t));
-  for (const h of hints().records || []) board.append(...drawRecords(h));
+  for (const h of look().counters || []) board.append(...drawCounters(h));
+  for (const h of look().lists || []) board.append(...drawLists(h));
+  const values = drawValues(look().values || []);
+  if (values) board.append(values);
+  for (const h of look().boards || []) { const b = drawBoard(h); if (b) board.append(b); }
+  for (const h of look().records || []) board.append(...drawRecords(h));
   $('view').textContent = table.view;
   // A game whose table is mostly its own data (no grid or map for the host to draw) reads
   // best in the rules' text view: open it the first time.
@@ -541,7 +969,8 @@ function draw() {
     $('view').parentElement.open = !(st.grids.length || Object.keys(st.tile_maps || {}).length || Object.keys(st.region_maps || {}).length);
   }
   $('data').textContent = table.viewer >= 0
-    ? `(not shown in ${seatName(table.viewer)}'s view: state.data is the rules' own, and the host cannot tell what of it a seat may see; the rules' view for this seat is above)`
+    ? `(not shown in ${seatName(table.viewer)}'s view: state.data is the rules' own, and the host cannot tell what of it a seat may see; the rules' view for this seat is above` +
+      `${Object.keys(st.data || {}).length ? `. The game's look declares these keys public, and the table draws them: ${Object.keys(st.data).join(', ')}` : ''})`
     : JSON.stringify(st.data, null, 1).slice(0, 20000);
   drawScores();
   drawMoves();
@@ -728,7 +1157,7 @@ function drawSimulation(sim) {
     data: { labels: binLabels, datasets: p.seat_scores.map((s, i) => {
       const counts = new Array(bins).fill(0);
       for (const [t, n] of s) counts[Math.floor((t - lo) / width)] += n;
-      return { label: p.seat_names[i], data: counts, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8], pointRadius: 1, tension: 0.2 };
+      return { label: p.seat_names[i], data: counts, borderColor: seatColour(i), backgroundColor: seatColour(i), pointRadius: 1, tension: 0.2 };
     }) },
     options: { scales: { x: { title: { display: true, text: 'total' } }, y: { title: { display: true, text: 'games' } } } },
   });
@@ -741,7 +1170,7 @@ function drawSimulation(sim) {
   if (bots.length > 1) for (const [b, rec] of bots) { winLabels.push(`bot ${b}`); winData.push(100 * rec.win_rate); winErr.push(se(rec.win_rate, rec.seats * games / r.seats.length)); }
   chartBox('win rate % (95% interval)', {
     type: 'bar',
-    data: { labels: winLabels, datasets: [{ label: 'win %', data: winData, errors: winErr, backgroundColor: winLabels.map((_, i) => SEAT_COLOURS[i % 8]) }] },
+    data: { labels: winLabels, datasets: [{ label: 'win %', data: winData, errors: winErr, backgroundColor: winLabels.map((_, i) => seatColour(i)) }] },
     options: { scales: { y: { beginAtZero: true, suggestedMax: 100 } } },
   });
   chartBox('game length (rounds)', {
@@ -841,13 +1270,13 @@ function drawSweep(sim) {
   const seats = runs[0].report.seats.map((s) => s.seat);
   chartBox(`mean total per seat against ${sim.sweep.name}`, {
     type: 'line',
-    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8],
+    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: seatColour(i), backgroundColor: seatColour(i),
       data: runs.map((r) => r.report.seats[i].mean), errors: runs.map((r) => ci(r.report.seats[i], r.report.games)) })) },
     options: { plugins: { legend: { display: true } }, scales: { x: { title: { display: true, text: sim.sweep.name } } } },
   });
   chartBox(`win rate % per seat against ${sim.sweep.name}`, {
     type: 'line',
-    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: SEAT_COLOURS[i % 8], backgroundColor: SEAT_COLOURS[i % 8],
+    data: { labels, datasets: seats.map((name, i) => ({ label: name, borderColor: seatColour(i), backgroundColor: seatColour(i),
       data: runs.map((r) => 100 * r.report.seats[i].win_rate),
       errors: runs.map((r) => { const p0 = r.report.seats[i].win_rate; return 196 * Math.sqrt(p0 * (1 - p0) / Math.max(r.report.games, 1)); }) })) },
     options: { plugins: { legend: { display: true } }, scales: { y: { beginAtZero: true, suggestedMax: 100 }, x: { title: { display: true, text: sim.sweep.name } } } },
