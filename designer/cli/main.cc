@@ -851,6 +851,10 @@ static int Main(int argc, char** argv) {
     }
     std::vector<std::string>* into = *watch ? &watch_options.sets : *studio ? &studio_options.sets : &sets;
     into->insert(into->begin(), file_sets.begin(), file_sets.end());
+    if (*studio) {
+      studio_options.set_file = set_file;
+      studio_options.set_file_count = file_sets.size();
+    }
   }
   if (!*sweep) {
     Status st = ParseDataSets(sets, &g_data_sets);

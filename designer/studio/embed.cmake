@@ -35,7 +35,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   return()
 endif()
 
-set(PLATEAU_STUDIO_PAGE_FILES index.html studio.js studio.css)
+set(PLATEAU_STUDIO_PAGE_FILES index.html studio.js numbers.js studio.css)
 set(_studio_page_paths "")
 foreach(name IN LISTS PLATEAU_STUDIO_PAGE_FILES)
   list(APPEND _studio_page_paths "${CMAKE_CURRENT_SOURCE_DIR}/studio/page/${name}")

@@ -788,6 +788,7 @@ int RunStudio(const StudioOptions& options) {
   const std::map<std::string, std::pair<std::string, const char*>> files = {
       {"/", {"index.html", "text/html; charset=utf-8"}},
       {"/studio.js", {"studio.js", "text/javascript; charset=utf-8"}},
+      {"/numbers.js", {"numbers.js", "text/javascript; charset=utf-8"}},
       {"/studio.css", {"studio.css", "text/css; charset=utf-8"}},
       {"/chart.js", {"/usr/share/javascript/chart.js/chart.min.js", "text/javascript; charset=utf-8"}},
   };
@@ -875,6 +876,12 @@ int RunStudio(const StudioOptions& options) {
     }
     // The raw target, before decoding: no way out of the page's files, spelt plainly or not.
     const std::string target = req.target.substr(0, req.target.find('?'));
+    // The icon a browser asks for by itself, without the token: none, said plainly (not a 403
+    // in the console of every page load).
+    if (req.method == "GET" && target == "/favicon.ico") {
+      res.status = 204;
+      return httplib::Server::HandlerResponse::Handled;
+    }
     std::string lower = target;
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (target.find("..") != std::string::npos || lower.find('%') != std::string::npos ||
@@ -1048,6 +1055,29 @@ int RunStudio(const StudioOptions& options) {
     f.Done();
     session.CancelSimulation();
     return ok;
+  });
+  // The designer's numbers: the parameters and data values in force, who set them, the overlay.
+  get("/api/numbers", [&](Fields& f, Status*) {
+    f.Done();
+    return session.Numbers();
+  });
+  // New values in force (as --set arguments) and a new game with them.
+  post("/api/numbers", [&](Fields& f, Status* st) {
+    const std::vector<std::string> sets =
+        f.Texts("sets", 0, 200, 4000, "values as --set takes them: name=value or <data>.<path>=value");
+    const int players = static_cast<int>(f.Int("players", 0, limits::kSeats, 0, "the number of players (0: as now)"));
+    const unsigned long long seed = f.Seed("seed", 1);
+    f.Done();
+    *st = session.ApplySets(sets, players, seed);
+    return ok;
+  });
+  // A saved tune result (plateau tune --format json), read from disk for the page to show.
+  post("/api/tune", [&](Fields& f, Status* st) {
+    const std::string path = f.Text("path", 4096, std::nullopt, "the path of a tune result (plateau tune ... --format json)");
+    f.Done();
+    Json out;
+    *st = session.ReadTune(path, &out);
+    return out;
   });
   // Two saved reports side by side (read from disk, as Load reads a save).
   post("/api/compare", [&](Fields& f, Status* st) {

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <chrono>
 #include <exception>
@@ -51,6 +52,20 @@ std::string Label(LuaRules& rules, const State& state, int seat, const Move& m) 
   std::string label;
   if (rules.Describe(state, seat, m, &label).ok() && !label.empty()) return label;
   return MoveText(m, *state.cards);
+}
+
+// The moves in a state's log.
+size_t LoggedMoves(const State& state) {
+  size_t n = 0;
+  for (const auto& e : state.log) n += e.kind == "move";
+  return n;
+}
+
+// Keeps the label of a move applied on a table of `before` logged moves: it is the log's next
+// move. Labels of moves before it that were not kept stay empty (described when shown).
+void KeepLabel(size_t before, const std::string& label, std::vector<std::string>* labels) {
+  labels->resize(before);
+  labels->push_back(label);
 }
 
 bool IsHuman(const std::string& spec) { return spec == "human"; }
@@ -158,6 +173,11 @@ Status StudioSession::Start(const StudioOptions& options) {
   if (!st.ok()) return st;
   if (rules_->info().abstract)
     return Status::Input(rules_->info().id + " is an abstract base for other games, not a game to play: open one that extends it");
+  sets_ = options.sets;
+  set_origins_.clear();
+  for (size_t i = 0; i < sets_.size(); ++i)
+    set_origins_.push_back(i < options.set_file_count ? "--set-file " + options.set_file : "--set");
+  data_sets_ = g_data_sets;
   const GameInfo& info = rules_->info();
   const int players = options.players ? options.players : std::max(info.min_players, std::min(4, info.max_players));
   if (players < info.min_players || players > info.max_players)
@@ -176,6 +196,7 @@ Status StudioSession::NewGameLocked(int players, unsigned long long seed) {
   Status st = rules_->NewGame(params_, players, seed, &fresh);
   if (!st.ok()) return st;
   state_ = std::move(fresh);
+  log_labels_.clear();
   st = MakeBots();
   Changed({{"kind", "new"}});
   return st;
@@ -188,15 +209,27 @@ Status StudioSession::MakeBots() {
   const size_t seats = state_.seats.size();
   std::vector<std::string> specs(seats);
   std::vector<std::shared_ptr<Bot>> bots(seats);
+  // A seat the table had keeps its controller; a new player seat (a larger table) gets the
+  // table's bot (the last player seat's that is a bot), as --bots repeats its last entry; a
+  // pseudo-seat (a solo opponent) is random unless the page said otherwise.
+  const size_t known = std::min(seat_specs_.size(), spec_players_);
+  for (size_t i = known; i-- > 0;)
+    if (!IsHuman(seat_specs_[i])) {
+      table_bot_ = seat_specs_[i];
+      break;
+    }
+  if (table_bot_.empty()) table_bot_ = seat_specs_[known ? known - 1 : 0];
+  const size_t players = static_cast<size_t>(state_.player_count);
   for (size_t i = 0; i < seats; ++i) {
-    specs[i] = i < static_cast<size_t>(state_.player_count) ? seat_specs_[std::min(i, seat_specs_.size() - 1)] : "random";
-    if (i < seat_specs_.size()) specs[i] = seat_specs_[i];
+    if (i < players) specs[i] = i < known ? seat_specs_[i] : table_bot_;
+    else specs[i] = i < seat_specs_.size() ? seat_specs_[i] : "random";
     if (IsHuman(specs[i])) continue;
     std::string error;
     bots[i] = MakeBot(specs[i], state_.seed * 31 + i, &error, &rules_->info());
     if (!bots[i]) return Status::Input("seat " + std::to_string(i + 1) + ": " + error + " (or 'human')");
   }
   seat_specs_ = std::move(specs);
+  spec_players_ = players;
   bots_ = std::move(bots);
   return Status::Ok();
 }
@@ -290,6 +323,8 @@ void StudioSession::ThinkLoop() {
     // Another table by now (a move, undo, reload, new game): its own job is scheduled. A
     // cancel has said so on the page already.
     if (job->version != version_.load() || job->stop->load() || stopping_) continue;
+    const std::string label = st.ok() ? Label(*rules_, state_, job->seat, move) : std::string();
+    const size_t logged = LoggedMoves(state_);
     if (st.ok()) st = rules_->Apply(&state_, job->seat, move);
     if (!st.ok()) {
       bot_["state"] = "failed";
@@ -298,6 +333,7 @@ void StudioSession::ThinkLoop() {
       continue;
     }
     ++bot_moves_in_row_;
+    KeepLabel(logged, label, &log_labels_);
     Changed({{"kind", "move"}, {"seat", job->seat}, {"bot", true}});
   }
 }
@@ -492,7 +528,9 @@ Status StudioSession::TableLocked(int at, int viewer, Json* out) {
       Move m;
       std::string error;
       if (std::find(hidden.begin(), hidden.end(), i) != hidden.end()) text = "(a hidden choice, revealed when every seat has chosen)";
-      else if (MoveFromJson(e.detail, *state_.cards, &m, &error)) text = MoveText(m, *state_.cards);
+      else if (static_cast<size_t>(n - 1) < log_labels_.size() && !log_labels_[static_cast<size_t>(n - 1)].empty())
+        text = log_labels_[static_cast<size_t>(n - 1)];
+      else if (MoveFromJson(e.detail, *state_.cards, &m, &error)) text = Label(*rules_, state_, e.seat, m);
       else text = DumpJson(e.detail);
       log.push_back({{"n", n}, {"seat", e.seat}, {"kind", "move"}, {"text", text}});
     } else if (e.kind == "reload") {
@@ -528,6 +566,9 @@ Json StudioSession::Game() {
   // The game's look (data/look.json, host/look.h), checked when the files were loaded: a bad
   // one refuses the load (or the reload, the table kept) naming the file and the JSON path.
   data["look"] = files.look.is_null() ? Json::object() : files.look;
+  // A copy opened by its path (a modder's folder) is named by that folder, not games/<id>.
+  std::string folder = FolderIfNotInstalled(options_.game);
+  if (folder.empty()) folder = GameFolderDisplay(info.folder);
   Json cards = Json::object();
   for (const auto& [name, doc] : files.data)
     if (doc.is_object() && doc.contains("cards") && doc["cards"].is_array())
@@ -539,8 +580,108 @@ Json StudioSession::Game() {
           cards[c["id"].get<std::string>()] = card;
         }
   return {{"id", info.id},       {"name", info.name}, {"min_players", info.min_players}, {"max_players", info.max_players},
-          {"params", params},    {"data", data},      {"cards", cards},                  {"folder", GameFolderDisplay(info.folder)},
+          {"params", params},    {"data", data},      {"cards", cards},                  {"folder", folder},
           {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}};
+}
+
+Json StudioSession::Numbers() {
+  std::vector<std::string> sets, origins;
+  Json params;
+  std::vector<ParamSpec> specs;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    sets = sets_;
+    origins = set_origins_;
+    params = params_;
+    specs = rules_->info().params;
+  }
+  // Who set a name last (a later --set wins over an earlier one, as on the command line).
+  auto origin_of = [&](const std::string& name) {
+    Json who;
+    for (size_t i = 0; i < sets.size(); ++i)
+      if (sets[i].rfind(name + "=", 0) == 0) who = origins[i];
+    return who;
+  };
+  Json jparams = Json::array();
+  for (const auto& p : specs) {
+    Json e = {{"name", p.name}, {"type", p.type}, {"default", p.default_value},
+              {"value", params.contains(p.name) ? params[p.name] : p.default_value}, {"doc", p.doc},
+              {"minimum", p.minimum}, {"maximum", p.maximum}, {"set_by", origin_of(p.name)}};
+    if (!p.choices.empty()) e["choices"] = p.choices;
+    jparams.push_back(std::move(e));
+  }
+  // The data's own value beside each value set: the game's files read without the overrides
+  // (outside the lock: a read of the game's JSON files).
+  GameFiles base;
+  const bool have_base = LoadGameFiles(options_.game, &base).ok();
+  Json data = Json::array();
+  std::vector<std::string> seen;
+  for (size_t i = sets.size(); i-- > 0;) {
+    std::string name;
+    Json value;
+    if (!SplitSet(sets[i], &name, &value).ok() || name.find('.') == std::string::npos) continue;
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;  // a later one won
+    seen.push_back(name);
+    Json original;
+    if (have_base && !ReadDataValue(base, name, &original).ok()) original = Json();
+    data.insert(data.begin(), Json{{"path", name}, {"value", value}, {"original", original}, {"set_by", origins[i]}});
+  }
+  Json overlay;
+  if (!options_.set_file.empty()) {
+    Json values = Json::object();
+    bool active = options_.set_file_count > 0;
+    for (size_t i = 0; i < options_.set_file_count && i < options_.sets.size(); ++i) {
+      std::string name;
+      Json value;
+      if (SplitSet(options_.sets[i], &name, &value).ok()) values[name] = value;
+      // Active while the page has not replaced its values (a value edited on the page is the page's).
+      const auto at = std::find(sets.begin(), sets.end(), options_.sets[i]);
+      active = active && at != sets.end() && origins[static_cast<size_t>(at - sets.begin())] == "--set-file " + options_.set_file;
+    }
+    overlay = {{"file", options_.set_file}, {"values", values}, {"active", active}};
+  }
+  return {{"params", jparams}, {"data", data}, {"sets", sets}, {"origins", origins}, {"overlay", overlay}};
+}
+
+Status StudioSession::ApplySets(const std::vector<std::string>& sets, int players, unsigned long long seed) {
+  // The command line's own readers: the same values are refused with the same messages. The
+  // rules load with the data values outside the lock (the table is served meanwhile).
+  Json given, params;
+  std::vector<DataOverride> data;
+  Status st = ParseSets(sets, &given);
+  if (st.ok()) st = ParseDataSets(sets, &data);
+  if (!st.ok()) return st;
+  std::unique_ptr<LuaRules> fresh;
+  st = LoadRules(options_.game, &fresh, &data);
+  if (!st.ok()) return st;
+  st = ResolveParams(fresh->info(), given, &params);
+  if (!st.ok()) return st;
+  std::lock_guard<std::mutex> lock(mu_);
+  const GameInfo& info = fresh->info();
+  const int n = players ? players : state_.player_count;
+  if (n < info.min_players || n > info.max_players)
+    return Status::Input("players: " + std::to_string(n) + " is outside " + info.id + "'s " + std::to_string(info.min_players) +
+                         "-" + std::to_string(info.max_players));
+  State game;
+  st = fresh->NewGame(params, n, seed, &game);
+  if (!st.ok()) return st;
+  std::vector<std::string> origins;
+  for (const auto& text : sets) {
+    const auto was = std::find(sets_.begin(), sets_.end(), text);
+    origins.push_back(was != sets_.end() ? set_origins_[static_cast<size_t>(was - sets_.begin())] : "the page");
+  }
+  rules_ = std::move(fresh);
+  params_ = std::move(params);
+  data_sets_ = std::move(data);
+  sets_ = sets;
+  set_origins_ = std::move(origins);
+  ++rules_generation_;
+  rules_changed_ = true;
+  state_ = std::move(game);
+  log_labels_.clear();
+  st = MakeBots();
+  Changed({{"kind", "numbers"}});
+  return st;
 }
 
 Status StudioSession::Play(int seat, int index, long long version) {
@@ -569,8 +710,11 @@ Status StudioSession::Play(int seat, int index, long long version) {
   if (index < 0 || static_cast<size_t>(index) >= moves.size())
     return Status::Illegal("move " + std::to_string(index) + " is not one of the " + std::to_string(moves.size()) +
                            " legal moves of " + state_.seats[static_cast<size_t>(seat)].name);
+  const std::string label = Label(*rules_, state_, seat, moves[static_cast<size_t>(index)]);
+  const size_t logged = LoggedMoves(state_);
   st = rules_->Apply(&state_, seat, moves[static_cast<size_t>(index)]);
   if (!st.ok()) return st;  // the rules put the state back
+  KeepLabel(logged, label, &log_labels_);
   Changed({{"kind", "move"}, {"seat", seat}});
   return st;
 }
@@ -596,6 +740,7 @@ Status StudioSession::Undo() {
     return st;
   }
   state_ = std::move(back);
+  if (log_labels_.size() > static_cast<size_t>(cut)) log_labels_.resize(static_cast<size_t>(cut));
   Changed({{"kind", "undo"}});
   return Status::Ok();
 }
@@ -652,6 +797,31 @@ Status StudioSession::Load(const std::string& path) {
   std::lock_guard<std::mutex> lock(mu_);
   rules_ = std::move(rules);
   state_ = std::move(state);
+  log_labels_.clear();
+  // The save brings its own numbers: its parameters and the data values it was played with
+  // are the ones in force now (a new game or a simulation from the page uses them).
+  {
+    std::vector<std::string> sets, origins;
+    for (auto it = state_.params.begin(); it != state_.params.end(); ++it) {
+      const std::string text = it.key() + "=" + DumpJson(*it);
+      const auto was = std::find(sets_.begin(), sets_.end(), text);
+      bool is_default = false;
+      for (const auto& p : rules_->info().params) is_default |= p.name == it.key() && p.default_value == *it;
+      if (is_default && was == sets_.end()) continue;
+      sets.push_back(text);
+      origins.push_back(was != sets_.end() ? set_origins_[static_cast<size_t>(was - sets_.begin())] : "the save " + path);
+    }
+    for (const auto& d : rules_->data_overrides()) {
+      const std::string text = d.path + "=" + DumpJson(d.value);
+      const auto was = std::find(sets_.begin(), sets_.end(), text);
+      sets.push_back(text);
+      origins.push_back(was != sets_.end() ? set_origins_[static_cast<size_t>(was - sets_.begin())] : "the save " + path);
+    }
+    sets_ = std::move(sets);
+    set_origins_ = std::move(origins);
+    data_sets_ = rules_->data_overrides();
+    params_ = state_.params;
+  }
   ++rules_generation_;
   rules_changed_ = true;
   st = MakeBots();
@@ -778,17 +948,179 @@ Json ReportJson(const SimulationReport& report, const SimulationSpec& spec, cons
 
 namespace {
 
-// A report file as --compare reads it: a JSON object with the report's games, rounds and seats.
-Status ReadReport(const std::string& path, Json* out) {
-  if (path.empty()) return Status::Input("compare: give the path of a report file (plateau simulate ... --format json > report.json)");
+// A tune result as `plateau tune --format json` writes it: its targets, candidates and verdict.
+bool IsTuneResult(const Json& j) {
+  return j.is_object() && j.contains("verdict") && j.contains("targets") && j["targets"].is_array() && j.contains("candidates") &&
+         j["candidates"].is_array();
+}
+
+// A report file as --compare reads it (a JSON object with the report's games, rounds and
+// seats), or a tune result; *tune says which.
+Status ReadReport(const std::string& path, Json* out, bool* tune) {
+  if (path.empty())
+    return Status::Input("compare: give the path of a report file (plateau simulate ... --format json > report.json) or of a tune "
+                         "result (plateau tune ... --format json > tune.json)");
   std::string error;
   JsonLimits limits;
   limits.max_bytes = 64u << 20;
   if (!ReadJsonFile(path, path, out, &error, limits)) return Status::Input("compare: " + error);
+  *tune = IsTuneResult(*out);
+  if (*tune) return Status::Ok();
   if (!out->is_object() || !(*out)["games"].is_number() || !out->contains("rounds") || !(*out)["seats"].is_array())
     return Status::Input("compare: " + path + " is not a report written by `plateau simulate ... --format json` (nor the page's JSON " +
-                         (out->is_object() && out->contains("runs") ? "of a simulation: this is a sweep's)" : "of a simulation)"));
+                         (out->is_object() && out->contains("runs") ? "of a simulation: this is a sweep's)" : "of a simulation)") +
+                         ", nor a tune result written by `plateau tune ... --format json`");
   return Status::Ok();
+}
+
+// One measure of a tune target ("win_rate:P1", "rounds", "count:failures") read from a
+// report's JSON as tune measures it on the report (designer/cli/tune.cc Measure): its value and
+// standard error. False when the report has no such measure.
+bool ReportMeasure(const Json& r, const std::string& measure, double* value, double* se) {
+  const double games = r.value("games", 0.0);
+  if (games <= 0) return false;
+  const size_t colon = measure.find(':');
+  const std::string kind = measure.substr(0, colon), name = colon == std::string::npos ? "" : measure.substr(colon + 1);
+  auto share = [&](double k, double n) {
+    *value = n > 0 ? k / n : 0;
+    const double p = (k + 1) / (n + 2);
+    *se = n > 0 ? std::sqrt(p * (1 - p) / n) : 0.5;
+    return true;
+  };
+  auto mean = [&](const Json& stat, double n) {
+    if (!stat.is_object() || !stat.contains("mean")) return false;
+    *value = stat.value("mean", 0.0);
+    *se = n > 1 ? stat.value("stdev", 0.0) / std::sqrt(n) : std::fabs(*value) + 1;
+    return true;
+  };
+  auto seat = [&]() -> const Json* {
+    if (!r.contains("seats") || !r["seats"].is_array()) return nullptr;
+    for (size_t s = 0; s < r["seats"].size(); ++s) {
+      const std::string full = r["seats"][s].value("seat", std::string());
+      if (full == name || full.substr(0, full.find(' ')) == name || std::to_string(s + 1) == name) return &r["seats"][s];
+    }
+    return nullptr;
+  };
+  auto field = [&](const char* key) -> const Json* {
+    return r.contains(key) && r[key].is_object() && r[key].contains(name) ? &r[key][name] : nullptr;
+  };
+  if (kind == "rounds" || kind == "top_score" || kind == "spread") return r.contains(kind) && mean(r[kind], games);
+  if (kind == "stopped") return share(r.value("stopped", 0.0), games);
+  if (kind == "win_rate" || kind == "score") {
+    if (const Json* s = seat()) {
+      if (kind == "score") return mean(*s, games);
+      return share(s->value("win_rate", 0.0) * games, games);
+    }
+    if (const Json* b = kind == "win_rate" ? field("bots") : nullptr) {
+      const double n = b->value("seats", 0.0) * games;
+      return share(b->value("win_rate", 0.0) * n, n);
+    }
+    return false;
+  }
+  if (kind == "ending") {
+    const Json* e = field("endings");
+    return share(e && e->is_number() ? e->get<double>() : 0, games);
+  }
+  if (kind == "tag") {
+    const Json* t = field("tags");
+    return share(t ? t->value("games", 0.0) : 0, games);
+  }
+  if (kind == "count") {
+    const Json* c = field("counts");
+    return c && mean(*c, games);
+  }
+  if (kind == "category") {
+    const Json* c = field("categories");
+    return c && c->contains("all") && mean((*c)["all"], games);
+  }
+  return false;
+}
+
+// A tune result's confirmation run, measure by measure: {measure: {value, se, target}}.
+Json TuneMeasures(const Json& tune) {
+  Json out = Json::object();
+  const Json& confirm = tune.contains("confirmation") ? tune["confirmation"] : Json();
+  if (!confirm.is_object() || !confirm.contains("measures") || !confirm["measures"].is_array()) return out;
+  for (const auto& m : confirm["measures"]) {
+    if (!m.is_object()) continue;
+    const std::string text = m.value("target", std::string());
+    std::string measure = text;
+    for (const auto& t : tune["targets"])
+      if (t.is_object() && t.value("target", std::string()) == text) measure = t.value("measure", text);
+    out[measure] = {{"value", m.value("value", 0.0)}, {"se", m.value("se", 0.0)}, {"target", text}};
+  }
+  return out;
+}
+
+// The tuned values of a tune result as one line ("board_size=5, chenilles.x=3").
+std::string TunedValues(const Json& tune) {
+  std::string out;
+  if (tune.contains("best") && tune["best"].is_object())
+    for (auto it = tune["best"].begin(); it != tune["best"].end(); ++it)
+      out += (out.empty() ? "" : ", ") + it.key() + "=" + DumpJson(*it);
+  return out.empty() ? "none" : out;
+}
+
+// A tune result against another or against a report: each target's measure side by side, a
+// difference marked changed beyond kChangeZ standard errors, as --compare judges a report's.
+// The same shape as CompareReports' answer, so the page draws either.
+Json CompareTune(const Json& before, bool before_tune, const Json& after, bool after_tune, const std::string& before_name,
+                 const std::string& after_name) {
+  const Json mb = before_tune ? TuneMeasures(before) : Json::object();
+  const Json ma = after_tune ? TuneMeasures(after) : Json::object();
+  // The measures in the targets' order (the tune's own), the first tune's first.
+  std::vector<std::string> names;
+  for (const Json* side : {before_tune ? &before : nullptr, after_tune ? &after : nullptr})
+    if (side)
+      for (const auto& t : (*side)["targets"]) {
+        const std::string name = t.is_object() ? t.value("measure", std::string()) : std::string();
+        if ((mb.contains(name) || ma.contains(name)) && std::find(names.begin(), names.end(), name) == names.end())
+          names.push_back(name);
+      }
+  Json measures = Json::array(), settings = Json::array();
+  int compared = 0, changed = 0;
+  for (const auto& name : names) {
+    double vb = 0, sb = 0, va = 0, sa = 0;
+    bool hb = false, ha = false;
+    if (mb.contains(name)) vb = mb[name]["value"].get<double>(), sb = mb[name]["se"].get<double>(), hb = true;
+    else hb = ReportMeasure(before, name, &vb, &sb);
+    if (ma.contains(name)) va = ma[name]["value"].get<double>(), sa = ma[name]["se"].get<double>(), ha = true;
+    else ha = ReportMeasure(after, name, &va, &sa);
+    const std::string target = (mb.contains(name) ? mb : ma)[name]["target"].get<std::string>();
+    Json m = {{"measure", name + " (target " + target + ")"}, {"before", hb ? Json(vb) : Json()}, {"after", ha ? Json(va) : Json()},
+              {"headline", true}, {"changed", false}, {"difference", Json()}, {"z", Json()}};
+    if (hb && ha) {
+      ++compared;
+      const double se = std::sqrt(sb * sb + sa * sa);
+      m["difference"] = va - vb;
+      if (se > 0) m["z"] = (va - vb) / se;
+      const bool moved = se > 0 ? std::fabs(va - vb) / se >= kChangeZ : va != vb;
+      m["changed"] = moved;
+      changed += moved;
+    }
+    measures.push_back(std::move(m));
+  }
+  if (before_tune) settings.push_back(before_name + ": tuned values " + TunedValues(before));
+  if (after_tune) settings.push_back(after_name + ": tuned values " + TunedValues(after));
+  if (before_tune != after_tune)
+    settings.push_back("the tune's targets measured on the report as plateau tune measures them; a measure the report lacks is left blank");
+  return {{"compared", compared}, {"changed", changed}, {"settings", settings}, {"measures", measures}};
+}
+
+// A tune comparison as text: one line per target's measure.
+std::string CompareTuneText(const Json& compare, const std::string& baseline_name) {
+  std::string out = "\ncompared with " + baseline_name + ":\n";
+  for (const auto& note : compare["settings"]) out += "  note: " + note.get<std::string>() + "\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "  %-48s %10s %10s %11s %7s\n", "measure", "before", "now", "difference", "z");
+  out += line;
+  auto num = [](const Json& v) { return v.is_number() ? Format("%.4g", v.get<double>()) : std::string("-"); };
+  for (const auto& m : compare["measures"]) {
+    std::snprintf(line, sizeof line, "  %-48s %10s %10s %11s %7s%s\n", m["measure"].get<std::string>().c_str(), num(m["before"]).c_str(),
+                  num(m["after"]).c_str(), num(m["difference"]).c_str(), num(m["z"]).c_str(), m["changed"].get<bool>() ? "  changed" : "");
+    out += line;
+  }
+  return out;
 }
 
 // The game a report names, as a folder name (a report may name its game by id or by path).
@@ -804,21 +1136,61 @@ std::string ReportGame(const Json& report) {
 
 Status StudioSession::CompareFiles(const std::string& before_path, const std::string& after_path, Json* out) {
   Json before, after;
-  Status st = ReadReport(before_path, &before);
-  if (st.ok()) st = ReadReport(after_path, &after);
+  bool before_tune = false, after_tune = false;
+  Status st = ReadReport(before_path, &before, &before_tune);
+  if (st.ok()) st = ReadReport(after_path, &after, &after_tune);
   if (!st.ok()) return st;
   const std::string game_before = ReportGame(before), game_after = ReportGame(after);
   if (!game_before.empty() && !game_after.empty() && game_before != game_after)
     return Status::Input("compare: " + before_path + " is a report of " + game_before + " and " + after_path + " of " + game_after +
                          ": compare two reports of the same game");
-  const Json compare = CompareReports(before, after);
-  auto side = [](const std::string& path, const Json& r) {
+  auto side = [](const std::string& path, const Json& r, bool tune) {
     const size_t slash = path.rfind('/');
+    // A tune result's games: its confirmation run's, the measures compared.
+    const Json games = tune ? (r.contains("confirmation") && r["confirmation"].is_object() ? r["confirmation"].value("games", Json())
+                                                                                           : Json())
+                            : r["games"];
     return Json{{"path", path}, {"name", slash == std::string::npos ? path : path.substr(slash + 1)}, {"game", ReportGame(r)},
-                {"games", r["games"]}};
+                {"games", games}, {"kind", tune ? "tune" : "report"}};
   };
-  *out = {{"compare", compare}, {"compare_text", CompareToText(compare, before_path)}, {"before", side(before_path, before)},
-          {"after", side(after_path, after)}};
+  const Json sb = side(before_path, before, before_tune), sa = side(after_path, after, after_tune);
+  if (before_tune || after_tune) {
+    // The files are input: a field of the wrong type in either is refused, never thrown.
+    Json compare;
+    try {
+      compare = CompareTune(before, before_tune, after, after_tune, sb["name"], sa["name"]);
+    } catch (const Json::exception& e) {
+      return Status::Input("compare: " + before_path + " against " + after_path + ": a field of the wrong type (" + e.what() + ")");
+    }
+    *out = {{"compare", compare}, {"compare_text", CompareTuneText(compare, before_path)}, {"before", sb}, {"after", sa}};
+    return Status::Ok();
+  }
+  const Json compare = CompareReports(before, after);
+  *out = {{"compare", compare}, {"compare_text", CompareToText(compare, before_path)}, {"before", sb}, {"after", sa}};
+  return Status::Ok();
+}
+
+Status StudioSession::ReadTune(const std::string& path, Json* out) {
+  if (path.empty()) return Status::Input("tune: give the path of a tune result (plateau tune ... --format json > tune.json)");
+  std::string error;
+  JsonLimits limits;
+  limits.max_bytes = 64u << 20;
+  Json j;
+  if (!ReadJsonFile(path, path, &j, &error, limits)) return Status::Input("tune: " + error);
+  if (!IsTuneResult(j))
+    return Status::Input("tune: " + path + " is not a tune result written by `plateau tune ... --format json`" +
+                         (j.is_object() && j.contains("plateau_overlay") ? " (this is the overlay tune --write makes: apply it with --set-file)" : ""));
+  std::string id, folder;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    id = rules_->info().id;
+    folder = ReportGame(Json{{"game", options_.game}});
+  }
+  const std::string game = ReportGame(j);
+  if (!game.empty() && game != id && game != folder)
+    return Status::Input("tune: " + path + " is a tune of " + game + ", not of " + id);
+  const size_t slash = path.rfind('/');
+  *out = {{"tune", j}, {"path", path}, {"name", slash == std::string::npos ? path : path.substr(slash + 1)}};
   return Status::Ok();
 }
 
@@ -839,9 +1211,14 @@ void StudioSession::RunSimulation(SimulationRequest request) {
   spec.rotate_seats = request.rotate_seats;
   std::string game;
   Status st;
+  // The values in force on the table (the command line's, the page's or a save's).
+  std::vector<DataOverride> base_data;
+  std::vector<std::string> base_sets;
   {
     std::lock_guard<std::mutex> lock(mu_);
     game = rules_->info().folder;
+    base_data = data_sets_;
+    base_sets = sets_;
     const GameInfo& info = rules_->info();
     spec.players = request.players;
     if (spec.players == 0) spec.players = state_.player_count;
@@ -876,8 +1253,8 @@ void StudioSession::RunSimulation(SimulationRequest request) {
   // One run: the given parameter or data value set, the others as the table's.
   auto run = [&](const std::string& name, const Json& value, SimulationReport* report, SimulationSpec* used) {
     SimulationSpec one = spec;
-    std::vector<DataOverride> data_sets = g_data_sets;
-    std::vector<std::string> sets = options_.sets;
+    std::vector<DataOverride> data_sets = base_data;
+    std::vector<std::string> sets = base_sets;
     if (!name.empty()) {
       if (name.find('.') == std::string::npos) {
         Json given = one.params;
@@ -916,7 +1293,7 @@ void StudioSession::RunSimulation(SimulationRequest request) {
         st.message = name + "=" + DumpJson(v) + ": " + st.message;
         break;
       }
-      rows.push_back({{"value", v}, {"report", ReportJson(report, used, options_.game, options_.sets)}});
+      rows.push_back({{"value", v}, {"report", ReportJson(report, used, options_.game, base_sets)}});
     }
     if (st.ok()) result = {{"state", "done"}, {"games", sim_base_.load()}, {"sweep", {{"name", name}, {"runs", rows}}}};
   } else if (st.ok()) {
@@ -924,7 +1301,7 @@ void StudioSession::RunSimulation(SimulationRequest request) {
     SimulationSpec used;
     st = run("", Json(), &report, &used);
     if (st.ok()) {
-      Json j = ReportJson(report, used, options_.game, options_.sets);
+      Json j = ReportJson(report, used, options_.game, base_sets);
       Json dist = Json::array();
       for (const auto& counts : report.seat_score_counts) {
         Json seat = Json::array();

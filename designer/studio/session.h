@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -29,6 +30,10 @@ struct StudioOptions {
   unsigned long long seed = 1;
   std::string bots;         // one per seat, "human" or a bot spec; default "human,greedy"
   std::vector<std::string> sets;
+  // --set-file: the overlay's path; its values are the first `set_file_count` entries of `sets`
+  // (the command line's own --set follow and win), so the page can mark them as the overlay's.
+  std::string set_file;
+  size_t set_file_count = 0;
   bool dev = false;          // serve the page's files from designer/studio/ on disk, not the binary
   int poll_ms = 5;          // how often the game folder is checked (as plateau watch)
   int settle_ms = 15;
@@ -103,11 +108,27 @@ class StudioSession {
   // {"state": "idle"|"running"|"done"|"failed"|"cancelled", "done", "games", "report", "error"}.
   Json Simulation();
 
-  // Two reports saved by `plateau simulate --format json` (or the page's JSON button), read
-  // from disk and compared as `--compare` does (host/compare): {"compare", "compare_text",
-  // "before", "after"} with each file's name, game and games. Refused, saying why, when a
-  // file is missing, is not such a report, or the two are of different games.
+  // The designer's numbers: every parameter (its type, bounds, default and the value in
+  // force) and every data value set (path, value, the data's own value), each with who set it
+  // ("--set-file <path>", "--set", "the page", "the save"), and the overlay file when one is
+  // active. The values in force are the `sets` list, as --set takes them.
+  Json Numbers();
+  // Puts `sets` ("name=value" / "<data>.<path>=value", as --set) in force in place of the
+  // present ones, by the command line's own code (ParseSets, ResolveParams, the data overrides
+  // at load), then starts a new game with them (players 0: as now). Refused with the CLI's
+  // message, the table and the values in force unchanged, when a value does not fit.
+  Status ApplySets(const std::vector<std::string>& sets, int players, unsigned long long seed);
+
+  // Two files read from disk and compared: reports saved by `plateau simulate --format json`
+  // (or the page's JSON button) as `--compare` does (host/compare), or tune results (`plateau
+  // tune --format json`), whose targets are compared with the same judgement against another
+  // tune result's or against the report's measures. {"compare", "compare_text", "before",
+  // "after"} with each file's name, game, games and kind. Refused, saying why, when a file is
+  // missing, is neither, or the two are of different games.
   static Status CompareFiles(const std::string& before, const std::string& after, Json* out);
+  // A tune result (`plateau tune --format json`) read from disk for the page: the file as the
+  // CLI wrote it, with its name. Refused, saying why, when it is not one or is another game's.
+  Status ReadTune(const std::string& path, Json* out);
 
   // Events for the page (server-sent): blocks until the event count passes `after` or
   // `timeout_ms` passes; returns the count and, in *out, the latest event.
@@ -138,6 +159,17 @@ class StudioSession {
   std::unique_ptr<scripting::LuaRules> rules_;
   State state_;
   Json params_ = Json::object();
+  // The values in force, as --set arguments, and who set each (parallel lists); the data
+  // values among them as the rules load them (the simulation's rules load with these).
+  std::vector<std::string> sets_, set_origins_;
+  std::vector<DataOverride> data_sets_;
+  // The log's moves as the rules described them when they were played (describe on the table
+  // before the move), by move number from 0; a move without one is described on the table now.
+  std::vector<std::string> log_labels_;
+  // The player seats seat_specs_ was made for: seats beyond them are new (a larger table).
+  size_t spec_players_ = SIZE_MAX;
+  // The table's bot: the last player seat's that was a bot (--bots' last bot at first).
+  std::string table_bot_;
   std::vector<std::string> seat_specs_;  // per seat: "human" or a bot spec
   std::vector<std::shared_ptr<Bot>> bots_;  // per seat: null for a human (shared with the thinker)
   std::atomic<long long> version_{1};

@@ -178,4 +178,7 @@ function game.totals(ctx, state)
   return totals
 end
 
+-- Moves in the players' words (where a card lands in the grid, not the host's coordinates).
+game.describe = require("ecosysteme.describe").describe
+
 return game

@@ -648,4 +648,7 @@ function game.moves.flip(ctx, state, seat, move)
   ask_whales(ctx, state, seat)
 end
 
+-- Moves in the players' words (where a card lands in the grid, not the host's coordinates).
+game.describe = require("ecosysteme.describe").describe
+
 return game

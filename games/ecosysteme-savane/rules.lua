@@ -237,4 +237,7 @@ function game.moves.eat(ctx, state, seat, move)
   ask_next(state, seat, eaten)
 end
 
+-- Moves in the players' words (where a card lands in the grid, not the host's coordinates).
+game.describe = require("ecosysteme.describe").describe
+
 return game

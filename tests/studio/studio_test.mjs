@@ -3,7 +3,8 @@
 // download), or talks HTTP to it directly for the refusals a browser would not send.
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
 // Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded, compare_files, seat_view, features, scales, records,
-// look_ecosysteme, look_fauna, look_safari, look_chenilles, look_reload (each game's look: <output dir>/look-<game>.png). Screenshots go to <output dir>/studio-*.png.
+// look_ecosysteme, look_fauna, look_safari, look_chenilles, look_reload (each game's look: <output dir>/look-<game>.png),
+// numbers, tune, details. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -506,7 +507,7 @@ cases.embedded = async () => {
   try {
     let r = await raw(s, 'GET', `/?token=${s.token}`);
     check(r.status === 200 && r.body === own('index.html').replaceAll('{{TOKEN}}', s.token), 'without designer/studio/page/ on disk the page is served from the binary, the same as the source\'s index.html');
-    for (const name of ['studio.js', 'studio.css']) {
+    for (const name of ['studio.js', 'numbers.js', 'studio.css']) {
       r = await raw(s, 'GET', `/${name}?token=${s.token}`);
       check(r.status === 200 && r.body === own(name), `${name} from the binary is the source's file (${r.body.length} bytes)`);
     }
@@ -639,7 +640,7 @@ cases.seat_view = async () => {
     await asSeat('2');
     check(await chips(0) === 0 && await chips(1) === 11, "as P2: P1's hand is hidden, P2's shown");
     const first = await p.locator('#log li').first().textContent();
-    check(!/hidden choice/.test(first) && designer[1].some((c) => first.includes(c)), `as P2: P2's own choice is in the log (${first})`);
+    check(!/hidden choice/.test(first) && designer[1].some((c) => first.toLowerCase().includes(c.toLowerCase())), `as P2: P2's own choice is in the log (${first})`);
     check(await p.locator('#moves button.move').count() === 0, "as P2: the human P1's moves are not P2's to see");
     // A move made in P1's view: the page stays in it.
     await asSeat('1');
@@ -717,13 +718,15 @@ cases.scales = async () => {
     const legal = await p.evaluate(() => humanMoves().filter(({ move }) => moveArgs(move).scale).map(({ move }) => [moveArgs(move).scale, moveArgs(move).bucket]));
     check(targets.length > 0 && JSON.stringify(targets.sort()) === JSON.stringify(legal.sort()), `the buckets the human may take are the clickable ones (${targets.length})`);
     const [scale, bucket] = targets[0];
+    // The move's label as listed (the rules' describe): the log says the same.
+    const label = await p.evaluate(([sc, bk]) => humanMoves().find(({ move }) => moveArgs(move).scale === sc && moveArgs(move).bucket === bk).move.label, [scale, bucket]);
     const v = await p.evaluate(() => table.version);
     await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).click();
     await p.waitForFunction((x) => table.version !== x, v);
     await p.waitForFunction(([sc, bk]) => document.querySelector(`.scale[data-scale="${sc}"] .bucket[data-bucket="${bk}"] .mark[data-seat="0"]`), [scale, bucket]);
     const title = await p.locator(`.scale[data-scale="${scale}"] .bucket[data-bucket="${bucket}"]`).getAttribute('title');
     check(/pieces: P1/.test(title), `P1's piece shows on ${scale} bucket ${bucket} after the click (${title.split('\n').join(' / ')})`);
-    check((await p.locator('#log li').allTextContents()).some((t) => t.startsWith('P1:') && t.includes(scale)), 'the move is in the log');
+    check((await p.locator('#log li').allTextContents()).some((t) => t === `P1: ${label}`), `the move is in the log in the rules' words (${label})`);
     // The whole page: the bots' moves may redraw the scales under an element screenshot.
     await p.screenshot({ path: path.join(outDir, 'studio-fauna-scales.png'), fullPage: true });
     check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
@@ -1052,6 +1055,273 @@ cases.look_reload = async () => {
     await cleanup();
     stopStudio(s);
     fs.rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+
+// Runs the plateau binary to the end: its exit code, stdout and stderr.
+function runPlateau(args, stdoutFile) {
+  return new Promise((resolve) => {
+    const out = stdoutFile ? fs.openSync(stdoutFile, 'w') : 'pipe';
+    const r = spawn(plateau, args, { stdio: ['ignore', out, 'pipe'] });
+    let stdout = '', stderr = '';
+    if (!stdoutFile) r.stdout.on('data', (d) => { stdout += d; });
+    r.stderr.on('data', (d) => { stderr += d; });
+    r.on('exit', (code) => { if (stdoutFile) fs.closeSync(out); resolve({ code, stdout, stderr }); });
+  });
+}
+// The CLI's message for a refusal, as the page shows it: stderr without "plateau: " and the
+// line break.
+const cliMessage = (stderr) => stderr.trim().split('\n')[0].replace(/^plateau: /, '');
+
+// The designer's numbers on the page (issue 33): Chenilles opened with a --set-file overlay and
+// a --set; the panel lists every parameter and the data values in force, who set each, and
+// marks the overlay active. Edited values are put in force by the server with --set's own code:
+// a bad value or data path is refused with the CLI's very message, the table unchanged; good
+// ones start a new game (the parameters in the state, the data in the rules) and a simulation
+// with them in one click; the overlay is then marked no longer in force, and a later success
+// clears the error.
+cases.numbers = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-numbers-'));
+  const overlay = path.join(tmp, 'chenilles-tuned.json');
+  fs.writeFileSync(overlay, JSON.stringify({ plateau_overlay: 1, game: 'chenilles', values: { 'chenilles.resources.copper.cap': 20, failures_to_die: 3 } }));
+  const s = await startStudio(['chenilles', '--players', '2', '--bots', 'human,random', '--set-file', overlay, '--set', 'max_rounds=40']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    await p.waitForSelector('#numbers-params input[data-param="failures_to_die"]');
+    const ov = p.locator('#numbers-overlay');
+    check(await ov.isVisible() && (await ov.getAttribute('class')).includes('active') && /overlay active: .*chenilles-tuned\.json/.test(await ov.textContent()),
+      `the overlay is marked active (${await ov.textContent()})`);
+    const param = (name) => p.locator(`#numbers-params input[data-param="${name}"]`);
+    const setBy = (name) => p.locator(`#numbers-params tr:has(input[data-param="${name}"]) td.set-by`).textContent();
+    check(await param('failures_to_die').inputValue() === '3' && /--set-file .*chenilles-tuned\.json/.test(await setBy('failures_to_die')),
+      "the overlay's parameter is in force, said set by --set-file");
+    check(await param('max_rounds').inputValue() === '40' && (await setBy('max_rounds')) === '--set', "--set's parameter is in force, said set by --set");
+    check(await param('tie_rule').inputValue() === 'shared' && (await setBy('tie_rule')) === '', 'a parameter left alone shows its default, set by no one');
+    const cap = p.locator('#numbers-data tr[data-path="chenilles.resources.copper.cap"] td');
+    const capCells = await cap.allTextContents();
+    check(await p.locator('#numbers-data input[data-data="chenilles.resources.copper.cap"]').inputValue() === '20' && capCells[2] === '10',
+      `the overlay's data value is listed beside the data's own (${capCells.join(' | ')})`);
+    let state = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    check(state.state.params.failures_to_die === 3 && state.state.params.max_rounds === 40, 'the table was dealt with them');
+
+    // Refusals: the CLI's own message, the table unchanged.
+    const apply = async (button) => {
+      await p.evaluate(() => { delete document.getElementById('numbers-panel').dataset.applied; });
+      await p.click(button);
+      await p.waitForFunction(() => document.getElementById('numbers-panel').dataset.applied !== undefined);
+      return p.evaluate(() => document.getElementById('numbers-panel').dataset.applied);
+    };
+    const before = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    for (const [fill, set, what] of [
+      [async () => param('failures_to_die').fill('99'), 'failures_to_die=99', 'a parameter above its maximum'],
+      [async () => param('failures_to_die').fill('two'), 'failures_to_die=two', 'a parameter of the wrong type'],
+      [async () => { await param('failures_to_die').fill('3'); await p.fill('#numbers-add-path', 'chenilles.resources.nope.cap'); await p.fill('#numbers-add-value', '3'); },
+        'chenilles.resources.nope.cap=3', 'a data path that does not exist'],
+    ]) {
+      await fill();
+      const cli = await runPlateau(['simulate', 'chenilles', '-n', '1', '--set', set]);
+      const want = cliMessage(cli.stderr);
+      check(cli.code === 2 && want.length > 10, `the CLI refuses --set ${set} (${want})`);
+      check(await apply('#numbers-new') === 'refused', `${what}: refused`);
+      const m = await p.locator('#message').textContent();
+      check(m.includes(want) && (await p.locator('#message').getAttribute('class')).includes('error'), `${what}: the page shows the CLI's message (${m})`);
+    }
+    state = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    check(state.hash === before.hash && state.version === before.version, 'after the refusals the table is unchanged');
+    await p.screenshot({ path: path.join(outDir, 'studio-numbers-refused.png'), fullPage: true });
+
+    // Good values: a new game with them, in one click.
+    await p.fill('#numbers-add-path', '');
+    await param('failures_to_die').fill('4');
+    await p.locator('#numbers-data input[data-data="chenilles.resources.copper.cap"]').fill('25');
+    const applied = await apply('#numbers-new');
+    check(/failures_to_die=4/.test(applied) && /copper\.cap=25/.test(applied), `the edited values are sent (${applied})`);
+    check(!(await p.locator('#message').getAttribute('class')).includes('error'), 'the success clears the error');
+    state = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    check(state.state.params.failures_to_die === 4 && state.state.params.max_rounds === 40 && state.moves_total === 0 && state.version > before.version,
+      'a new game is dealt with the edited parameter (the others kept)');
+    await p.waitForFunction(() => document.querySelector('#numbers-params input[data-param="failures_to_die"]').value === '4');
+    check(await setBy('failures_to_die') === 'the page' && (await setBy('max_rounds')) === '--set', 'the edited parameter is said set by the page, the others keep theirs');
+    check((await ov.getAttribute('class')).includes('replaced') && /no longer in force/.test(await ov.textContent()), 'the overlay is said no longer in force');
+    const numbers = (await raw(s, 'GET', `/api/numbers?token=${s.token}`)).json;
+    check(numbers.sets.includes('chenilles.resources.copper.cap=25'), 'the data value is in force on the server');
+
+    // A simulation from the values, in one click: its report carries them.
+    await p.fill('#sim-n', '12');
+    await p.click('#numbers-simulate');
+    await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 180000 });
+    const report = await p.evaluate(() => lastSim.report);
+    check(report.params.failures_to_die === 4 && report.sets.includes('chenilles.resources.copper.cap=25'),
+      `the simulation ran with the values in force (sets ${report.sets.join(', ')})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-numbers.png'), fullPage: true });
+
+    // Back to the game's own values.
+    await apply('#numbers-defaults');
+    state = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    check(state.state.params.failures_to_die === 2 && state.state.params.max_rounds === 60, "the game's own values: its defaults");
+    await p.waitForFunction(() => document.querySelectorAll('#numbers-data tr[data-path]').length === 0);
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+// A tune run on the page (issue 33): a saved `plateau tune --format json` shows its knobs,
+// targets, every candidate and the verdict; its tuned values go in force in one click; Compare
+// takes a tune result against a report or another tune result; a file that is not a tune
+// result is refused, saying why.
+cases.tune = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-tune-'));
+  const tuneFile = path.join(tmp, 'savane-tune.json'), reportFile = path.join(tmp, 'savane-report.json');
+  let r = await runPlateau(['tune', 'ecosysteme-savane', '--players', '2', '--vary', 'hand_size=10..13', '--target', 'rounds>=1',
+    '--target', 'win_rate:P1<=0.99', '-n', '8', '--budget', '3', '--confirm', '8', '--format', 'json'], tuneFile);
+  if (r.code !== 0) fail(`plateau tune: exit ${r.code}: ${r.stderr}`);
+  r = await runPlateau(['simulate', 'ecosysteme-savane', '--players', '2', '-n', '20', '--format', 'json'], reportFile);
+  if (r.code !== 0) fail(`plateau simulate: exit ${r.code}: ${r.stderr}`);
+  const tune = JSON.parse(fs.readFileSync(tuneFile, 'utf8'));
+  const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    const p = await openPage(b, s);
+    await p.fill('#tune-path', tuneFile);
+    await p.click('#tune-show');
+    await p.waitForSelector('#tune-box[data-file="savane-tune.json"]');
+    const rows = await p.locator('#tune-candidates tr').count();
+    check(rows - 1 === tune.candidates.length && rows > 1, `every candidate is a row (${rows - 1} of ${tune.candidates.length})`);
+    const targets = await p.locator('#tune-targets tr td:first-child').allTextContents();
+    check(JSON.stringify(targets) === JSON.stringify(tune.targets.map((t) => t.target)), `the targets are listed (${targets.join(', ')})`);
+    const verdict = await p.locator('#tune-verdict').textContent();
+    check(verdict.includes(tune.verdict.status) && verdict.includes(tune.verdict.all_met ? 'every target met' : 'targets missed'),
+      `the verdict is shown (${verdict.slice(0, 120)})`);
+    const best = tune.best.hand_size;
+    check(/hand_size=\d+/.test(await p.locator('.tune-best').textContent()), `the tuned values are shown (hand_size=${best})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-tune.png'), fullPage: true });
+    await p.click('#tune-use');
+    await p.waitForFunction((v) => document.getElementById('numbers-panel').dataset.applied === `hand_size=${v}`, best);
+    const state = (await raw(s, 'GET', `/api/state?token=${s.token}`)).json;
+    check(state.state.params.hand_size === best, `the tuned values are in force on a new game (hand_size ${state.state.params.hand_size})`);
+
+    // Compare: a tune result against a report, and against itself.
+    const compare = async (before, after) => {
+      await p.fill('#cmp-before', before);
+      await p.fill('#cmp-after', after);
+      await p.evaluate(() => { document.getElementById('message').textContent = ''; document.getElementById('sim-compare-box').dataset.files = ''; });
+      await p.click('#cmp-run');
+      await p.waitForFunction((want) => document.getElementById('message').textContent !== '' || document.getElementById('sim-compare-box').dataset.files === want,
+        `${before}|${after}`);
+    };
+    await compare(tuneFile, reportFile);
+    check(await p.locator('#sim-compare-box').isVisible(), 'Compare takes a tune result against a report');
+    const measures = await p.locator('#sim-compare-table tr td:first-child').allTextContents();
+    check(measures.length === tune.targets.length && measures[0].startsWith('rounds (target rounds>=1)'), `one row per target (${measures.join(', ')})`);
+    const values = await p.locator('#sim-compare-table tr:nth-child(2) td').allTextContents();
+    const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    check(Math.abs(Number(values[2]) - report.rounds.mean) < 1e-3, `the report's side is its measure (rounds ${values[2]} = ${report.rounds.mean})`);
+    check(/tune result savane-tune\.json .* against savane-report\.json/.test(await p.locator('#sim-compare-what').textContent()), 'the comparison names the tune result');
+    await compare(tuneFile, tuneFile);
+    check(/^0 of 2 measures changed/.test(await p.locator('#sim-compare-summary').textContent()), 'a tune result against itself: nothing changed');
+    await p.screenshot({ path: path.join(outDir, 'studio-tune-compare.png'), fullPage: true });
+    // Refusals.
+    await p.fill('#tune-path', reportFile);
+    await p.click('#tune-show');
+    await p.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+    check(/not a tune result/.test(await p.locator('#message').textContent()), 'a report is not a tune result: refused, saying so');
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+
+// The smaller items of issue 33: the favicon answers 204 (not 403); a copy opened by its path
+// is labelled with its folder; a new player seat gets the table's bot and the simulation's bots
+// default to the table's; a later success clears an error; the log follows the latest move and
+// numbers its lines by their moves across a reload; moves are logged in the rules' own words
+// (describe); the score panel names categories in words and never prints JSON.
+cases.details = async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'plateau-studio-details-'));
+  const dir = path.join(tmp, 'my-savane');
+  fs.cpSync(path.join(source, 'games', 'ecosysteme-savane'), dir, { recursive: true });
+  const s = await startStudio([dir, '--players', '1', '--bots', 'human,greedy']);
+  const { b, cleanup } = await browser();
+  try {
+    let r = await raw(s, 'GET', '/favicon.ico');
+    check(r.status === 204, `/favicon.ico: ${r.status} without the token (no icon, no refusal)`);
+    const p = await openPage(b, s);
+    const info = await p.locator('#game-info').textContent();
+    check(info.includes(fs.realpathSync(dir)) && !info.includes('games/ecosysteme-savane'), `a copy opened by path is labelled with its folder (${info})`);
+    check(await p.locator('#sim-bots').inputValue() !== '' && !/human/.test(await p.locator('#sim-bots').inputValue()), `the simulation's bots default to the table's (${await p.locator('#sim-bots').inputValue()})`);
+    // Solo: Jhay's seat (a pseudo-seat) given to random; a second player then joins the table.
+    await p.fill('#seats input[data-seat="1"]', 'random');
+    await p.locator('#seats input[data-seat="1"]').dispatchEvent('change');
+    await p.waitForFunction(() => table.seats[1].controller === 'random');
+    await p.fill('#players', '2');
+    await p.click('#new-game');
+    await p.waitForFunction(() => table.state.player_count === 2 && (!table.bot || table.bot.state !== 'thinking'));
+    const controllers = await p.evaluate(() => table.seats.slice(0, table.state.player_count).map((x) => x.controller));
+    check(controllers[0] === 'human' && controllers[1] === 'greedy', `the new player seat gets the table's bot, not the solo opponent's random (${controllers.join(', ')})`);
+    await p.waitForFunction(() => document.getElementById('sim-bots').value === 'greedy,greedy');
+    check(true, "the simulation's bots follow the table's: greedy,greedy");
+
+    // An error, then a success: the error goes.
+    await p.fill('#file', path.join(tmp, 'missing.json'));
+    await p.click('#load');
+    await p.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+    const playFirst = async () => {
+      const v = await p.evaluate(() => table.version);
+      await p.locator('#moves button.move').first().click();
+      await p.waitForFunction((x) => table.version > x && (!table.bot || table.bot.state !== 'thinking') && document.querySelectorAll('#moves button.move').length > 0, v);
+    };
+    await playFirst();
+    check(await p.locator('#message').isHidden(), 'a move played after a refused load clears the error');
+    for (let i = 0; i < 5; i++) await playFirst();
+    // A reload between moves: its line says after which move, and the moves keep their numbers.
+    const rules = path.join(dir, 'rules.lua');
+    const movesBefore = await p.evaluate(() => table.moves_total);
+    fs.writeFileSync(rules, fs.readFileSync(rules, 'utf8') + '\n-- an edit\n');
+    await p.waitForFunction(() => table.log.some((e) => e.kind === 'reload'), null, { timeout: 30000 });
+    for (let i = 0; i < 3; i++) await playFirst();
+    const items = await p.locator('#log li').evaluateAll((els) => els.map((e) => ({ n: e.value, cls: e.className, text: e.textContent })));
+    const moves = items.filter((e) => e.cls.startsWith('move'));
+    check(moves.every((e, i) => e.n === i + 1), `the log's moves are numbered 1..${moves.length} in order`);
+    const reload = items.find((e) => e.cls.startsWith('reload'));
+    check(reload && reload.n === movesBefore, `the reload's line carries the move it came after (${reload && reload.n} = ${movesBefore})`);
+    const box = await p.locator('#log').evaluate((e) => ({ top: e.scrollTop, height: e.clientHeight, total: e.scrollHeight }));
+    check(box.total <= box.height || box.top + box.height >= box.total - 2, `the log shows its latest move (scrolled ${box.top} + ${box.height} of ${box.total})`);
+    await p.screenshot({ path: path.join(outDir, 'studio-details.png'), fullPage: true });
+    check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+  } finally {
+    await cleanup();
+    stopStudio(s);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  // Fauna's moves in its own words; Océan's score panel in words.
+  for (const [g, look] of [['fauna', 'fauna'], ['ecosysteme-ocean', 'ocean']]) {
+    const s2 = await startStudio([g, '--players', '2', '--bots', 'greedy,greedy']);
+    const { b: b2, cleanup: cleanup2 } = await browser();
+    try {
+      const p = await openPage(b2, s2);
+      await p.waitForFunction(() => table.over, null, { timeout: 120000 });
+      await p.evaluate(() => refresh());
+      const log = await p.locator('#log li').allTextContents();
+      check(log.length > 0 && !log.some((t) => /\(-?\d+, -?\d+\)|[{}"]/.test(t)), `${g}: no move is logged in internal coordinates or JSON (${log[0]})`);
+      if (g === 'fauna') check(log.some((t) => /a piece on /.test(t)), `fauna: the moves are the rules' own words (${log.find((t) => /a piece on/.test(t))})`);
+      const heads = await p.locator('#scores th').allTextContents();
+      check(!heads.some((h) => /_/.test(h)), `${g}: the score's categories are words (${heads.join(', ')})`);
+      const extra = await p.locator('#extra').textContent();
+      check(!/[{}"[\]]/.test(extra) && !/_/.test(extra), `${g}: the score's extra is words, not JSON (${extra.slice(0, 160)})`);
+      await p.screenshot({ path: path.join(outDir, `studio-details-${look}.png`), fullPage: true });
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    } finally {
+      await cleanup2();
+      stopStudio(s2);
+    }
   }
 };
 

@@ -37,6 +37,8 @@ async function api(path, body, params) {
   let data;
   try { data = await res.json(); } catch (e) { data = { error: `HTTP ${res.status}` }; }
   if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  // A later action that succeeds clears an error still on screen (its caller may say more).
+  if (body !== undefined && $('message').classList.contains('error')) say('');
   return data;
 }
 function say(text, isError) {
@@ -976,6 +978,7 @@ function draw() {
   drawMoves();
   drawLog();
   drawReload();
+  document.dispatchEvent(new CustomEvent('studio-table'));
 }
 
 function drawScores() {
@@ -994,9 +997,25 @@ function drawScores() {
     if (was !== undefined && was !== v) td.classList.add('changed');
     return td;
   };
-  for (const k of cats) t.append(el('tr', {}, el('th', { text: cardName(k) }), ...lines.map((l, i) => cell(i, k, l.breakdown[k]))));
+  for (const k of cats) t.append(el('tr', {}, el('th', { text: categoryName(k), title: k }), ...lines.map((l, i) => cell(i, k, l.breakdown[k]))));
   t.append(el('tr', { class: 'total' }, el('th', { text: 'TOTAL' }), ...lines.map((l, i) => cell(i, null, l.total))));
-  $('extra').textContent = table.extra && Object.keys(table.extra).length ? JSON.stringify(table.extra) : '';
+  // The score's extra (what the rules add to explain it), in words: one line per entry.
+  $('extra').replaceChildren(...Object.entries(table.extra || {}).map(([k, v]) => el('div', { class: 'extra', 'data-extra': k }, el('b', { text: `${categoryName(k)}: ` }), inWords(v))));
+}
+
+// A score category or an id in words: a card's or a data entry's name, else the id with its
+// underscores as spaces ("whale_flips": "whale flips").
+function categoryName(k) {
+  if (game && game.cards[k]) return cardName(k);
+  return String(k).replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+}
+// A value of the rules' own (numbers, names, lists, records) as a line of words, never JSON.
+function inWords(v, depth = 0) {
+  if (v == null) return '';
+  if (typeof v !== 'object') return typeof v === 'string' && game && game.cards[v] ? cardName(v) : String(v);
+  if (depth > 3) return '…';
+  if (Array.isArray(v)) return v.map((x) => inWords(x, depth + 1)).join(depth ? ', ' : '; ');
+  return Object.entries(v).map(([k, x]) => `${categoryName(k)} ${inWords(x, depth + 1)}`).join(depth ? ', ' : '; ');
 }
 
 function drawMoves() {
@@ -1039,6 +1058,10 @@ function drawLog() {
     li.addEventListener('click', () => goTo(e.n));
     log.append(li);
   }
+  // The log follows the game: the latest move in view, or the move the history shows.
+  const here = viewing >= 0 ? [...log.children].filter((li) => Number(li.value) <= viewing).pop() : log.lastElementChild;
+  if (viewing < 0) log.scrollTop = log.scrollHeight;
+  else if (here) log.scrollTop = here.offsetTop - log.clientHeight / 2;  // #log is positioned: offsets are its own
 }
 
 function drawReload() {
@@ -1249,7 +1272,8 @@ function drawCompare(compare, text, what, beforeName, afterName) {
 async function compareFiles() {
   try {
     const c = await api('/api/compare', { before: $('cmp-before').value.trim(), after: $('cmp-after').value.trim() });
-    drawCompare(c.compare, c.compare_text, `${c.before.name} (${c.before.games} games) against ${c.after.name} (${c.after.games} games) of ${c.after.game || c.before.game || 'a game'}`,
+    const side = (x) => `${x.kind === 'tune' ? 'tune result ' : ''}${x.name} (${x.games} games${x.kind === 'tune' ? ' of its confirmation' : ''})`;
+    drawCompare(c.compare, c.compare_text, `${side(c.before)} against ${side(c.after)} of ${c.after.game || c.before.game || 'a game'}`,
       c.before.name, c.after.name);
     $('sim-compare-box').dataset.files = `${c.before.path}|${c.after.path}`;
     $('sim-compare-box').open = true;
@@ -1369,6 +1393,7 @@ function listen() {
   const events = new EventSource(url('/api/events'));
   events.addEventListener('update', async (e) => {
     const ev = JSON.parse(e.data);
+    document.dispatchEvent(new CustomEvent('studio-event', { detail: ev }));
     if (ev.kind === 'sim') {
       // Progress events may stand in for a change the stream had no time to send on its own.
       if (table && ev.version !== table.version && viewing < 0) await refresh();
