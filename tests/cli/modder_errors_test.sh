@@ -119,18 +119,17 @@ d = json.load(open("abysse/data/cards.json"))
 d["cards"].append({"id": "jellyfish", "count": 4, "group": "prey", "name": {"en": "Jellyfish"}})
 json.dump(d, open("abysse/data/cards.json", "w"), ensure_ascii=False)
 EOF
-set +e
-"$plateau" validate abysse > out.txt 2>&1; rc=$?
-set -e
-[ "$rc" -eq 2 ] || fail "Océan with a card it cannot score: exit $rc, not 2: $(cat out.txt)"
-grep -qF "plateau: games/abysse/data/cards.json: at /cards/11/id: card 'jellyfish' has no scoring rule in Océan's rules.lua" out.txt ||
-  fail "Océan's refusal does not name the card's entry: $(cat out.txt)"
+# ocean_refused <grep -E pattern>: validate abysse exits 2 with a message matching it.
+ocean_refused() {
+  set +e
+  "$plateau" validate abysse > out.txt 2>&1
+  local rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "Océan: exit $rc, not 2: $(cat out.txt)"
+  grep -qE -- "$1" out.txt || fail "Océan: expected '$1' in: $(cat out.txt)"
+}
+ocean_refused "plateau: games/abysse/data/cards.json: at /cards/11/id: card 'jellyfish' has no scoring rule in Océan's rules.lua"
 cp "$src/games/ecosysteme-ocean/data/cards.json" abysse/data/cards.json
 sed -i 's/"group": "predator"/"group": "predators"/' abysse/data/cards.json
-set +e
-"$plateau" validate abysse > out.txt 2>&1; rc=$?
-set -e
-[ "$rc" -eq 2 ] || fail "Océan with an unknown group: exit $rc, not 2: $(cat out.txt)"
-grep -qE "plateau: games/abysse/data/cards.json: at /cards/[0-9]+/group: 'predators' is not a food-chain group" out.txt ||
-  fail "Océan's group refusal: $(cat out.txt)"
+ocean_refused "plateau: games/abysse/data/cards.json: at /cards/[0-9]+/group: 'predators' is not a food-chain group"
 echo "ok"
