@@ -1282,7 +1282,9 @@ std::string SimulationReport::ToText() const {
     };
     out << Format("\nhow the game feels (%lld games, scores taken %s; README \"How the game feels\")\n",
                   static_cast<long long>(f.games),
-                  f.by_round == f.games ? "at each round's end" : f.by_round == 0 ? "after each move" : "at round ends or moves");
+                  f.by_round == f.games ? "at the end of each round and of each turn the seats play at once"
+                  : f.by_round == 0  ? "after each move"
+                                     : "at round ends in some games, after each move in others");
     out << "  lead changes per game       " << mean(f.lead_changes, 1, "") << "\n";
     out << "  winner leads for good from  " << mean(f.lead_for_good, 100, "%") << " of the game\n";
     out << "  drama: winner came back     " << share(f.drama, f.lead_for_good.n)

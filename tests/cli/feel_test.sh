@@ -30,7 +30,7 @@ assert k["of"] == 2 and 0 <= k["count"] <= 2, k
 assert j["kingmaking_games"] == 2
 PY
 out=$("$plateau" simulate chenilles --players 3 -n 6 --kingmaking 2)
-for want in "how the game feels (6 games, scores taken at each round's end" "lead changes per game" \
+for want in "how the game feels (6 games, scores taken at the end of each round" "lead changes per game" \
             "winner leads for good from" "drama: winner came back" "score gap, leader - second" "dead turns" \
             "kingmaking                  " "of 2 sampled games"; do
   grep -qF -- "$want" <<<"$out" || fail "the text report lacks '$want': $out"
