@@ -56,8 +56,9 @@ double Median(std::vector<double> v) {
 }
 
 // Games per second of the Lua-scripted game through the same path as `plateau simulate`.
-double LuaPlayouts(const std::string& game, int games, bool budget, uint64_t seed) {
+double LuaPlayouts(const std::string& game, int games, bool budget, uint64_t seed, bool feel = true) {
   SimulationSpec spec;
+  spec.feel = feel;
   spec.games = games;
   spec.players = 4;
   spec.seed = seed;
@@ -595,6 +596,20 @@ int main(int argc, char** argv) {
   }
   Print("budget_overhead_ratio", ratios.empty() ? 0 : Median(ratios), "ratio");
   Print("budget_hook_armed_calls", static_cast<double>(scripting::Runtime::arm_count.load() - armed_before), "calls");
+  // How the game feels (the score over time, dead turns) against the same runs without it,
+  // paired and alternated like the budget's.
+  for (const char* game : {"ecosysteme-savane", "chenilles"}) {
+    std::vector<double> feel;
+    for (int rep = 0; rep < 5; ++rep) {
+      const uint64_t seed = 7000 + static_cast<uint64_t>(rep) * 1000;
+      const double a = LuaPlayouts(game, games / 10, true, seed, rep % 2 == 0);
+      const double b = LuaPlayouts(game, games / 10, true, seed, rep % 2 != 0);
+      const double with = rep % 2 == 0 ? a : b, without = rep % 2 == 0 ? b : a;
+      if (with > 0) feel.push_back(without / with);  // time with / time without
+    }
+    Print(std::string("feel_overhead_ratio_") + (std::string(game) == "chenilles" ? "chenilles" : "savane"),
+          feel.empty() ? 0 : Median(feel), "ratio");
+  }
   Print("savane_score_table_us", ScoreTableMicros("ecosysteme-savane", 20000), "us");
   Print("ocean_score_table_us", ScoreTableMicros("ecosysteme-ocean", 2000), "us");
   // Hot reload: loading, validating and checking new rules against a game on the table, for

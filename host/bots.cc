@@ -44,6 +44,7 @@ class OnePlyBot : public Bot {
     Status st = rules.LegalMoves(*state, seat, &moves_);
     if (!st.ok()) return st;
     if (moves_.empty()) return Status::Illegal("no legal move");
+    decision_ = {static_cast<int>(moves_.size()), false};
     if (moves_.size() == 1) {
       *out = moves_[0];
       return Status::Ok();
@@ -101,6 +102,7 @@ class OnePlyBot : public Bot {
         pick = i;  // reservoir sampling keeps ties uniform
       }
     }
+    decision_.all_equal = ties == static_cast<int>(moves_.size());
     *out = moves_[pick];
     return Status::Ok();
   }
@@ -238,6 +240,19 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
   std::vector<int> seats;
   int moves = 0, round = state->flow.round, moves_this_round = 0;
   bool rounds_kept = round > 0 || rules.CountsRounds();  // a game without rounds has only the total limit
+  ScoreTrack* track = limits.track;
+  bool moved_since_sample = false;
+  std::vector<Move> listed;
+  auto sample = [&]() {
+    std::vector<int64_t> totals;
+    Status st = rules.CurrentTotals(*state, &totals);
+    if (!st.ok()) return st;
+    totals.resize(static_cast<size_t>(state->player_count));
+    track->totals.push_back(std::move(totals));
+    moved_since_sample = false;
+    return Status::Ok();
+  };
+  if (track) *track = ScoreTrack();
   for (;;) {
     Status st = rules.ToMove(*state, &seats);
     if (!st.ok()) return st;
@@ -245,23 +260,44 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
     for (int seat : seats) {
       if (seat < 0 || seat >= static_cast<int>(bots.size()) || !bots[static_cast<size_t>(seat)])
         return Status::Input("no bot for seat " + std::to_string(seat + 1));
+      Bot* bot = bots[static_cast<size_t>(seat)];
       Move m;
-      st = bots[static_cast<size_t>(seat)]->ChooseIn(rules, state, seat, &m);
+      if (track) bot->clear_decision();
+      st = bot->ChooseIn(rules, state, seat, &m);
       if (!st.ok()) return st;
+      if (track) {
+        // A bot that listed the moves says how many; for the others they are listed here (the
+        // rules cache the list of a state, which the bot may just have asked for).
+        Bot::Decision d = bot->last_decision();
+        if (d.moves == 0) {
+          st = rules.LegalMoves(*state, seat, &listed);
+          if (!st.ok()) return st;
+          d.moves = static_cast<int>(listed.size());
+        }
+        ++track->decisions;
+        if (d.moves == 1) ++track->single_move;
+        else if (d.all_equal) ++track->all_equal;
+      }
       if (limits.before_move) limits.before_move(*state, seat, m);
       st = rules.Apply(state, seat, m);
       if (!st.ok()) {
         if (st.kind == ErrorKind::kIllegal)
-          st.message = "bot '" + std::string(bots[static_cast<size_t>(seat)]->name()) + "' chose an illegal move " +
+          st.message = "bot '" + std::string(bot->name()) + "' chose an illegal move " +
                        MoveToString(m, *state->cards) + ": " + st.message;
         return st;
       }
+      moved_since_sample = true;
       if (++moves > limits.max_moves)
         return {ErrorKind::kScript, "the game did not end within " + std::to_string(limits.max_moves) + " moves", {}, {}};
+      bool round_ended = false;
       if (state->flow.round != round) {
         round = state->flow.round;
         moves_this_round = 0;
+        // A game that starts counting rounds only now was sampled after every move so far:
+        // those samples give way to this one, the end of its first round.
+        if (track && !rounds_kept) track->totals.clear();
         rounds_kept = true;
+        round_ended = true;
       } else if (++moves_this_round > limits.max_moves_per_round && rounds_kept) {
         return {ErrorKind::kScript,
                 "the game did not end: round " + std::to_string(round + 1) + " ran " +
@@ -270,6 +306,16 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
                     "last move " + MoveToString(m, *state->cards),
                 {}, {}};
       }
+      if (track && (round_ended || !rounds_kept)) {
+        st = sample();
+        if (!st.ok()) return st;
+      }
+    }
+    // Seats that moved together (a draft's simultaneous picks) make a turn of their own: its end
+    // is a score too, as a round's is.
+    if (track && seats.size() > 1 && moved_since_sample) {
+      Status st = sample();
+      if (!st.ok()) return st;
     }
     if (limits.max_rounds > 0 && state->flow.round + 1 > limits.max_rounds) {
       result->stopped = true;
@@ -277,7 +323,16 @@ Status PlayOut(Rules& rules, State* state, const std::vector<Bot*>& bots, PlayRe
     }
   }
   result->moves = moves;
-  return rules.Score(*state, &result->scores);
+  Status st = rules.Score(*state, &result->scores);
+  if (!st.ok() || !track) return st;
+  // The final score is the last sample (in place of a sample of the same state).
+  if (!moved_since_sample && !track->totals.empty()) track->totals.pop_back();
+  std::vector<int64_t> final_totals(static_cast<size_t>(state->player_count), 0);
+  for (const auto& line : result->scores.lines)
+    if (line.seat >= 0 && line.seat < state->player_count) final_totals[static_cast<size_t>(line.seat)] = line.total;
+  track->totals.push_back(std::move(final_totals));
+  track->by_round = rounds_kept;
+  return st;
 }
 
 }  // namespace plateau

@@ -36,8 +36,18 @@ class Bot {
   // BotStopped(). Null: never stopped. The flag must outlive the decisions it may stop.
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
 
+  // What the bot saw in its last decision, for a report's dead turns: how many legal moves it
+  // weighed (0: it did not list them) and whether it valued every one of them the same.
+  struct Decision {
+    int moves = 0;
+    bool all_equal = false;
+  };
+  const Decision& last_decision() const { return decision_; }
+  void clear_decision() { decision_ = Decision(); }
+
  protected:
   bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+  Decision decision_;
 
  private:
   const std::atomic<bool>* stop_ = nullptr;
@@ -66,6 +76,18 @@ struct PlayResult {
   bool stopped = false;  // the round limit ended the game before its rules did
 };
 
+// The score over time of one game and what its decisions looked like (a designer's report,
+// "How the game feels"): each seat's total at the end of every round and of every turn where
+// several seats moved together, or after every move in a game that counts no rounds, the final
+// score last.
+struct ScoreTrack {
+  std::vector<std::vector<int64_t>> totals;  // [sample][seat]
+  bool by_round = false;                     // sampled at round ends (else after each move)
+  int decisions = 0;
+  int single_move = 0;  // decisions with one legal move
+  int all_equal = 0;    // decisions where the bot valued every legal move the same (greedy, heuristic)
+};
+
 struct PlayLimits {
   int max_moves = 100000;  // more is an error: a game that cannot end
   // More moves without the round changing is an error too, in a game that counts rounds: a
@@ -75,6 +97,8 @@ struct PlayLimits {
   int max_rounds = 0;      // 0: none. Past it the game is stopped and scored, not failed
   // Called before each move is applied (simulation statistics such as pick rates).
   std::function<void(const State&, int seat, const Move&)> before_move;
+  // When set, filled as the game goes (cleared first).
+  ScoreTrack* track = nullptr;
 };
 
 // Plays until no seat must move. bots[i] plays seat i (pseudo-seats never move).

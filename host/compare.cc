@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -40,6 +41,57 @@ std::vector<std::string> KeysOfEither(const Json& b, const Json& a) {
   return names;
 }
 
+// A value as a note shows it: JSON, cut short.
+std::string Shown(const Json& v) {
+  if (v.is_null()) return "(absent)";
+  std::string t = DumpJson(v);
+  return t.size() > 60 ? t.substr(0, 57) + "..." : t;
+}
+
+// Whether every element of the array is an object with a distinct string "id" (a list of
+// cards, tiles, animals): its elements are then named and matched by id, as --set names them.
+bool ById(const Json& list) {
+  std::set<std::string> ids;
+  for (const auto& e : list)
+    if (!e.is_object() || !e.contains("id") || !e["id"].is_string() || !ids.insert(e["id"].get<std::string>()).second)
+      return false;
+  return true;
+}
+
+// Every value that differs between two data documents, named as --set names it
+// (<data>.<key>.<index or id>...).
+void DataDiff(const Json& b, const Json& a, const std::string& path, std::vector<std::string>* out) {
+  if (b == a) return;
+  if (b.is_object() && a.is_object()) {
+    for (const auto& key : KeysOfEither(b, a)) DataDiff(Get(b, key.c_str()), Get(a, key.c_str()), path + "." + key, out);
+    return;
+  }
+  if (b.is_array() && a.is_array()) {
+    if (ById(b) && ById(a)) {
+      std::vector<std::string> ids;
+      std::map<std::string, const Json*> in_b, in_a;
+      for (const auto& e : b) {
+        ids.push_back(e["id"].get<std::string>());
+        in_b[ids.back()] = &e;
+      }
+      for (const auto& e : a) {
+        const std::string id = e["id"].get<std::string>();
+        if (!in_b.count(id)) ids.push_back(id);
+        in_a[id] = &e;
+      }
+      static const Json null;
+      for (const auto& id : ids)
+        DataDiff(in_b.count(id) ? *in_b[id] : null, in_a.count(id) ? *in_a[id] : null, path + "." + id, out);
+      return;
+    }
+    static const Json null;
+    for (size_t i = 0; i < std::max(b.size(), a.size()); ++i)
+      DataDiff(i < b.size() ? b[i] : null, i < a.size() ? a[i] : null, path + "." + std::to_string(i), out);
+    return;
+  }
+  out->push_back(path + ": " + Shown(b) + " before, " + Shown(a) + " now");
+}
+
 class Comparer {
  public:
   Comparer(const Json& before, const Json& after, double change_z) : b_(before), a_(after), change_z_(change_z) {
@@ -59,6 +111,7 @@ class Comparer {
     Mean("spread first-last", Get(b_, "spread"), Get(a_, "spread"), games_b_, games_a_, true);
     Seats();
     Bots();
+    Feel();
     Shares("ending", Get(b_, "endings"), Get(a_, "endings"));
     Share("stopped games", Num(b_, "stopped"), games_b_, Num(a_, "stopped"), games_a_, true);
     PerKey("categories", [&](const std::string& name, const Json& b, const Json& a) {
@@ -166,6 +219,20 @@ class Comparer {
     const Json& sa = Get(a_, "sets");
     if (sb != sa && !(sb.is_null() && sa.is_array() && sa.empty()))
       settings_.push_back(Format("--set: %s before, %s now", DumpJson(sb).c_str(), DumpJson(sa).c_str()));
+    // The data values in force (the files, --set and --set-file applied), value by value.
+    const Json& db = Get(b_, "data");
+    const Json& da = Get(a_, "data");
+    if (db.is_object() && da.is_object()) {
+      std::vector<std::string> diffs;
+      for (const auto& file : KeysOfEither(db, da)) DataDiff(Get(db, file.c_str()), Get(da, file.c_str()), file, &diffs);
+      constexpr size_t kNamed = 30;  // a rewritten file is summed up, not listed to the last value
+      for (size_t i = 0; i < diffs.size() && i < kNamed; ++i) settings_.push_back("data " + diffs[i]);
+      if (diffs.size() > kNamed)
+        settings_.push_back(Format("data: %zu more values differ (the report's \"data\" holds them all)", diffs.size() - kNamed));
+    } else if (db.is_object() != da.is_object()) {
+      settings_.push_back(Format("data: the %s report carries no data values (written before reports had them): which "
+                                 "values changed is not known", db.is_object() ? "new" : "baseline"));
+    }
   }
 
   void Seats() {
@@ -177,7 +244,27 @@ class Comparer {
       Mean("seat " + name + " total", sb[s], sa[s], games_b_, games_a_, true);
       Share("seat " + name + " win rate", Num(sb[s], "win_rate") * games_b_, games_b_, Num(sa[s], "win_rate") * games_a_,
             games_a_, true);
+      Edge("seat " + name + " edge over a fair share", Get(sb[s], "balance"), Get(sa[s], "balance"), games_b_, games_a_);
     }
+  }
+
+  // How the game feels (README "How the game feels"): each measure over the games it counts.
+  void Feel() {
+    const Json& fb = Get(b_, "feel");
+    const Json& fa = Get(a_, "feel");
+    if (!fb.is_object() || !fa.is_object()) return;
+    auto mean = [&](const std::string& name, const Json& b, const Json& a) { Mean(name, b, a, Num(b, "n"), Num(a, "n"), true); };
+    auto share = [&](const std::string& name, const Json& b, const Json& a) {
+      Share(name, Num(b, "count"), Num(b, "of"), Num(a, "count"), Num(a, "of"), true);
+    };
+    mean("lead changes per game", Get(fb, "lead_changes"), Get(fa, "lead_changes"));
+    mean("winner leads for good from (share of the game)", Get(fb, "lead_for_good"), Get(fa, "lead_for_good"));
+    share("drama: the winner came back", Get(fb, "drama"), Get(fa, "drama"));
+    for (const auto& at : KeysOfEither(Get(fb, "score_gap"), Get(fa, "score_gap")))
+      Mean("score gap leader-second at " + at, Get(Get(fb, "score_gap"), at.c_str()), Get(Get(fa, "score_gap"), at.c_str()),
+           Num(Get(Get(fb, "score_gap"), at.c_str()), "n"), Num(Get(Get(fa, "score_gap"), at.c_str()), "n"), at == "100%");
+    mean("dead turns (share of a game's decisions)", Get(fb, "dead_turns"), Get(fa, "dead_turns"));
+    share("kingmaking (share of sampled games)", Get(fb, "kingmaking"), Get(fa, "kingmaking"));
   }
 
   void Bots() {
@@ -189,7 +276,18 @@ class Comparer {
       const Json& b = bb[it.key()];
       const double nb = Num(b, "seats") * games_b_, na = Num(it.value(), "seats") * games_a_;
       Share("bot " + it.key() + " win rate", Num(b, "win_rate") * nb, nb, Num(it.value(), "win_rate") * na, na, true);
+      Edge("bot " + it.key() + " edge over a fair share", Get(b, "balance"), Get(it.value(), "balance"), nb, na);
     }
+  }
+
+  // A win rate's edge over its fair share (the report's seat balance), where both sides have
+  // one: its standard error is the two win rates' (the fair shares are the rates of the seats'
+  // group, which this errs above).
+  void Edge(const std::string& name, const Json& b, const Json& a, double nb, double na) {
+    if (!Get(b, "edge").is_number() || !Get(a, "edge").is_number() || nb <= 0 || na <= 0) return;
+    const double pb = Num(b, "win_rate"), pa = Num(a, "win_rate");
+    const double se = std::sqrt(std::max(0.0, pb * (1 - pb)) / nb + std::max(0.0, pa * (1 - pa)) / na);
+    Add(name, Num(b, "edge"), Num(a, "edge"), se, true, true, nb >= 2 && na >= 2);
   }
 
   // Counts by name (endings), as shares of the games; a name missing on one side is 0 there.

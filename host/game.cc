@@ -58,6 +58,16 @@ void Rules::UndoTrial(State* state) {
   trial_copies_.pop_back();
 }
 
+Status Rules::CurrentTotals(const State& state, std::vector<int64_t>* out) {
+  ScoreTable table;
+  Status st = Score(state, &table);
+  if (!st.ok()) return st;
+  out->assign(state.seats.size(), 0);
+  for (const auto& line : table.lines)
+    if (line.seat >= 0 && static_cast<size_t>(line.seat) < out->size()) (*out)[static_cast<size_t>(line.seat)] = line.total;
+  return Status::Ok();
+}
+
 Status Rules::Evaluate(const State& state, int seat, double* out) {
   ScoreTable table;
   Status st = Score(state, &table);

@@ -102,6 +102,10 @@ class Rules {
   virtual Status TryMove(State* state, int seat, const Move& move);
   virtual void UndoTrial(State* state);
   virtual Status Score(const State& state, ScoreTable* out) = 0;
+  // Each seat's total as Score gives it (0 for a seat without a line), for measures of a game
+  // in progress: the score over time of a designer's report. Rules with a faster way than a
+  // whole score table (a script's `totals` hook) override it.
+  virtual Status CurrentTotals(const State& state, std::vector<int64_t>* out);
   // Heuristic value of the state for `seat` (greedy bots); defaults to the score margin.
   virtual Status Evaluate(const State& state, int seat, double* out);
   // The same with the options a bot spec gave for the game (greedy:knowledge=0.5), which the

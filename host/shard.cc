@@ -66,6 +66,11 @@ Json BlockOut(const SimulationReport& r) {
   j["cards"] = Json::object();
   for (const auto& [k, v] : r.cards)
     j["cards"][k] = Json::array({StatOut(v.points), v.copies, v.points_sum, v.offered, v.picked});
+  const FeelRecord& f = r.feel;
+  j["feel"] = Json::array({f.games, f.by_round, f.samples, StatOut(f.lead_changes), StatOut(f.lead_for_good), f.from_last,
+                           f.from_behind, f.drama, StatOut(f.gap[0]), StatOut(f.gap[1]), StatOut(f.gap[2]), StatOut(f.gap[3]),
+                           StatOut(f.dead), f.decisions, f.single_move, f.all_equal, f.kingmaking_games, f.kingmaking_found,
+                           f.kingmaking_decisions, f.kingmaking_replays, f.kingmaking_cut});
   return j;
 }
 
@@ -210,6 +215,26 @@ SimulationReport BlockIn(const Json& j, int players) {
     c.offered = Whole(v[3]);
     c.picked = Whole(v[4]);
   }
+  const Json& f = Array(At(j, "feel"), 21, "feel");
+  FeelRecord& feel = r.feel;
+  feel.games = Whole(f[0]);
+  feel.by_round = Whole(f[1]);
+  feel.samples = Whole(f[2]);
+  feel.lead_changes = StatIn(f[3]);
+  feel.lead_for_good = StatIn(f[4]);
+  feel.from_last = Whole(f[5]);
+  feel.from_behind = Whole(f[6]);
+  feel.drama = Whole(f[7]);
+  for (int i = 0; i < 4; ++i) feel.gap[i] = StatIn(f[8 + static_cast<size_t>(i)]);
+  feel.dead = StatIn(f[12]);
+  feel.decisions = Whole(f[13]);
+  feel.single_move = Whole(f[14]);
+  feel.all_equal = Whole(f[15]);
+  feel.kingmaking_games = Whole(f[16]);
+  feel.kingmaking_found = Whole(f[17]);
+  feel.kingmaking_decisions = Whole(f[18]);
+  feel.kingmaking_replays = Whole(f[19]);
+  feel.kingmaking_cut = Whole(f[20]);
   return r;
 }
 

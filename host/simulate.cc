@@ -64,6 +64,89 @@ void BotRecord::Merge(const BotRecord& o) {
   totals.Merge(o.totals);
 }
 
+void FeelRecord::Merge(const FeelRecord& o) {
+  games += o.games;
+  by_round += o.by_round;
+  samples += o.samples;
+  lead_changes.Merge(o.lead_changes);
+  lead_for_good.Merge(o.lead_for_good);
+  from_last += o.from_last;
+  from_behind += o.from_behind;
+  drama += o.drama;
+  for (int i = 0; i < 4; ++i) gap[i].Merge(o.gap[i]);
+  dead.Merge(o.dead);
+  decisions += o.decisions;
+  single_move += o.single_move;
+  all_equal += o.all_equal;
+  kingmaking_games += o.kingmaking_games;
+  kingmaking_found += o.kingmaking_found;
+  kingmaking_decisions += o.kingmaking_decisions;
+  kingmaking_replays += o.kingmaking_replays;
+  kingmaking_cut += o.kingmaking_cut;
+}
+
+void MeanInterval(const Stat& s, double* lo, double* hi) {
+  const double n = static_cast<double>(s.n);
+  const double half = s.n > 1 ? 1.959964 * s.Stdev() * std::sqrt(n / (n - 1)) / std::sqrt(n) : 0;
+  *lo = s.Mean() - half;
+  *hi = s.Mean() + half;
+}
+
+GameFeel FeelOfGame(const std::vector<std::vector<int64_t>>& totals) {
+  GameFeel g;
+  const size_t samples = totals.size();
+  if (samples == 0 || totals.back().size() < 2) return g;
+  // The sole leader of a sample, or -1 when the lead is shared.
+  auto leader = [&](size_t k) {
+    int best = -1;
+    int64_t top = INT64_MIN;
+    bool tie = false;
+    for (size_t s = 0; s < totals[k].size(); ++s) {
+      if (totals[k][s] > top) {
+        top = totals[k][s];
+        best = static_cast<int>(s);
+        tie = false;
+      } else if (totals[k][s] == top) {
+        tie = true;
+      }
+    }
+    return tie ? -1 : best;
+  };
+  int last_leader = -1;
+  for (size_t k = 0; k < samples; ++k) {
+    const int l = leader(k);
+    if (l < 0) continue;
+    if (last_leader >= 0 && l != last_leader) ++g.lead_changes;
+    last_leader = l;
+  }
+  for (int i = 0; i < 4; ++i) {
+    const size_t at = static_cast<size_t>(std::max(0.0, std::ceil(kGapAt[i] * static_cast<double>(samples)) - 1));
+    std::vector<int64_t> v = totals[std::min(at, samples - 1)];
+    std::sort(v.begin(), v.end(), std::greater<int64_t>());
+    g.gap[i] = static_cast<double>(v[0] - v[1]);
+  }
+  const int w = leader(samples - 1);
+  if (w < 0) return g;
+  g.single_winner = true;
+  size_t first = samples - 1;
+  while (first > 0 && leader(first - 1) == w) --first;
+  g.lead_for_good = static_cast<double>(first) / static_cast<double>(samples);
+  const double scale = std::max(1.0, std::fabs(static_cast<double>(totals.back()[static_cast<size_t>(w)])));
+  const size_t from = static_cast<size_t>(std::max(0.0, std::ceil(kComebackFrom * static_cast<double>(samples)) - 1));
+  for (size_t k = from; k + 1 < samples; ++k) {
+    const int64_t mine = totals[k][static_cast<size_t>(w)];
+    int64_t lowest_other = INT64_MAX, best_other = INT64_MIN;
+    for (size_t s = 0; s < totals[k].size(); ++s)
+      if (static_cast<int>(s) != w) {
+        lowest_other = std::min(lowest_other, totals[k][s]);
+        best_other = std::max(best_other, totals[k][s]);
+      }
+    if (mine < lowest_other) g.from_last = true;
+    if (static_cast<double>(best_other - mine) > kComebackMargin * scale) g.from_behind = true;
+  }
+  return g;
+}
+
 void CardBalance::Merge(const CardBalance& o) {
   points.Merge(o.points);
   copies += o.copies;
@@ -204,6 +287,27 @@ void Accumulate(const State& state, const PlayResult& result, const Json& stats,
     }
 }
 
+// One game's score over time and decisions, into the report's feel.
+void AddFeel(const ScoreTrack& t, int players, FeelRecord* f) {
+  if (players < 2 || t.totals.empty()) return;
+  ++f->games;
+  if (t.by_round) ++f->by_round;
+  f->samples += static_cast<int64_t>(t.totals.size());
+  const GameFeel g = FeelOfGame(t.totals);
+  f->lead_changes.Add(g.lead_changes);
+  if (g.single_winner) {
+    f->lead_for_good.Add(g.lead_for_good);
+    f->from_last += g.from_last;
+    f->from_behind += g.from_behind;
+    f->drama += g.from_last || g.from_behind;
+  }
+  for (int i = 0; i < 4; ++i) f->gap[i].Add(g.gap[i]);
+  f->decisions += t.decisions;
+  f->single_move += t.single_move;
+  f->all_equal += t.all_equal;
+  if (t.decisions > 0) f->dead.Add(static_cast<double>(t.single_move + t.all_equal) / t.decisions);
+}
+
 }  // namespace
 
 void MergeReport(const SimulationReport& p, int players, SimulationReport* r) {
@@ -242,6 +346,7 @@ void MergeReport(const SimulationReport& p, int players, SimulationReport* r) {
   for (const auto& [k, v] : p.bots) r->bots[k].Merge(v);
   r->all.Merge(p.all);
   for (const auto& [k, v] : p.cards) r->cards[k].Merge(v);
+  r->feel.Merge(p.feel);
   for (size_t k = 0; k < p.category_balance.size() && k < p.category_cards.size(); ++k)
     if (p.category_cards[k] >= 0) r->cards[p.categories[k]].Merge(p.category_balance[k]);
 }
@@ -343,6 +448,121 @@ void AddPicks(const PickCounts& p, const CardSet& cards, SimulationReport* r) {
   }
 }
 
+
+// The seats that share the top total of a score table, as bits.
+uint64_t Winners(const ScoreTable& t) {
+  int64_t best = INT64_MIN;
+  for (const auto& line : t.lines) best = std::max(best, line.total);
+  uint64_t mask = 0;
+  for (const auto& line : t.lines)
+    if (line.total == best && line.seat >= 0 && line.seat < 64) mask |= uint64_t{1} << line.seat;
+  return mask;
+}
+
+// Kingmaking in one game (README "How the game feels", after Jaffe's restricted play): the
+// game is played again with its seed and bots, its decisions kept; then, from its last
+// decision back, each decision of a player who did not win is replayed from up to
+// kKingmakingAlternatives of its legal moves (the one chosen first), the rest of the game
+// played by fresh bots with the game's bot seeds, the same for every alternative. A player who
+// wins after none of them could no longer win; if the alternatives still end with different
+// winners, that player chose who wins. At most kKingmakingReplays replays a game.
+Status Kingmaking(Rules& rules, const SimulationSpec& spec, uint64_t seed, const std::vector<std::string>& seat_bot,
+                  FeelRecord* f) {
+  const int players = spec.players;
+  auto make_bots = [&](std::vector<std::unique_ptr<Bot>>* owned, std::vector<Bot*>* bots) {
+    owned->clear();
+    bots->clear();
+    for (int s = 0; s < players; ++s) {
+      std::string error;
+      owned->push_back(MakeBot(seat_bot[static_cast<size_t>(s)], seed * 31 + static_cast<uint64_t>(s), &error, &rules.info()));
+      owned->back()->set_stop(spec.cancel);
+      bots->push_back(owned->back().get());
+    }
+  };
+  struct Decision {
+    State before;
+    int seat;
+    Move chosen;
+  };
+  std::vector<Decision> decisions;
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> bots;
+  make_bots(&owned, &bots);
+  State state;
+  Status st = rules.NewGame(spec.params, players, seed, &state);
+  if (!st.ok()) return st;
+  state.record = false;
+  std::vector<int> seats;
+  for (int moves = 0;; ) {
+    st = rules.ToMove(state, &seats);
+    if (!st.ok()) return st;
+    if (seats.empty()) break;
+    for (int seat : seats) {
+      if (seat < 0 || seat >= players) return Status::Input("no bot for seat " + std::to_string(seat + 1));
+      Move m;
+      st = bots[static_cast<size_t>(seat)]->ChooseIn(rules, &state, seat, &m);
+      if (!st.ok()) return st;
+      decisions.push_back({state, seat, m});
+      st = rules.Apply(&state, seat, m);
+      if (!st.ok()) return st;
+      if (++moves > PlayLimits().max_moves) return Status::Input("kingmaking: the game did not end");
+    }
+    if (spec.max_rounds > 0 && state.flow.round + 1 > spec.max_rounds) break;
+  }
+  ScoreTable final_scores;
+  st = rules.Score(state, &final_scores);
+  if (!st.ok()) return st;
+  const uint64_t won = Winners(final_scores);
+  PlayLimits limits;
+  limits.max_rounds = spec.max_rounds;
+  std::vector<Move> legal;
+  int replays = 0;
+  bool found = false, cut = false;
+  for (size_t d = decisions.size(); d-- > 0 && !found;) {
+    const Decision& at = decisions[d];
+    if (won & (uint64_t{1} << at.seat)) continue;
+    st = rules.LegalMoves(at.before, at.seat, &legal);
+    if (!st.ok()) return st;
+    if (legal.size() < 2) continue;
+    // The chosen move first, then others spread over the list.
+    std::vector<Move> tried = {at.chosen};
+    std::vector<Move> others;
+    for (const auto& m : legal)
+      if (!(m == at.chosen)) others.push_back(m);
+    const size_t more = std::min(others.size(), static_cast<size_t>(kKingmakingAlternatives - 1));
+    for (size_t i = 0; i < more; ++i) tried.push_back(others[i * others.size() / more]);
+    if (replays + static_cast<int>(tried.size()) > kKingmakingReplays) {
+      cut = true;
+      break;
+    }
+    ++f->kingmaking_decisions;
+    std::vector<uint64_t> outcomes;
+    bool can_win = false;
+    for (const auto& m : tried) {
+      State copy = at.before;
+      if (!rules.Apply(&copy, at.seat, m).ok()) continue;
+      make_bots(&owned, &bots);
+      PlayResult result;
+      st = PlayOut(rules, &copy, bots, &result, limits);
+      if (!st.ok()) return st;
+      ++replays;
+      const uint64_t w = Winners(result.scores);
+      if (w & (uint64_t{1} << at.seat)) {
+        can_win = true;
+        break;
+      }
+      outcomes.push_back(w);
+    }
+    if (can_win || outcomes.empty()) continue;
+    for (uint64_t w : outcomes) found = found || w != outcomes.front();
+  }
+  ++f->kingmaking_games;
+  f->kingmaking_found += found;
+  f->kingmaking_replays += replays;
+  f->kingmaking_cut += cut && !found;
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, SimulationReport* report) {
@@ -372,6 +592,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   const int chunks = (slice.end_game + kChunk - 1) / kChunk;  // the end of the chunks to play
   const int block_chunks = BlockGames(spec.games) / kChunk;
   const int planned = slice.end_game - slice.first_game;      // games this run plays
+  if (spec.outcomes) spec.outcomes->assign(static_cast<size_t>(spec.games), GameOutcome());
   std::atomic<int> next{first_chunk}, done{0};
   // The lowest game that could not be set up: games after it are not played, games before it
   // still are, so the failure reported is the first one in seed order for any --threads.
@@ -414,6 +635,8 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
     std::shared_ptr<const CardSet> card_set;
     PlayLimits limits;
     limits.max_rounds = spec.max_rounds;
+    ScoreTrack track;
+    if (spec.feel) limits.track = &track;
     limits.before_move = [&picks](const State& s, int seat, const Move& m) { ObservePick(s, seat, m, &picks); };
     for (;;) {
       const int c = next.fetch_add(1);
@@ -509,6 +732,37 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
             if (!rules_stopped && p.stopped_seeds.size() < 5) p.stopped_seeds.push_back(seed);
           }
           Accumulate(state, result, stats, seat_bot, &p);
+          if (spec.outcomes) {
+            GameOutcome& o = (*spec.outcomes)[static_cast<size_t>(g)];
+            o.played = true;
+            o.winners = Winners(result.scores);
+            o.top = INT64_MIN;
+            for (const auto& line : result.scores.lines) o.top = std::max(o.top, line.total);
+            o.second = o.top;
+            bool any_other = false;
+            for (const auto& line : result.scores.lines)
+              if (line.total != o.top && (!any_other || line.total > o.second)) {
+                o.second = line.total;
+                any_other = true;
+              }
+            o.rounds = state.flow.round + 1;  // as the report counts a game's length
+            if (stats.is_object() && stats.contains("rounds") && stats["rounds"].is_number()) o.rounds = stats["rounds"].get<double>();
+          }
+          if (spec.feel) AddFeel(track, spec.players, &p.feel);
+          if (spec.feel && g < spec.kingmaking_games && spec.players >= 3 && spec.players <= 64) {
+            st = Kingmaking(*rules, spec, seed, seat_bot, &p.feel);
+            if (!st.ok()) {
+              std::lock_guard<std::mutex> lock(mu);
+              if (g < first_failure_game) {
+                first_failure = st;
+                first_failure.context = "kingmaking replays of seed " + std::to_string(seed) +
+                                        (st.context.empty() ? "" : "; " + st.context);
+                first_failure_game = g;
+                stop_after.store(g, std::memory_order_relaxed);
+              }
+              break;
+            }
+          }
         }
         if (!card_set) card_set = state.cards;
         const int d = done.fetch_add(1) + 1;
@@ -665,6 +919,32 @@ void SimulationReport::ComputeFindings(int max_rounds) {
     const WinBalance b = BotBalance(name);
     if (b.significant) findings.push_back("bot edge: " + name + " (seats rotate) wins " + edge_text(b, " per seat"));
   }
+  // How the game feels (the thresholds: simulate.h, README "How the game feels").
+  if (feel.lead_for_good.n >= 2) {
+    double lo, hi;
+    MeanInterval(feel.lead_for_good, &lo, &hi);
+    if (hi < kRunawayLeadFor)
+      findings.push_back(Format("runaway leader: the winner leads for good from %.0f%% of the game on average (95%% interval "
+                                "%.0f-%.0f%%, below %.0f%%)", 100 * feel.lead_for_good.Mean(), 100 * lo, 100 * hi,
+                                100 * kRunawayLeadFor));
+  }
+  if (feel.dead.n >= 2) {
+    double lo, hi;
+    MeanInterval(feel.dead, &lo, &hi);
+    if (lo > kDeadTurnShare)
+      findings.push_back(Format("dead turns: %.0f%% of a game's decisions offer no real choice (95%% interval %.0f-%.0f%%, above "
+                                "%.0f%%): one legal move, or moves the bots value all the same", 100 * feel.dead.Mean(),
+                                100 * lo, 100 * hi, 100 * kDeadTurnShare));
+  }
+  if (feel.kingmaking_games > 0 &&
+      static_cast<double>(feel.kingmaking_found) >= kKingmakingShare * static_cast<double>(feel.kingmaking_games)) {
+    double lo, hi;
+    WilsonInterval(static_cast<double>(feel.kingmaking_found), static_cast<double>(feel.kingmaking_games), 1.959964, &lo, &hi);
+    findings.push_back(Format("kingmaking: in %lld of %lld sampled games (95%% interval %.0f-%.0f%%; %.0f%% or more is "
+                              "flagged) a player who could no longer win chose who wins",
+                              static_cast<long long>(feel.kingmaking_found), static_cast<long long>(feel.kingmaking_games),
+                              100 * lo, 100 * hi, 100 * kKingmakingShare));
+  }
   // Per-player measurements that never happen, or that go with losing.
   const int64_t player_games = static_cast<int64_t>(games) * players;
   for (const auto& [key, m] : metrics) {
@@ -706,6 +986,49 @@ static Json BalanceJson(const WinBalance& b) {
     j["p_value"] = b.p_value;
     j["level"] = b.level;
     j["significant"] = b.significant;
+  }
+  return j;
+}
+
+static Json MeanJson(const Stat& s) {
+  Json j = StatJson(s);
+  double lo, hi;
+  MeanInterval(s, &lo, &hi);
+  j["interval95"] = {lo, hi};
+  j["n"] = s.n;
+  return j;
+}
+
+static Json ShareJson(double k, double n) {
+  double lo, hi;
+  WilsonInterval(k, n, 1.959964, &lo, &hi);
+  return {{"rate", n > 0 ? k / n : 0}, {"interval95", {lo, hi}}, {"count", k}, {"of", n}};
+}
+
+// The report's "feel" (README "How the game feels").
+static Json FeelJson(const FeelRecord& f) {
+  Json j = {{"games", f.games}, {"sampled_by_round", f.by_round}, {"samples", f.samples}};
+  j["lead_changes"] = MeanJson(f.lead_changes);
+  j["lead_for_good"] = MeanJson(f.lead_for_good);
+  Json drama = ShareJson(static_cast<double>(f.drama), static_cast<double>(f.lead_for_good.n));
+  drama["from_last"] = ShareJson(static_cast<double>(f.from_last), static_cast<double>(f.lead_for_good.n));
+  drama["from_behind"] = ShareJson(static_cast<double>(f.from_behind), static_cast<double>(f.lead_for_good.n));
+  drama["margin"] = kComebackMargin;
+  j["drama"] = std::move(drama);
+  Json gap = Json::object();
+  for (int i = 0; i < 4; ++i) gap[Format("%.0f%%", 100 * kGapAt[i])] = MeanJson(f.gap[i]);
+  j["score_gap"] = std::move(gap);
+  Json dead = MeanJson(f.dead);
+  dead["decisions"] = f.decisions;
+  dead["single_move"] = f.single_move;
+  dead["all_equal"] = f.all_equal;
+  j["dead_turns"] = std::move(dead);
+  if (f.kingmaking_games > 0) {
+    Json k = ShareJson(static_cast<double>(f.kingmaking_found), static_cast<double>(f.kingmaking_games));
+    k["decisions_checked"] = f.kingmaking_decisions;
+    k["replays"] = f.kingmaking_replays;
+    k["cut"] = f.kingmaking_cut;
+    j["kingmaking"] = std::move(k);
   }
   return j;
 }
@@ -808,6 +1131,7 @@ Json SimulationReport::ToJson() const {
     j["cards"] = std::move(c);
   }
   if (!extra_counts.empty()) j["outcomes"] = extra_counts;
+  if (feel.games > 0) j["feel"] = FeelJson(feel);
   j["findings"] = findings;
   if (!stopped_seeds.empty()) j["stopped_seeds"] = stopped_seeds;
   if (!rules_stopped_seeds.empty()) j["rules_stopped_seeds"] = rules_stopped_seeds;
@@ -942,6 +1266,50 @@ std::string SimulationReport::ToText() const {
            "   compares the winning total and the spread with games of the same length without the tag)\n";
   }
   if (!extra_counts.empty()) out << "\noutcomes: " << extra_counts.dump() << "\n";
+  if (feel.games > 0) {
+    const FeelRecord& f = feel;
+    auto mean = [](const Stat& s, double scale, const char* unit) {
+      double lo, hi;
+      MeanInterval(s, &lo, &hi);
+      return scale == 1 ? Format("%.2f (95%% interval %.2f-%.2f)", s.Mean(), lo, hi)
+                        : Format("%.1f%s (95%% interval %.1f-%.1f%s)", scale * s.Mean(), unit, scale * lo, scale * hi, unit);
+    };
+    auto share = [](int64_t k, int64_t n) {
+      double lo, hi;
+      WilsonInterval(static_cast<double>(k), static_cast<double>(n), 1.959964, &lo, &hi);
+      return Format("%.1f%% (95%% interval %.1f-%.1f%%)", n ? 100.0 * static_cast<double>(k) / static_cast<double>(n) : 0.0,
+                    100 * lo, 100 * hi);
+    };
+    out << Format("\nhow the game feels (%lld games, scores taken %s; README \"How the game feels\")\n",
+                  static_cast<long long>(f.games),
+                  f.by_round == f.games ? "at the end of each round and of each turn the seats play at once"
+                  : f.by_round == 0  ? "after each move"
+                                     : "at round ends in some games, after each move in others");
+    out << "  lead changes per game       " << mean(f.lead_changes, 1, "") << "\n";
+    out << "  winner leads for good from  " << mean(f.lead_for_good, 100, "%") << " of the game\n";
+    out << "  drama: winner came back     " << share(f.drama, f.lead_for_good.n)
+        << Format(": from last place %.1f%%, from behind by over %.0f%% of the winning total %.1f%%\n",
+                  f.lead_for_good.n ? 100.0 * static_cast<double>(f.from_last) / static_cast<double>(f.lead_for_good.n) : 0.0,
+                  100 * kComebackMargin,
+                  f.lead_for_good.n ? 100.0 * static_cast<double>(f.from_behind) / static_cast<double>(f.lead_for_good.n) : 0.0);
+    out << "  score gap, leader - second";
+    for (int i = 0; i < 4; ++i) {
+      double lo, hi;
+      MeanInterval(f.gap[i], &lo, &hi);
+      out << Format("%s %.0f%%: %.1f ±%.1f", i ? "," : "", 100 * kGapAt[i], f.gap[i].Mean(), (hi - lo) / 2);
+    }
+    out << "\n";
+    out << "  dead turns                  " << mean(f.dead, 100, "%")
+        << Format(" of a game's decisions: one legal move %.1f%%, all moves valued the same %.1f%%\n",
+                  f.decisions ? 100.0 * static_cast<double>(f.single_move) / static_cast<double>(f.decisions) : 0.0,
+                  f.decisions ? 100.0 * static_cast<double>(f.all_equal) / static_cast<double>(f.decisions) : 0.0);
+    if (f.kingmaking_games > 0)
+      out << "  kingmaking                  " << share(f.kingmaking_found, f.kingmaking_games)
+          << Format(" of %lld sampled games (%lld decisions checked, %lld replays%s)\n",
+                    static_cast<long long>(f.kingmaking_games), static_cast<long long>(f.kingmaking_decisions),
+                    static_cast<long long>(f.kingmaking_replays),
+                    f.kingmaking_cut ? Format("; %lld games ran out of replays", static_cast<long long>(f.kingmaking_cut)).c_str() : "");
+  }
   out << "\nfindings:";
   if (findings.empty()) out << " none";
   out << "\n";

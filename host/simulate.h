@@ -21,6 +21,15 @@ std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 struct SimulationReport;
 
+// One game's result, for comparing two runs game by game (plateau compare-readings).
+struct GameOutcome {
+  bool played = false;       // false: failed, or not in this run
+  uint64_t winners = 0;      // seats sharing the top total, as bits
+  int64_t top = 0;           // the winning total
+  int64_t second = 0;        // the best total of a seat that did not win (= top when all share it)
+  double rounds = 0;
+};
+
 struct SimulationSpec {
   int games = 100;
   int players = 4;
@@ -49,6 +58,13 @@ struct SimulationSpec {
   // block's own report is kept there in order, raw, for plateau merge (host/shard.h).
   int shard = 0, shards = 0;
   std::vector<SimulationReport>* blocks = nullptr;
+  // How the game feels (SimulationReport::feel): the score over time of every game (off: only
+  // to measure its cost, plateau-bench), and kingmaking looked for in the run's first
+  // `kingmaking_games` games (0: not looked for; with fewer than 3 players it cannot happen).
+  bool feel = true;
+  int kingmaking_games = 0;
+  // When set, sized to `games` and game g's result written at [g].
+  std::vector<GameOutcome>* outcomes = nullptr;
 };
 
 struct Stat {
@@ -135,6 +151,50 @@ struct WinBalance {
 // The Wilson score interval of k successes in n trials (k may be fractional), at z (1.96: 95%).
 void WilsonInterval(double k, double n, double z, double* lo, double* hi);
 
+// How the game feels, from every game's score over time (README "How the game feels", where
+// each measure is defined and its source named: Browne's Ludii metrics, Jaffe's restricted
+// play). The thresholds of the findings it gives live here and in that section only.
+inline constexpr double kComebackMargin = 0.2;      // drama: the winner was behind the leader by more than
+                                                    // this share of the final winning total
+inline constexpr double kComebackFrom = 0.25;       // drama: ... from this share of the game on (in the first
+                                                    // scores someone must be last, and a few points are far)
+inline constexpr double kRunawayLeadFor = 0.2;      // finding: the winner leads for good from before this
+                                                    // share of the game (the 95% interval's top below it)
+inline constexpr double kDeadTurnShare = 0.3;       // finding: dead turns above this share (interval's bottom)
+inline constexpr double kKingmakingShare = 0.1;     // finding: kingmaking in at least this share of the sampled games
+inline constexpr int kKingmakingAlternatives = 4;   // moves replayed per decision at most
+inline constexpr int kKingmakingReplays = 60;       // replays per sampled game at most (its last decisions first)
+inline constexpr double kGapAt[4] = {0.25, 0.5, 0.75, 1.0};  // where in the game the score gap is read
+
+// One game's feel from its totals over time ([sample][seat], the final score last).
+struct GameFeel {
+  int lead_changes = 0;       // the sole leader changed from one sample to the next (ties skipped)
+  bool single_winner = false; // the rest needs one winner
+  double lead_for_good = 0;   // share of the game played before the winner led for good (0: from the first sample)
+  bool from_last = false;     // the winner was alone in last place at some sample before the end (from kComebackFrom on)
+  bool from_behind = false;   // ... or behind the leader by more than kComebackMargin of the winning total
+  double gap[4] = {0, 0, 0, 0};  // leader minus second at kGapAt
+};
+GameFeel FeelOfGame(const std::vector<std::vector<int64_t>>& totals);
+
+struct FeelRecord {
+  int64_t games = 0;           // games measured (two players or more)
+  int64_t by_round = 0;        // of those, sampled at round ends (the others after every move)
+  int64_t samples = 0;
+  Stat lead_changes;           // per game
+  Stat lead_for_good;          // per game with one winner
+  int64_t from_last = 0, from_behind = 0, drama = 0;  // games with one winner where it happened (drama: either)
+  Stat gap[4];
+  Stat dead;                   // per game with decisions: its share of dead decisions
+  int64_t decisions = 0, single_move = 0, all_equal = 0;
+  int64_t kingmaking_games = 0, kingmaking_found = 0;  // games sampled, games with a kingmaking move
+  int64_t kingmaking_decisions = 0, kingmaking_replays = 0, kingmaking_cut = 0;  // cut: games whose replays ran out
+  void Merge(const FeelRecord& o);
+};
+
+// The mean's 95% interval (normal, with the sample standard deviation).
+void MeanInterval(const Stat& s, double* lo, double* hi);
+
 struct SimulationReport {
   int games = 0;
   int failed = 0;
@@ -168,6 +228,7 @@ struct SimulationReport {
   std::map<std::string, TagOutcome> tags;
   TagOutcome all;                          // every game, for comparing tags against
   std::map<std::string, CardBalance> cards;
+  FeelRecord feel;
   std::vector<std::string> findings;       // filled by Findings()
   std::map<std::string, RulesCallStat> calls;  // with SimulationSpec::profile: every thread's
   double worker_seconds = 0;               // with profile: every thread's playing time, summed

@@ -1203,6 +1203,16 @@ Status LuaRules::Totals(const State& state, std::vector<std::optional<int64_t>>*
   return Status::Ok();
 }
 
+// Through the `totals` hook when the game has one (held to score's totals by CheckTotals).
+Status LuaRules::CurrentTotals(const State& state, std::vector<int64_t>* out) {
+  if (!has_hook("totals")) return Rules::CurrentTotals(state, out);
+  Status st = Totals(state, &totals_scratch_);
+  if (!st.ok()) return st;
+  out->assign(totals_scratch_.size(), 0);
+  for (size_t k = 0; k < totals_scratch_.size(); ++k) (*out)[k] = totals_scratch_[k].value_or(0);
+  return Status::Ok();
+}
+
 Status LuaRules::CheckTotals(const State& state) {
   if (!has_hook("totals")) return Status::Ok();
   // The score is the reference: a state it cannot score is the score's failure, which the

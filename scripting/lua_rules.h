@@ -48,6 +48,7 @@ class LuaRules : public Rules {
   Status EvaluateWith(const State& state, int seat, const std::vector<std::pair<std::string, double>>& options,
                       double* out) override;
   Status CheckTotals(const State& state) override;
+  Status CurrentTotals(const State& state, std::vector<int64_t>* out) override;
   Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
                        const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) override;
   Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials = 0,

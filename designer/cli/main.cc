@@ -675,6 +675,11 @@ static int Main(int argc, char** argv) {
                        "a report this command wrote with --format json (before an edit of the rules or the data): "
                        "print what changed against it, beyond the games' own randomness");
   simulate->add_flag("--fail-on-change", fail_on_change, "with --compare: exit 1 when a measure changed (for tests)");
+  int kingmaking = 20;
+  const char* kingmaking_help =
+      "look for kingmaking in the run's first N games, by replaying each decision of a player who did not win from "
+      "other moves (0: not; it costs up to 60 replays of the end of a game per game; README \"How the game feels\")";
+  simulate->add_option("--kingmaking", kingmaking, kingmaking_help)->check(CLI::Range(0, 100000000));
   // --shard K/N and plateau merge: one run spread over machines (docs/scale.md).
   std::string shard;
   simulate->add_option("--shard", shard,
@@ -702,6 +707,30 @@ static int Main(int argc, char** argv) {
       ->check(CLI::Range(0, 1000000));
   sweep->add_flag("--rotate-seats", rotate_seats, rotate_help);
   sweep->add_flag("--keep-going", keep_going, keep_going_help);
+  sweep->add_option("--kingmaking", kingmaking, std::string(kingmaking_help) + "; 0 by default here")
+      ->check(CLI::Range(0, 100000000));
+
+  auto* readings = app.add_subcommand(
+      "compare-readings",
+      "play the same seeds with the same bots under two values of one setting and compare them game by game: how often "
+      "the winner changes, and by how much the winner's margin does");
+  readings->add_option("game", game, "game id or path to a game folder")->required();
+  readings->add_option("--set", sets,
+                       "the setting to compare, given twice (--set a=x --set a=y: a parameter or <data>.<path>); other "
+                       "--set hold for both runs")
+      ->required();
+  readings->add_option("--set-file", set_file, set_file_help);
+  readings->add_option("-n", n, "games per reading (the same seeds for both)")->check(CLI::Range(1, 100000000));
+  readings->add_option("--seed", seed, "seed of the first game (game k uses seed+k)")->check(kSeedCheck);
+  readings->add_option("--bots", bots, "comma-separated bot names, one per seat");
+  readings->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
+  readings->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  readings->add_option("--format", format, "text or json");
+  readings->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
+      ->check(CLI::Range(0, 1000000));
+  readings->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  readings->add_option("--kingmaking", kingmaking, std::string(kingmaking_help) + "; 0 by default here")
+      ->check(CLI::Range(0, 100000000));
 
   NewGameOptions new_options;
   auto* make = app.add_subcommand("new", "scaffold a new variant of a base game (from the base's template/ folder)");
@@ -760,9 +789,10 @@ static int Main(int argc, char** argv) {
       ->required();
   tune->add_option("--target", tune_options.targets,
                    "a target: <measure><op><value> (op <= >= < > =) or <measure>=<lo>..<hi>; measures: rounds, top_score, "
-                   "spread, stopped, win_spread, win_rate:<seat or bot>, score:<seat>, ending:<name>, count:<name>, "
-                   "player:<name>, per_game:<name>, happened:<name>, win_when:<name>, tag:<name>, category:<name>, "
-                   "card_points:<card>, pick_rate:<card>")
+                   "spread, stopped, win_spread, win_rate:<seat or bot>, score:<seat>, seat_edge:<seat or bot>, ending:<name>, "
+                   "count:<name>, player:<name>, per_game:<name>, happened:<name>, win_when:<name>, tag:<name>, "
+                   "category:<name>, card_points:<card>, pick_rate:<card>, lead_changes, lead_for_good, drama, "
+                   "score_gap:<25|50|75|100>, dead_turns, kingmaking")
       ->required();
   tune->add_option("-n", n, "games per candidate, 200 by default (the same seeds for every candidate)")->check(CLI::Range(1, 100000000));
   tune->add_option("--budget", tune_options.budget, "candidates to search (40) or a time (90s, 5m)");
@@ -776,6 +806,9 @@ static int Main(int argc, char** argv) {
   tune->add_option("--set-file", set_file, set_file_help);
   tune->add_option("--max-rounds", max_rounds, "stop a game past this round (0: no limit)")->check(CLI::Range(0, 1000000));
   tune->add_flag("--rotate-seats", rotate_seats, rotate_help);
+  tune->add_option("--kingmaking", kingmaking,
+                   std::string(kingmaking_help) + "; by default 20 when a target measures kingmaking, else 0")
+      ->check(CLI::Range(0, 100000000));
   tune->add_option("--shards", tune_options.shards,
                    "run each candidate's games as N slices (simulate --shard k/N), each by --runner, and merge them")
       ->check(CLI::Range(1, 4096));
@@ -887,7 +920,7 @@ static int Main(int argc, char** argv) {
                    after_reload, keep_going, junit, format,
                    threads > 0 ? threads : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)));
   if (*merge) return RunMerge(merge_files, format);
-  if (*simulate || *sweep || *tune) {
+  if (*simulate || *sweep || *tune || *readings) {
     ReportOptions o;
     o.game = game;
     o.games = n;
@@ -907,6 +940,15 @@ static int Main(int argc, char** argv) {
     o.fail_on_change = fail_on_change;
     o.csv_path = csv_path;
     o.shard = shard;
+    o.kingmaking = kingmaking;
+    if (*sweep && !sweep->count("--kingmaking")) o.kingmaking = 0;
+    if (*readings && !readings->count("--kingmaking")) o.kingmaking = 0;
+    if (*readings) return RunCompareReadings(o);
+    if (*tune && !tune->count("--kingmaking")) {
+      o.kingmaking = 0;
+      for (const auto& t : tune_options.targets)
+        if (t.rfind("kingmaking", 0) == 0) o.kingmaking = 20;
+    }
     if (*tune) {
       // A candidate is one report: its games use the threads, and its failures stop the search.
       n = tune->count("-n") ? n : 200;

@@ -30,7 +30,7 @@ namespace {
 struct ShardFile {
   std::string path;
   Json settings;   // /shard/settings
-  Json card_data;  // /card_data
+  Json card_data;  // {"card_data": /card_data, "data": /data}
   ShardParts parts;
   int k = 0, n = 0;
 };
@@ -54,21 +54,22 @@ Status CheckShard(const std::string& path, Json j, ShardFile* out) {
                                          "... --shard K/N --format json");
   if (!j.is_object() || !j.contains("shard") || !j["shard"].is_object() || !j.contains("parts")) return not_shard;
   const Json& s = j["shard"];
-  if (Field(s, "format") != 1)
+  if (Field(s, "format") != 2)
     return Status::Input(path + ": at /shard/format: a shard report of another version of plateau (" +
-                         Field(s, "format").dump() + ", this one reads 1)");
+                         Field(s, "format").dump() + ", this one reads 2)");
   auto whole = [&](const Json& v, int* out) {
     if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 1000000000) return false;
     *out = static_cast<int>(v.get<int64_t>());
     return true;
   };
   const Json& settings = Field(s, "settings");
-  int games = 0, players = 0, max_rounds = 0;
+  int games = 0, players = 0, max_rounds = 0, kingmaking = 0;
   bool strings = Field(settings, "sets").is_array();
   for (const auto& e : Field(settings, "sets")) strings = strings && e.is_string();
   if (!whole(Field(s, "k"), &out->k) || !whole(Field(s, "n"), &out->n) || out->n < 1 || out->k < 1 || out->k > out->n ||
       !whole(Field(settings, "games"), &games) || !whole(Field(settings, "players"), &players) ||
-      !whole(Field(settings, "max_rounds"), &max_rounds) || !Field(settings, "bots").is_string() ||
+      !whole(Field(settings, "max_rounds"), &max_rounds) || !whole(Field(settings, "kingmaking"), &kingmaking) ||
+      !Field(settings, "bots").is_string() ||
       !Field(settings, "game").is_string() || !Field(settings, "seed").is_number_unsigned() || !strings ||
       !Field(settings, "rotate_seats").is_boolean() || !Field(settings, "rules").is_string() ||
       !Field(settings, "params").is_object())
@@ -97,7 +98,9 @@ Status CheckShard(const std::string& path, Json j, ShardFile* out) {
                          std::to_string(out->n) + " is blocks " + std::to_string(slice.first_block) + "-" +
                          std::to_string(slice.end_block) + " (a slice that stopped early, or an edited file)");
   out->settings = settings;
-  out->card_data = Field(j, "card_data").is_object() ? Field(j, "card_data") : Json::object();
+  out->card_data = Json::object();
+  for (const char* key : {"card_data", "data"})
+    if (Field(j, key).is_object()) out->card_data[key] = Field(j, key);
   return Status::Ok();
 }
 
@@ -234,6 +237,7 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
   options.rules_fingerprint = want["rules"].get<std::string>();
   options.max_rounds = static_cast<int>(want["max_rounds"].get<int64_t>());
   options.rotate_seats = want["rotate_seats"].get<bool>();
+  options.kingmaking = static_cast<int>(want["kingmaking"].get<int64_t>());
   for (const auto& s : want["sets"]) options.sets.push_back(s.is_string() ? s.get<std::string>() : s.dump());
   SimulationSpec spec;
   spec.games = options.games;
@@ -244,6 +248,7 @@ Status MergeShardFiles(std::vector<ShardFile> shards, ReportOptions* options_out
   spec.params = Field(want, "params");
   spec.max_rounds = options.max_rounds;
   spec.rotate_seats = options.rotate_seats;
+  spec.kingmaking_games = options.kingmaking;
   std::vector<ShardParts> parts;
   for (auto& [k, f] : by_k) parts.push_back(std::move(const_cast<ShardFile*>(f)->parts));
   MergeShards(spec, parts, report_out);

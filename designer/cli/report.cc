@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "designer/cli/cli_common.h"
@@ -56,7 +57,8 @@ Status ParseShard(const std::string& text, int* k, int* n) {
 }
 
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
-                 SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard, std::string* fingerprint) {
+                 SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard, std::string* fingerprint,
+                 std::vector<GameOutcome>* outcomes) {
   SimulationSpec spec;
   Status st;
   if (!options.shard.empty()) {
@@ -69,7 +71,12 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
   std::unique_ptr<LuaRules> probe;
   st = LoadRules(options.game, &probe, &data_sets);
   if (!st.ok()) return st;
-  if (card_data) *card_data = CardData(probe->files());
+  // The data in force, overrides applied: --compare names the values that differ between two runs.
+  if (card_data) {
+    Json data = Json::object();
+    for (const auto& [name, doc] : probe->files().data) data[name] = doc;
+    *card_data = {{"card_data", CardData(probe->files())}, {"data", std::move(data)}};
+  }
   if (fingerprint) *fingerprint = probe->fingerprint();
   if (shard) {
     shard->fingerprint = probe->fingerprint();
@@ -83,6 +90,8 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
   spec.profile = options.profile;
   spec.rotate_seats = options.rotate_seats;
   spec.max_failures = options.keep_going ? 10 : 1;
+  spec.kingmaking_games = options.kingmaking;
+  spec.outcomes = outcomes;
   spec.bots = Split(options.bots);
   if (spec.bots.empty()) spec.bots = {"random"};
   const GameInfo& info = probe->info();
@@ -97,6 +106,7 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
   spec.progress = progress;
   *used = spec;
   used->blocks = nullptr;  // filled during the run only
+  used->outcomes = nullptr;
   return Simulate(
       [&](std::unique_ptr<Rules>* out) {
         std::unique_ptr<LuaRules> r;
@@ -181,7 +191,9 @@ static Status ReadBaseline(const std::string& path, const std::string& game, Jso
 Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const SimulationReport& report,
                 const Json& card_data) {
   Json j = report.ToJson();
-  if (!card_data.empty()) j["card_data"] = card_data;
+  if (card_data.is_object())
+    for (auto it = card_data.begin(); it != card_data.end(); ++it)
+      if (!it->empty()) j[it.key()] = *it;
   j["game"] = options.game;
   // A report of ./chenilles is not one of the installed Chenilles: it says which files ran.
   const std::string folder = FolderIfNotInstalled(options.game);
@@ -191,6 +203,7 @@ Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const 
   j["params"] = spec.params;
   j["sets"] = options.sets;
   j["max_rounds"] = options.max_rounds;
+  j["kingmaking_games"] = options.kingmaking;
   // What --compare names when two runs differ: the rules' files (data overrides included) and the bots.
   j["rules"] = options.rules_fingerprint;
   j["bots_spec"] = options.bots;
@@ -213,7 +226,7 @@ namespace {
 std::string ShardJson(const ReportOptions& options, const SimulationSpec& spec, const Json& report,
                       const SimulationReport& slice_report, ShardRecord record) {
   const ShardSlice slice = ShardOf(spec.games, spec.shard, spec.shards);
-  Json shard = {{"format", 1},
+  Json shard = {{"format", 2},
                 {"k", spec.shard},
                 {"n", spec.shards},
                 {"games", {slice.first_game, slice.end_game}},
@@ -227,6 +240,7 @@ std::string ShardJson(const ReportOptions& options, const SimulationSpec& spec, 
                   {"params", spec.params},
                   {"sets", options.sets},
                   {"max_rounds", options.max_rounds},
+                  {"kingmaking", options.kingmaking},
                   {"rotate_seats", options.rotate_seats},
                   {"profile", options.profile},
                   {"rules", record.fingerprint},
@@ -431,6 +445,146 @@ int RunSweep(const ReportOptions& options) {
   int failed = 0;
   for (const auto& row : rows) failed += row.report.failed;
   return failed ? 1 : 0;
+}
+
+}  // namespace plateau
+
+namespace plateau {
+
+// plateau compare-readings: the same seeds and bots under two values of one setting, compared
+// game by game (README "Paired comparison").
+int RunCompareReadings(const ReportOptions& options) {
+  if (options.format != "text" && options.format != "json") return Fail(Status::Input("--format must be text or json"));
+  // The setting given twice is the pair; every other --set holds for both runs.
+  std::map<std::string, std::vector<size_t>> by_name;
+  for (size_t i = 0; i < options.sets.size(); ++i) {
+    std::string name;
+    Json value;
+    Status st = SplitSet(options.sets[i], &name, &value);
+    if (!st.ok()) return Fail(st);
+    by_name[name].push_back(i);
+  }
+  std::vector<std::string> paired, given;
+  for (const auto& [name, at] : by_name) {
+    given.push_back(name);
+    if (at.size() == 2) paired.push_back(name);
+    if (at.size() > 2)
+      return Fail(Status::Input("compare-readings: --set " + name + " is given " + std::to_string(at.size()) +
+                                " times; a paired comparison compares two readings of one setting"));
+  }
+  auto list = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
+    return out.empty() ? std::string("none") : out;
+  };
+  if (paired.size() != 1)
+    return Fail(Status::Input("compare-readings: give one setting twice, once per reading (--set a=x --set a=y); " +
+                              (paired.empty() ? "no setting is given twice (settings given: " + list(given) + ")"
+                                              : "several are: " + list(paired) + "; compare one reading at a time")));
+  const std::string name = paired.front();
+  const size_t first = by_name[name][0], second = by_name[name][1];
+  std::vector<std::string> sets_a, sets_b;
+  for (size_t i = 0; i < options.sets.size(); ++i) {
+    if (i != second) sets_a.push_back(options.sets[i]);
+    if (i != first) sets_b.push_back(options.sets[i]);
+  }
+  const std::string reading_a = options.sets[first].substr(options.sets[first].find('=') + 1);
+  const std::string reading_b = options.sets[second].substr(options.sets[second].find('=') + 1);
+  Json value_a, value_b;
+  std::string ignored;
+  SplitSet(options.sets[first], &ignored, &value_a);
+  SplitSet(options.sets[second], &ignored, &value_b);
+  if (value_a == value_b)
+    return Fail(Status::Input("compare-readings: both readings of " + name + " are " + reading_a +
+                              (reading_a == reading_b ? std::string() : " (" + reading_b + ")") + ": nothing to compare"));
+  // Both runs: the same seeds, bots and seats, by construction (one command); each game's
+  // result is kept to be set against the other run's game of the same seed.
+  struct Run {
+    SimulationReport report;
+    SimulationSpec spec;
+    Json data;
+    std::vector<GameOutcome> outcomes;
+    std::string fingerprint;
+  } runs[2];
+  for (int k = 0; k < 2; ++k) {
+    ReportOptions o = options;
+    o.sets = k == 0 ? sets_a : sets_b;
+    Run& run = runs[k];
+    Status st = RunReport(o, o.sets, isatty(2), &run.report, &run.spec, &run.data, nullptr, &run.fingerprint, &run.outcomes);
+    if (!st.ok()) {
+      st.message = name + "=" + (k == 0 ? reading_a : reading_b) + ": " + st.message;
+      return Fail(st);
+    }
+  }
+  int64_t n = 0, changed = 0;
+  Stat margin_a, margin_b, margin_diff, length_diff, top_diff;
+  for (size_t g = 0; g < runs[0].outcomes.size() && g < runs[1].outcomes.size(); ++g) {
+    const GameOutcome& a = runs[0].outcomes[g];
+    const GameOutcome& b = runs[1].outcomes[g];
+    if (!a.played || !b.played) continue;
+    ++n;
+    changed += a.winners != b.winners;
+    margin_a.Add(static_cast<double>(a.top - a.second));
+    margin_b.Add(static_cast<double>(b.top - b.second));
+    margin_diff.Add(static_cast<double>((b.top - b.second) - (a.top - a.second)));
+    length_diff.Add(b.rounds - a.rounds);
+    top_diff.Add(static_cast<double>(b.top - a.top));
+  }
+  double lo, hi;
+  WilsonInterval(static_cast<double>(changed), static_cast<double>(n), 1.959964, &lo, &hi);
+  auto paired_json = [](const Stat& d) {
+    double l, h;
+    MeanInterval(d, &l, &h);
+    return Json{{"mean", d.Mean()}, {"stdev", d.Stdev()}, {"interval95", {l, h}}, {"n", d.n}};
+  };
+  ReportOptions oa = options, ob = options;
+  oa.sets = sets_a;
+  ob.sets = sets_b;
+  oa.rules_fingerprint = runs[0].fingerprint;
+  ob.rules_fingerprint = runs[1].fingerprint;
+  const Json report_a = ReportJson(oa, runs[0].spec, runs[0].report, runs[0].data);
+  const Json report_b = ReportJson(ob, runs[1].spec, runs[1].report, runs[1].data);
+  Json comparison = CompareReports(report_a, report_b);
+  Json out = {{"game", options.game},
+              {"setting", name},
+              {"readings", {reading_a, reading_b}},
+              {"seed", options.seed},
+              {"bots_spec", options.bots},
+              {"players", runs[0].spec.players},
+              {"games_paired", n},
+              {"winner_changed", {{"rate", n ? static_cast<double>(changed) / static_cast<double>(n) : 0.0},
+                                  {"interval95", {lo, hi}}, {"count", changed}, {"of", n}}},
+              {"margin", {{"first", paired_json(margin_a)}, {"second", paired_json(margin_b)},
+                          {"difference", paired_json(margin_diff)}}},
+              {"winning_total_difference", paired_json(top_diff)},
+              {"length_difference", paired_json(length_diff)},
+              {"compare", comparison}};
+  if (options.format == "json") {
+    out["reports"] = {report_a, report_b};
+    std::printf("%s\n", DumpJson(out, 2).c_str());
+  } else {
+    const std::string a = name + "=" + reading_a, b = name + "=" + reading_b;
+    std::printf("%s: %s against %s, game by game on the same %lld seeds (%llu..%llu), bots %s, %d players\n\n",
+                options.game.c_str(), a.c_str(), b.c_str(), static_cast<long long>(n), options.seed,
+                options.seed + static_cast<unsigned long long>(std::max(0, options.games - 1)), options.bots.c_str(),
+                runs[0].spec.players);
+    std::printf("  this reading changed the winner in %.1f%% of games (%lld of %lld; 95%% interval %.1f-%.1f%%)\n",
+                n ? 100.0 * static_cast<double>(changed) / static_cast<double>(n) : 0.0, static_cast<long long>(changed),
+                static_cast<long long>(n), 100 * lo, 100 * hi);
+    auto paired_line = [](const char* what, const Stat& d) {
+      double l, h;
+      MeanInterval(d, &l, &h);
+      return Format("  %s by %+.2f a game (95%% interval %+.2f to %+.2f)\n", what, d.Mean(), l, h);
+    };
+    std::printf("  the winner's margin over the second: %.2f with %s, %.2f with %s\n", margin_a.Mean(), a.c_str(),
+                margin_b.Mean(), b.c_str());
+    std::printf("%s", paired_line("  the margin changed", margin_diff).c_str());
+    std::printf("%s", paired_line("the winning total changed", top_diff).c_str());
+    std::printf("%s", paired_line("the game's length (rounds) changed", length_diff).c_str());
+    std::printf("  (a shared win is a margin of 0; a different set of winners, a shared win included, is a changed winner)\n");
+    std::printf("%s", CompareToText(comparison, a).c_str());
+  }
+  return runs[0].report.failed || runs[1].report.failed ? 1 : 0;
 }
 
 }  // namespace plateau

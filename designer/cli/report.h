@@ -28,6 +28,7 @@ struct ReportOptions {
   std::string compare_path;   // simulate: a report (--format json) to compare this run with
   bool fail_on_change = false;  // simulate --compare: exit 1 when a measure changed
   std::string shard;          // simulate --shard K/N: only the K-th of N slices of the seeds
+  int kingmaking = 20;        // kingmaking is looked for in the run's first this many games (0: not)
 };
 
 // "K/N" with 1 <= K <= N: --shard's value (the slices are host/simulate.h's ShardOf).
@@ -41,20 +42,24 @@ struct ShardRecord {
 
 // Runs the simulation `options` describe with the given --set arguments (in place of
 // options.sets): what simulate, sweep and tune each run once per setting. `used` receives the
-// spec it ran (players and parameters resolved); `card_data`, when given, each card's data;
+// spec it ran (players and parameters resolved); `card_data`, when given, the data the report
+// carries: {"card_data": each card's entry, "data": every data file's values in force};
 // `shard`, with options.shard, what plateau merge needs; `fingerprint`, the fingerprint of the
 // rules it ran (their files, data overrides included), for --compare to say whether they changed.
 Status RunReport(const ReportOptions& options, const std::vector<std::string>& sets, bool progress,
                  SimulationReport* report, SimulationSpec* used, Json* card_data = nullptr,
-                 ShardRecord* shard = nullptr, std::string* fingerprint = nullptr);
+                 ShardRecord* shard = nullptr, std::string* fingerprint = nullptr,
+                 std::vector<GameOutcome>* outcomes = nullptr);
 
 // simulate's report as it prints it, for plateau merge to print the same: the JSON object
-// (report, card data and run settings) and the text's first line.
+// (report, the data RunReport gave, run settings) and the text's first line.
 Json ReportJson(const ReportOptions& options, const SimulationSpec& spec, const SimulationReport& report,
                 const Json& card_data);
 std::string ReportHeader(const ReportOptions& options, const SimulationSpec& spec);
 
 int RunSimulate(const ReportOptions& options);
 int RunSweep(const ReportOptions& options);
+// plateau compare-readings: the same seeds and bots under two values of one --set, game by game.
+int RunCompareReadings(const ReportOptions& options);
 
 }  // namespace plateau

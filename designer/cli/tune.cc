@@ -89,6 +89,12 @@ const char* const kKinds[][2] = {
     {"category:<name>", "mean points per player-game in a score category"},
     {"card_points:<card>", "points per copy placed"},
     {"pick_rate:<card>", "share of offers where the card was picked"},
+    {"lead_changes", "mean changes of the sole leader per game (README \"How the game feels\")"},
+    {"lead_for_good", "share of the game played before the winner leads for good (mean)"},
+    {"drama", "share of games the winner won from last place or from far behind"},
+    {"score_gap:<25|50|75|100>", "mean gap between leader and second at that % of the game"},
+    {"dead_turns", "mean share of a game's decisions with one legal move or moves all valued the same"},
+    {"kingmaking", "share of sampled games where a player who could no longer win chose who wins"},
 };
 
 std::string KindList() {
@@ -393,6 +399,28 @@ Status Measure(const SimulationReport& r, const Target& t, Measured* m) {
       *m = {b.offered ? static_cast<double>(b.picked) / static_cast<double>(b.offered) : 0,
             ShareSe(static_cast<double>(b.picked), static_cast<double>(b.offered))};
     }
+  } else if (t.kind == "lead_changes" || t.kind == "lead_for_good" || t.kind == "dead_turns" || t.kind == "score_gap") {
+    const FeelRecord& f = r.feel;
+    if (f.games == 0)
+      return Status::Input("--target " + t.text + ": no game's score over time to measure (it needs two players or more)");
+    const Stat* s = t.kind == "lead_changes" ? &f.lead_changes : t.kind == "lead_for_good" ? &f.lead_for_good
+                                                                                            : t.kind == "dead_turns" ? &f.dead
+                                                                                                                     : nullptr;
+    if (!s) {
+      for (int i = 0; i < 4; ++i)
+        if (t.name == Format("%.0f", 100 * kGapAt[i]) || t.name == Format("%.0f%%", 100 * kGapAt[i])) s = &f.gap[i];
+      if (!s) return Status::Input("--target " + t.text + ": score_gap is read at 25, 50, 75 or 100 (% of the game), not '" + t.name + "'");
+    }
+    *m = {s->Mean(), MeanSe(*s)};
+  } else if (t.kind == "drama") {
+    const double n = static_cast<double>(r.feel.lead_for_good.n);
+    *m = {n ? static_cast<double>(r.feel.drama) / n : 0, ShareSe(static_cast<double>(r.feel.drama), n)};
+  } else if (t.kind == "kingmaking") {
+    const double n = static_cast<double>(r.feel.kingmaking_games);
+    if (n == 0)
+      return Status::Input("--target " + t.text + ": no game was searched for kingmaking (--kingmaking 0, or fewer than 3 "
+                           "players: with two, a player who cannot win has no one else to hand the win to)");
+    *m = {static_cast<double>(r.feel.kingmaking_found) / n, ShareSe(static_cast<double>(r.feel.kingmaking_found), n)};
   } else {
     return Status::Input("--target " + t.text + ": unknown measure");
   }
@@ -494,6 +522,7 @@ std::vector<std::string> SliceCommand(const ReportOptions& run, const std::vecto
                                   "--format", "json"};
   if (run.players) cmd.insert(cmd.end(), {"--players", std::to_string(run.players)});
   if (run.rotate_seats) cmd.push_back("--rotate-seats");
+  cmd.insert(cmd.end(), {"--kingmaking", std::to_string(run.kingmaking)});
   for (const auto& s : sets) cmd.insert(cmd.end(), {"--set", s});
   return cmd;
 }

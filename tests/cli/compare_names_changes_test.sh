@@ -29,7 +29,8 @@ out=$("$plateau" simulate $game -n 200 --set a=1 --bots random,greedy --seed 7 -
 table=$(grep -n "^  measure " <<<"$out" | cut -d: -f1)
 [ -n "$table" ] || fail "no table: $out"
 for want in "note: rules: fingerprint " "note: parameter a: 0 before, 1 now" 'note: --bots: "random" before, "random,greedy" now' \
-            "note: seed: 1 before, 7 now" 'note: --set: [] before, ["a=1"] now'; do
+            "note: seed: 1 before, 7 now" 'note: --set: [] before, ["a=1"] now' \
+            "note: data cards.cards.coin.bonus: 2 before, 5 now"; do
   at=$(grep -nF -- "$want" <<<"$out" | head -1 | cut -d: -f1)
   [ -n "$at" ] || fail "the comparison does not name '$want': $out"
   [ "$at" -lt "$table" ] || fail "'$want' comes after the table: $out"
@@ -53,6 +54,25 @@ for group in (True, False):
 assert rows[0]["measure"] == "total (per game)", rows[0]
 assert abs(rows[0]["difference"] - 4) < 0.5, rows[0]
 PY
+
+# A data value set on the command line is named the same way, and only the values that differ:
+# the edited file's bonus (5 in both runs now) is not.
+"$plateau" simulate $game -n 200 --format json > "$work/edited.json"
+out=$("$plateau" simulate $game -n 200 --set cards.cards.coin.bonus=9 --compare "$work/edited.json")
+grep -qF "note: data cards.cards.coin.bonus: 5 before, 9 now" <<<"$out" || fail "the --set data value is not named: $out"
+[ "$(grep -c "note: data " <<<"$out")" -eq 1 ] || fail "only one data value differs: $out"
+# The seat balance and how the game feels have rows of their own.
+for want in "seat P1 edge over a fair share" "lead changes per game" "winner leads for good from (share of the game)" \
+            "drama: the winner came back" "dead turns (share of a game's decisions)" "score gap leader-second at 100%"; do
+  grep -qF -- "$want" <<<"$out" || fail "no row '$want' in: $out"
+done
+# A baseline written before reports carried their data values says so instead of guessing.
+python3 -c "
+import json, sys
+j = json.load(open(sys.argv[1])); j.pop('data')
+json.dump(j, open(sys.argv[2], 'w'))" "$work/edited.json" "$work/old.json"
+out=$("$plateau" simulate $game -n 200 --compare "$work/old.json")
+grep -qF "note: data: the baseline report carries no data values" <<<"$out" || fail "no note on the missing data values: $out"
 
 # A report of another game is refused, naming both.
 "$plateau" simulate ecosysteme-savane -n 2 --players 2 --format json > "$work/savane.json"

@@ -25,13 +25,13 @@ runs=(
   "fauna_greedy|fauna --players 3 -n 4 --bots greedy --seed 19010"
 )
 
-# The report without its timings, keys sorted, one stable text. The rules fingerprint goes too:
-# it changes with any edit of a game's files, which these reports do not pin (they pin what the
-# games give when played on these seeds).
+# The report without its timings, keys sorted, one stable text. The rules fingerprint and the
+# data values in force go too: they change with any edit of a game's files, which these reports
+# do not pin (they pin what the games give when played on these seeds).
 strip() {
   python3 -c 'import json,sys
 d=json.load(sys.stdin)
-for k in ("seconds","games_per_second","rules"): d.pop(k,None)
+for k in ("seconds","games_per_second","rules","data"): d.pop(k,None)
 print(json.dumps(d,sort_keys=True,indent=1))'
 }
 

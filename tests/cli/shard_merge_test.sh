@@ -90,8 +90,8 @@ grep -qF '"plateau": "0.0.1-other"' "$work/engine.json" || fail "a slice should 
 refused "the shards ran on different engines: ${c[0]} on {" merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
 refused "$work/engine.json on {" merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
 refused '"plateau":"0.0.1-other"' merge "${c[0]}" "$work/engine.json" "${c[2]}" "${c[3]}"
-sed 's/"format": 1,/"format": 2,/' "${c[1]}" > "$work/format.json"
-refused "$work/format.json: at /shard/format: a shard report of another version of plateau (2, this one reads 1)" \
+sed 's/"format": 2,/"format": 3,/' "${c[1]}" > "$work/format.json"
+refused "$work/format.json: at /shard/format: a shard report of another version of plateau (3, this one reads 2)" \
   merge "${c[0]}" "$work/format.json" "${c[2]}" "${c[3]}"
 # An empty file: the slice that writes it did not finish (`> shard-3.json` on a job that failed or
 # was killed). Named, with the slices missing from the others' numbers.

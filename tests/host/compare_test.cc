@@ -104,6 +104,38 @@ TEST(CompareReports, UnderTwoGamesASideIsShownButNotJudged) {
   EXPECT_NE(CompareToText(cmp, "one.json").find(" few"), std::string::npos);
 }
 
+TEST(CompareReports, EveryDataValueThatDiffersIsNamedAsSetNamesIt) {
+  Json before = PigReport(20, 20), after = before;
+  before["data"] = Json::parse(R"({"cards": {"cards": [{"id": "coin", "bonus": 2}, {"id": "gem", "bonus": 1}]},
+                                   "rules": {"sizes": [4, 5], "name": "x"}})");
+  after["data"] = Json::parse(R"({"cards": {"cards": [{"id": "gem", "bonus": 1}, {"id": "coin", "bonus": 5}, {"id": "new"}]},
+                                  "rules": {"sizes": [4, 6, 7], "name": "x"}})");
+  const Json cmp = CompareReports(before, after);
+  std::vector<std::string> notes;
+  for (const auto& n : cmp["settings"]) notes.push_back(n.get<std::string>());
+  // Cards matched by id (their order changed, which is no difference), lists by index.
+  EXPECT_EQ(notes, (std::vector<std::string>{"data cards.cards.coin.bonus: 2 before, 5 now",
+                                             "data cards.cards.new: (absent) before, {\"id\":\"new\"} now",
+                                             "data rules.sizes.1: 5 before, 6 now",
+                                             "data rules.sizes.2: (absent) before, 7 now"}));
+  // A baseline without data values cannot say which changed, and says so.
+  before.erase("data");
+  const Json old = CompareReports(before, after);
+  ASSERT_EQ(old["settings"].size(), 1u);
+  EXPECT_NE(old["settings"][0].get<std::string>().find("the baseline report carries no data values"), std::string::npos);
+}
+
+TEST(CompareReports, HowTheGameFeelsAndTheSeatEdgeHaveRows) {
+  // A target twice as far: longer games, with more lead changes; the rows are there either way.
+  const Json cmp = CompareReports(PigReport(20), PigReport(60));
+  for (const char* name : {"lead changes per game", "winner leads for good from (share of the game)",
+                           "drama: the winner came back", "score gap leader-second at 100%",
+                           "dead turns (share of a game's decisions)", "seat P1 edge over a fair share"})
+    EXPECT_TRUE(Find(cmp, name)) << name;
+  EXPECT_TRUE((*Find(cmp, "lead changes per game"))["changed"].get<bool>()) << cmp.dump(1);
+  EXPECT_GT((*Find(cmp, "lead changes per game"))["after"].get<double>(), (*Find(cmp, "lead changes per game"))["before"].get<double>());
+}
+
 TEST(CompareReports, ABaselineOfAnyShapeIsComparedWithoutThrowing) {
   const Json now = PigReport(20, 20);
   for (const char* text : {R"({"games": 10, "rounds": {"mean": 1}, "seats": [1, 2]})",

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 
 #include "tests/host/pig_game.h"
@@ -366,6 +367,193 @@ TEST(Simulate, AnyNumberOfThreadsGivesTheSameReport) {
   const SimulationReport endless_four = RunPig(spec, true);
   EXPECT_EQ(endless_one.stopped_seeds, endless_four.stopped_seeds);
   EXPECT_EQ(endless_one.stopped_seeds.front(), spec.seed);
+}
+
+}  // namespace
+}  // namespace plateau
+
+namespace plateau {
+namespace {
+
+// How the game feels, from a hand-made score over time ([sample][seat], the final score last).
+TEST(Feel, LeadChangesLeadForGoodDramaAndGapFromTheScoreOverTime) {
+  // Leaders P2, P2, P1, P2: two changes; P2 leads for good from the last sample (3 of 4 played
+  // before); at the third sample P2 was last (of two) and 4 behind, over 20% of its final 14.
+  const GameFeel g = FeelOfGame({{0, 5}, {3, 5}, {10, 6}, {12, 14}});
+  EXPECT_EQ(g.lead_changes, 2);
+  ASSERT_TRUE(g.single_winner);
+  EXPECT_DOUBLE_EQ(g.lead_for_good, 0.75);
+  EXPECT_TRUE(g.from_last);
+  EXPECT_TRUE(g.from_behind);
+  // The gap at 25%, 50%, 75% and the end: samples 1, 2, 3 and 4 of 4.
+  EXPECT_DOUBLE_EQ(g.gap[0], 5);
+  EXPECT_DOUBLE_EQ(g.gap[1], 2);
+  EXPECT_DOUBLE_EQ(g.gap[2], 4);
+  EXPECT_DOUBLE_EQ(g.gap[3], 2);
+}
+
+TEST(Feel, ASharedLeadIsNoLeaderAndAWinnerFromTheStartLeadsForGoodFromZero) {
+  // Tied, P1, tied, P2: one change (P1 to P2), the ties skipped.
+  const GameFeel g = FeelOfGame({{1, 1}, {2, 1}, {2, 2}, {2, 3}});
+  EXPECT_EQ(g.lead_changes, 1);
+  EXPECT_DOUBLE_EQ(g.lead_for_good, 0.75);
+  EXPECT_TRUE(g.from_last);  // behind at the second score: of two players, that is last
+  const GameFeel runaway = FeelOfGame({{3, 0, 0}, {6, 2, 1}, {9, 4, 2}});
+  EXPECT_EQ(runaway.lead_changes, 0);
+  EXPECT_DOUBLE_EQ(runaway.lead_for_good, 0);
+  EXPECT_FALSE(runaway.from_last);
+  EXPECT_FALSE(runaway.from_behind);
+  // Behind by 1 of a winning 10 is within the margin (20%): no comeback.
+  const GameFeel close = FeelOfGame({{1, 0, 0}, {1, 2, 0}, {9, 10, 0}});
+  EXPECT_FALSE(close.from_behind);
+  EXPECT_FALSE(close.from_last);
+  // A shared win has no single winner: the measures that need one leave it out.
+  EXPECT_FALSE(FeelOfGame({{1, 2}, {3, 3}}).single_winner);
+}
+
+// Kingmaker: P1 and P2 have 10 points, P3 none. P1 and P2 each pass (their one legal move), then
+// P3 gives 3 points to a player of its choice and the game ends. P3 cannot win whatever it does,
+// and its choice decides the winner: every game has a kingmaking move. In the `fair` version P3
+// may also take 20 points itself (it can still win: no kingmaking); in the `dull` one both of
+// its moves give the points to P1 (the winner never depends on it: no kingmaking).
+class Kingmaker : public Rules {
+ public:
+  enum Kind { kKingmaking, kFair, kDull };
+  explicit Kingmaker(Kind kind = kKingmaking) : kind_(kind) {
+    info_.id = "kingmaker";
+    info_.name = "Kingmaker";
+    info_.min_players = 3;
+    info_.max_players = 3;
+  }
+  const GameInfo& info() const override { return info_; }
+  Status NewGame(const Json&, int players, uint64_t seed, State* out) override {
+    *out = State();
+    out->game_id = "kingmaker";
+    out->seed = seed;
+    out->rng.Seed(seed);
+    out->cards = std::make_shared<CardSet>();
+    out->player_count = players;
+    for (int s = 0; s < players; ++s) out->seats.push_back({"P" + std::to_string(s + 1), "player"});
+    out->data = {{"points", {10, 10, 0}}, {"next", 0}};
+    return Status::Ok();
+  }
+  Status ToMove(const State& s, std::vector<int>* seats) override {
+    seats->clear();
+    if (s.data["next"].get<int>() < 3) seats->push_back(s.data["next"].get<int>());
+    return Status::Ok();
+  }
+  Status LegalMoves(const State& s, int seat, std::vector<Move>* out) override {
+    out->clear();
+    if (seat != s.data["next"].get<int>()) return Status::Ok();
+    if (seat < 2) {
+      out->push_back(testing::RollOrHold("pass"));
+    } else {
+      out->push_back(testing::RollOrHold("give:1"));
+      out->push_back(testing::RollOrHold(kind_ == kDull ? "give:1+" : "give:2"));
+      if (kind_ == kFair) out->push_back(testing::RollOrHold("take"));
+    }
+    return Status::Ok();
+  }
+  Status Apply(State* s, int seat, const Move& m) override {
+    std::vector<Move> legal;
+    LegalMoves(*s, seat, &legal);
+    if (std::find(legal.begin(), legal.end(), m) == legal.end()) return Status::Illegal("not a move now");
+    if (m.type == "give:1" || m.type == "give:1+") s->data["points"][0] = s->data["points"][0].get<int>() + 3;
+    if (m.type == "give:2") s->data["points"][1] = s->data["points"][1].get<int>() + 3;
+    if (m.type == "take") s->data["points"][2] = 20;
+    s->data["next"] = seat + 1;
+    ++s->move_count;
+    s->Touch();
+    return Status::Ok();
+  }
+  Status Score(const State& s, ScoreTable* out) override {
+    out->lines.clear();
+    for (int p = 0; p < 3; ++p) out->lines.push_back({p, "P" + std::to_string(p + 1), s.data["points"][static_cast<size_t>(p)].get<int64_t>(), {}});
+    return Status::Ok();
+  }
+  std::string View(const State& s, int) override { return s.data.dump(); }
+
+ private:
+  GameInfo info_;
+  Kind kind_;
+};
+
+SimulationReport RunKingmaker(Kingmaker::Kind kind, std::vector<std::string> bots, int kingmaking_games) {
+  SimulationSpec spec;
+  spec.games = 10;
+  spec.players = 3;
+  spec.bots = std::move(bots);
+  spec.kingmaking_games = kingmaking_games;
+  SimulationReport report;
+  const Status st = RunRules<Kingmaker>(spec, &report, kind);
+  EXPECT_TRUE(st.ok()) << st.message;
+  return report;
+}
+
+TEST(Feel, KingmakingIsAMoveOfAPlayerWhoCannotWinThatChangesWhoWins) {
+  const SimulationReport r = RunKingmaker(Kingmaker::kKingmaking, {"random"}, 4);
+  EXPECT_EQ(r.feel.kingmaking_games, 4);  // the run's first 4 games only
+  EXPECT_EQ(r.feel.kingmaking_found, 4);
+  EXPECT_EQ(r.feel.kingmaking_cut, 0);
+  bool finding = false;
+  for (const auto& f : r.findings) finding |= f.rfind("kingmaking: in 4 of 4 sampled games", 0) == 0;
+  EXPECT_TRUE(finding);
+  const Json j = r.ToJson();
+  EXPECT_EQ(j["feel"]["kingmaking"]["rate"], 1.0);
+  EXPECT_LT(j["feel"]["kingmaking"]["interval95"][0].get<double>(), 1.0);  // four games leave room
+  // A player who can still win (take 20) is not a kingmaker; choices that give the same winner
+  // are not kingmaking either.
+  EXPECT_EQ(RunKingmaker(Kingmaker::kFair, {"random"}, 4).feel.kingmaking_found, 0);
+  EXPECT_EQ(RunKingmaker(Kingmaker::kDull, {"random"}, 4).feel.kingmaking_found, 0);
+  EXPECT_EQ(RunKingmaker(Kingmaker::kDull, {"random"}, 4).feel.kingmaking_games, 4);
+  // Not asked for: not looked for, and no JSON for it.
+  const SimulationReport none = RunKingmaker(Kingmaker::kKingmaking, {"random"}, 0);
+  EXPECT_EQ(none.feel.kingmaking_games, 0);
+  EXPECT_FALSE(none.ToJson()["feel"].contains("kingmaking"));
+}
+
+TEST(Feel, DeadTurnsCountSingleMovesAndMovesTheBotValuesAllTheSame) {
+  // P1 and P2 have one legal move each; P3 two. A random bot does not value its moves: 2 of 3
+  // decisions are dead. The greedy bot values P3's two gifts the same (its measure: its own
+  // total minus half the best other, 13 either way): all 3 are.
+  const SimulationReport random = RunKingmaker(Kingmaker::kKingmaking, {"random"}, 0);
+  EXPECT_EQ(random.feel.decisions, 30);
+  EXPECT_EQ(random.feel.single_move, 20);
+  EXPECT_EQ(random.feel.all_equal, 0);
+  EXPECT_NEAR(random.feel.dead.Mean(), 2.0 / 3, 1e-12);
+  const SimulationReport greedy = RunKingmaker(Kingmaker::kKingmaking, {"greedy"}, 0);
+  EXPECT_EQ(greedy.feel.single_move, 20);
+  EXPECT_EQ(greedy.feel.all_equal, 10);
+  EXPECT_DOUBLE_EQ(greedy.feel.dead.Mean(), 1.0);
+  bool finding = false;
+  for (const auto& f : greedy.findings) finding |= f.rfind("dead turns: 100% of a game's decisions", 0) == 0;
+  EXPECT_TRUE(finding);
+  // A game without rounds is scored after every move: three moves, the last the final score.
+  EXPECT_EQ(random.feel.by_round, 0);
+  EXPECT_EQ(random.feel.samples, 30);
+}
+
+TEST(Feel, PigIsScoredAtEachRoundsEndAndItsFeelIsTheSameForAnyThreads) {
+  SimulationSpec spec;
+  spec.games = 40;
+  spec.players = 3;
+  spec.bots = {"random"};
+  const SimulationReport one = RunPig(spec);
+  EXPECT_EQ(one.feel.games, 40);
+  EXPECT_EQ(one.feel.by_round, 40);
+  // One sample per round ended, the final score in place of the last round's: about the rounds.
+  EXPECT_GE(static_cast<double>(one.feel.samples), one.rounds.sum - 40);
+  EXPECT_LE(static_cast<double>(one.feel.samples), one.rounds.sum + 40);
+  EXPECT_EQ(one.feel.lead_for_good.n + 0, 40);  // Pig has one winner: the first to the target
+  const Json j = one.ToJson()["feel"];
+  for (const char* key : {"lead_changes", "lead_for_good", "dead_turns"}) {
+    ASSERT_TRUE(j[key]["interval95"].is_array()) << key;
+    EXPECT_LE(j[key]["interval95"][0].get<double>(), j[key]["mean"].get<double>()) << key;
+    EXPECT_GE(j[key]["interval95"][1].get<double>(), j[key]["mean"].get<double>()) << key;
+  }
+  EXPECT_TRUE(j["score_gap"].contains("50%"));
+  spec.threads = 3;
+  EXPECT_EQ(RunPig(spec).ToJson()["feel"], one.ToJson()["feel"]);
 }
 
 }  // namespace
