@@ -1038,6 +1038,8 @@ int RunStudio(const StudioOptions& options) {
     r.max_rounds =
         static_cast<int>(f.Int("max_rounds", 0, limits::kRounds, 500, "the most rounds a game may last (0: no limit)"));
     r.rotate_seats = f.Bool("rotate_seats", false);
+    r.kingmaking = static_cast<int>(f.Int("kingmaking", 0, kStudioMaxGames, 0,
+                                          "the games sampled for kingmaking (0: not looked for), as simulate --kingmaking"));
     if (auto sweep = f.Object("sweep", "a sweep, {\"name\": <parameter or data.path>, \"values\": [v1, v2, ...]}")) {
       r.sweep = sweep->Text("name", 200, std::nullopt, "the name of a parameter or a data.path");
       if (r.sweep.empty()) throw BadRequest("simulate: at /sweep/name: the name of a parameter or a data.path, got \"\"");
@@ -1046,7 +1048,7 @@ int RunStudio(const StudioOptions& options) {
     }
     f.Done();
     r.echo = {{"n", r.games}, {"bots", r.bots}, {"players", r.players}, {"seed", r.seed}, {"max_rounds", r.max_rounds},
-              {"rotate_seats", r.rotate_seats}};
+              {"rotate_seats", r.rotate_seats}, {"kingmaking", r.kingmaking}};
     if (!r.sweep.empty()) r.echo["sweep"] = {{"name", r.sweep}, {"values", r.sweep_values}};
     *st = session.StartSimulation(r);
     return ok;

@@ -1209,6 +1209,7 @@ void StudioSession::RunSimulation(SimulationRequest request) {
   spec.done_games = &sim_done_;
   spec.cancel = &sim_cancel_;
   spec.rotate_seats = request.rotate_seats;
+  spec.kingmaking_games = request.kingmaking;
   std::string game;
   Status st;
   // The values in force on the table (the command line's, the page's or a save's).

@@ -52,6 +52,7 @@ struct SimulationRequest {
   unsigned long long seed = 1;
   int max_rounds = 500;
   bool rotate_seats = false;
+  int kingmaking = 0;       // games sampled for kingmaking (SimulationSpec::kingmaking_games)
   std::string sweep;        // "" : no sweep; else the parameter or data.path swept
   Json sweep_values = Json::array();
   Json echo = Json::object();  // the request as given, shown with the run's state

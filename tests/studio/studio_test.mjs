@@ -416,15 +416,30 @@ const cases = {
       await p.click('#sim-run');
       await p.waitForSelector('#sim-panel[data-state="done"]', { timeout: 120000 });
       const titles = await p.locator('.chart').evaluateAll((els) => els.map((e) => e.dataset.chart));
-      for (const want of ['score distribution per seat', 'win rate % (95% interval)', 'game length (rounds)', 'how games ended', 'card balance'])
-        check(titles.includes(want), `the plot "${want}" is there`);
+      for (const want of ['score distribution per seat', 'win rate % (95% interval', 'game length (rounds)', 'how games ended', 'card balance',
+        'how the game feels, % (95% interval)', "leader's margin over the game"])
+        check(titles.some((t) => t.startsWith(want)), `the plot "${want}" is there`);
+      // The feel and the seats' win rates are plotted with the report's own 95% intervals.
+      const feel = await p.evaluate(() => {
+        const chart = (t) => Chart.getChart(document.querySelector(`.chart[data-chart^="${t}"] canvas`)).data.datasets[0];
+        const f = lastSim.report.feel, w = chart('win rate %'), h = chart('how the game feels');
+        const labels = Chart.getChart(document.querySelector('.chart[data-chart^="how the game feels"] canvas')).data.labels;
+        return { drama: [f.drama.rate, f.drama.interval95], bar: [h.data[1], h.errors[1]], seat: lastSim.report.seats[0].balance.interval95, seatBar: w.errors[0],
+          kingmaking: f.kingmaking, kingBar: h.data[labels.findIndex((l) => l.startsWith('kingmaking'))] };
+      });
+      check(feel.kingmaking && feel.kingmaking.of === 10 && Math.abs(feel.kingBar - 100 * feel.kingmaking.rate) < 1e-9,
+        `kingmaking is looked for in the page's 10 games by default and plotted (${JSON.stringify(feel.kingmaking)})`);
+      const near = (a, b) => Math.abs(a - b) < 1e-9;
+      check(near(feel.bar[0], 100 * feel.drama[0]) && near(feel.bar[1][0], 100 * feel.drama[1][0]) && near(feel.bar[1][1], 100 * feel.drama[1][1]),
+        `the drama bar is the report's share and interval (${JSON.stringify(feel.bar)} for ${JSON.stringify(feel.drama)})`);
+      check(near(feel.seatBar[0], 100 * feel.seat[0]) && near(feel.seatBar[1], 100 * feel.seat[1]), `a seat's error bar is its Wilson interval (${feel.seatBar})`);
       const blank = await p.evaluate(() => [...document.querySelectorAll('.chart canvas')].map((c) => {
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         let ink = 0;
         for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
         return ink;
       }));
-      check(blank.length >= 5 && blank.every((ink) => ink > 500), `every canvas has ink (${blank})`);
+      check(blank.length >= 7 && blank.every((ink) => ink > 500), `every canvas has ink (${blank})`);
       const png = await p.evaluate(() => document.querySelector('.chart canvas').toDataURL('image/png'));
       check(png.startsWith('data:image/png;base64,') && png.length > 2000, 'a plot saves as PNG');
       await p.screenshot({ path: path.join(outDir, 'studio-report.png'), fullPage: true });
@@ -1261,7 +1276,15 @@ cases.details = async () => {
     await p.fill('#seats input[data-seat="1"]', 'random');
     await p.locator('#seats input[data-seat="1"]').dispatchEvent('change');
     await p.waitForFunction(() => table.seats[1].controller === 'random');
+    // What the designer types survives a redraw (a bot's move redraws the table between her
+    // typing and her click): the page is redrawn here on purpose.
     await p.fill('#players', '2');
+    await p.locator('#seats input[data-seat="0"]').fill('mcts');
+    await p.evaluate(() => draw());
+    check(await p.inputValue('#players') === '2', `the player count typed stays across a redraw (${await p.inputValue('#players')})`);
+    check(await p.locator('#seats input[data-seat="0"]').inputValue() === 'mcts', 'a seat being edited keeps what was typed across a redraw');
+    check(await p.evaluate(() => document.activeElement.dataset.seat === '0'), 'and keeps its focus');
+    await p.locator('#seats input[data-seat="0"]').fill('human');
     await p.click('#new-game');
     await p.waitForFunction(() => table.state.player_count === 2 && (!table.bot || table.bot.state !== 'thinking'));
     const controllers = await p.evaluate(() => table.seats.slice(0, table.state.player_count).map((x) => x.controller));
@@ -1279,7 +1302,9 @@ cases.details = async () => {
       await p.waitForFunction((x) => table.version > x && (!table.bot || table.bot.state !== 'thinking') && document.querySelectorAll('#moves button.move').length > 0, v);
     };
     await playFirst();
-    check(await p.locator('#message').isHidden(), 'a move played after a refused load clears the error');
+    // The table can arrive by the event stream before the move's own answer clears the message.
+    await p.waitForFunction(() => document.getElementById('message').hidden, null, { timeout: 10000 }).catch(() => {});
+    check(await p.locator('#message').isHidden(), `a move played after a refused load clears the error (${await p.locator('#message').isHidden() ? '' : await p.locator('#message').textContent()})`);
     for (let i = 0; i < 5; i++) await playFirst();
     // A reload between moves: its line says after which move, and the moves keep their numbers.
     const rules = path.join(dir, 'rules.lua');

@@ -920,10 +920,19 @@ function drawTrack(key, t) {
   return box;
 }
 
+// A field the designer is editing keeps what she typed across redraws (every bot move redraws
+// the table, between her typing and her click): the table's value replaces it only when the
+// table's own value changes (a new game, a load), or when she has not edited it.
+function syncField(input, value) {
+  const v = String(value);
+  if (input.dataset.drawn === undefined || input.value === input.dataset.drawn || v !== input.dataset.drawn) input.value = v;
+  input.dataset.drawn = v;
+}
+
 function draw() {
   const st = table.state;
-  $('players').value = st.player_count;
-  if (document.activeElement !== $('seed')) $('seed').value = st.seed;
+  syncField($('players'), st.player_count);
+  syncField($('seed'), st.seed);
   const seeing = table.viewer >= 0 ? ` — as ${seatName(table.viewer)} sees it` : '';
   $('history-note').textContent = (viewing >= 0 ? `— after move ${table.at} of ${table.moves_total} (history, read-only)` : (table.over ? '— game over' : '')) + seeing;
   document.body.classList.toggle('seat-view', table.viewer >= 0);
@@ -931,15 +940,22 @@ function draw() {
   viewSelect.replaceChildren(el('option', { value: '', text: 'every seat (designer)' }),
     ...table.state.seats.map((s, i) => el('option', { value: String(i + 1), text: s.name })));
   viewSelect.value = table.viewer >= 0 ? String(table.viewer + 1) : '';
-  // Seats: who plays each one.
+  // The seats' chips are kept across redraws (only their names, marks and values change), so a
+  // seat being typed into keeps its text and its focus while the bots move.
   const seats = $('seats');
-  seats.replaceChildren();
+  if (seats.children.length !== table.seats.length) {
+    seats.replaceChildren(...table.seats.map((s, i) => {
+      const input = el('input', { type: 'text', size: 10, 'data-seat': i, title: "human, or a bot: random, greedy, heuristic, mcts:iters=200" });
+      input.addEventListener('change', setSeats);
+      return el('span', { class: 'seat' }, el('b'), ' ', input);
+    }));
+  }
   table.seats.forEach((s, i) => {
-    const input = el('input', { type: 'text', value: s.controller, size: 10, 'data-seat': i, title: "human, or a bot: random, greedy, heuristic, mcts:iters=200" });
-    input.addEventListener('change', setSeats);
-    const chip = el('span', { class: 'seat' + (table.to_move.includes(i) ? ' moving' : '') }, el('b', { text: s.name }), ' ', input);
+    const chip = seats.children[i];
+    chip.className = 'seat' + (table.to_move.includes(i) ? ' moving' : '');
+    chip.querySelector('b').textContent = s.name;
     chip.style.borderColor = seatColour(i);
-    seats.append(chip);
+    syncField(chip.querySelector('input'), s.controller);
   });
   const board = $('board');
   board.replaceChildren();
@@ -1114,7 +1130,8 @@ $('view-as').addEventListener('change', () => { viewAs = $('view-as').value; pic
 const charts = [];
 let lastSim = null;
 
-// Error bars for bar charts: each dataset may carry `errors` (half-widths, same units).
+// Error bars for bar charts: each dataset may carry `errors`: half-widths in the data's units,
+// or [low, high] pairs (the report's own intervals, which need not be symmetric: Wilson's).
 const errorBars = {
   id: 'errorBars',
   afterDatasetsDraw(chart) {
@@ -1126,7 +1143,8 @@ const errorBars = {
         const v = ds.data[i], e = ds.errors[i];
         if (e == null) return;
         const y = chart.scales[ds.yAxisID || 'y'];
-        const top = y.getPixelForValue(v + e), bottom = y.getPixelForValue(Math.max(0, v - e));
+        const [lo, hi] = Array.isArray(e) ? e : [Math.max(0, v - e), v + e];
+        const top = y.getPixelForValue(hi), bottom = y.getPixelForValue(lo);
         ctx.save();
         ctx.strokeStyle = '#222';
         ctx.lineWidth = 1.5;
@@ -1163,6 +1181,33 @@ function downloadText(name, text, type) {
   download(name, URL.createObjectURL(new Blob([text], { type })));
 }
 
+// How the game feels (the report's "feel", README "How the game feels"): the shares of games
+// and decisions with their 95% intervals, and the leader's margin over the game.
+function drawFeel(f) {
+  if (!f || !f.games) return;
+  const pct = (m) => 100 * (m.rate ?? m.mean);
+  const rows = [
+    ['winner leads for good from (% of game)', f.lead_for_good],
+    ['comeback: winner was behind (drama)', f.drama],
+    ['comeback from last place', f.drama && f.drama.from_last],
+    ['dead turns (% of decisions)', f.dead_turns],
+    ...(f.kingmaking ? [['kingmaking (% of sampled games)', f.kingmaking]] : []),
+  ].filter((x) => x[1]);
+  chartBox('how the game feels, % (95% interval)', {
+    type: 'bar',
+    data: { labels: rows.map((x) => x[0]), datasets: [{ label: '%', data: rows.map((x) => pct(x[1])),
+      errors: rows.map((x) => x[1].interval95.map((v) => 100 * v)), backgroundColor: ['#6c8ebf', '#d79b00', '#d6b656', '#999999', '#b85450'] }] },
+    options: { indexAxis: 'x', scales: { y: { beginAtZero: true, suggestedMax: 100 } } },
+  });
+  const at = Object.entries(f.score_gap || {}).sort((a, b) => parseFloat(a[0]) - parseFloat(b[0]));  // "100%" last
+  chartBox(`leader's margin over the game, points (95% interval; ${f.lead_changes.mean.toFixed(1)} lead changes a game)`, {
+    type: 'bar',
+    data: { labels: at.map((x) => `at ${x[0]}`), datasets: [{ label: 'leader minus second', data: at.map((x) => x[1].mean),
+      errors: at.map((x) => x[1].interval95), backgroundColor: '#9673a6' }] },
+    options: { scales: { y: { beginAtZero: true } } },
+  });
+}
+
 function drawSimulation(sim) {
   for (const c of charts.splice(0)) c.destroy();
   $('charts').replaceChildren();
@@ -1185,17 +1230,21 @@ function drawSimulation(sim) {
     options: { scales: { x: { title: { display: true, text: 'total' } }, y: { title: { display: true, text: 'games' } } } },
   });
   // Win rate per seat (and per bot) with 95% error bars over games.
+  // The report's own intervals (Wilson's, ties shared) where it has them.
   const se = (p0, n) => 196 * Math.sqrt(Math.max(p0 * (1 - p0), 0) / Math.max(n, 1));
+  const interval = (b, p0, n) => (b && b.interval95 ? b.interval95.map((x) => 100 * x) : se(p0, n));
   const winLabels = r.seats.map((s) => s.seat);
   const winData = r.seats.map((s) => 100 * s.win_rate);
-  const winErr = r.seats.map((s) => se(s.win_rate, games));
+  const winErr = r.seats.map((s) => interval(s.balance, s.win_rate, games));
   const bots = Object.entries(r.bots || {});
-  if (bots.length > 1) for (const [b, rec] of bots) { winLabels.push(`bot ${b}`); winData.push(100 * rec.win_rate); winErr.push(se(rec.win_rate, rec.seats * games / r.seats.length)); }
-  chartBox('win rate % (95% interval)', {
+  if (bots.length > 1) for (const [b, rec] of bots) { winLabels.push(`bot ${b}`); winData.push(100 * rec.win_rate); winErr.push(interval(rec.balance, rec.win_rate, rec.seats * games / r.seats.length)); }
+  const fair = r.seats.length ? 100 / r.seats.length : 0;
+  chartBox(`win rate % (95% interval; a fair share is ${fair.toFixed(0)}%)`, {
     type: 'bar',
     data: { labels: winLabels, datasets: [{ label: 'win %', data: winData, errors: winErr, backgroundColor: winLabels.map((_, i) => seatColour(i)) }] },
     options: { scales: { y: { beginAtZero: true, suggestedMax: 100 } } },
   });
+  drawFeel(r.feel);
   chartBox('game length (rounds)', {
     type: 'bar',
     data: { labels: p.rounds.map((x) => x[0]), datasets: [{ label: 'games', data: p.rounds.map((x) => x[1]), backgroundColor: '#6c8ebf' }] },
@@ -1372,7 +1421,7 @@ async function refreshSim() {
 async function runSimulation(sweep) {
   try {
     const body = { n: Number($('sim-n').value), bots: $('sim-bots').value, players: Number($('sim-players').value) || 0,
-      seed: Number($('sim-seed').value) || 0, rotate_seats: $('sim-rotate').checked };
+      seed: Number($('sim-seed').value) || 0, rotate_seats: $('sim-rotate').checked, kingmaking: sweep ? 0 : Number($('sim-kingmaking').value) || 0 };
     if (sweep) body.sweep = { name: $('sweep-name').value.trim(), values: parseValues($('sweep-values').value) };
     await api('/api/simulate', body);
     say('');
