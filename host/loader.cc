@@ -389,27 +389,34 @@ std::string DataOverridesText(const std::vector<DataOverride>& sets) {
   return out.empty() ? "none" : out;
 }
 
+std::vector<std::string> SplitDataPath(const std::string& path, char separator) {
+  std::vector<std::string> parts;
+  for (size_t at = 0;;) {
+    const size_t cut = path.find(separator, at);
+    parts.push_back(path.substr(at, cut == std::string::npos ? std::string::npos : cut - at));
+    if (cut == std::string::npos) return parts;
+    at = cut + 1;
+  }
+}
+
+std::string DataNames(const GameFiles& files) {
+  std::string names;
+  for (const auto& [k, d] : files.data) names += (names.empty() ? "" : ", ") + k;
+  return names.empty() ? "none" : names;
+}
+
 // Walks `path` (<data>.<key>... with list elements named by id or index from 0) to the value
 // it names in `files`, or says where the walk stopped and what was there instead.
 static Status ResolveDataPath(GameFiles* files, const std::string& path, Json** out, std::string* doc_name,
                               const std::string& option = "--set") {
   const std::string where = option + " " + path + ": ";
-  std::vector<std::string> parts;
-  for (size_t at = 0;;) {
-    const size_t dot = path.find('.', at);
-    parts.push_back(path.substr(at, dot == std::string::npos ? std::string::npos : dot - at));
-    if (dot == std::string::npos) break;
-    at = dot + 1;
-  }
+  const std::vector<std::string> parts = SplitDataPath(path, '.');
   for (const auto& p : parts)
     if (p.empty()) return Status::Input(where + "empty segment in the path");
   auto doc = files->data.find(parts[0]);
-  if (doc == files->data.end()) {
-    std::string names;
-    for (const auto& [k, v] : files->data) names += (names.empty() ? "" : ", ") + k;
-    return Status::Input(where + "no data file named '" + parts[0] + "' (data files: " + (names.empty() ? "none" : names) +
+  if (doc == files->data.end())
+    return Status::Input(where + "no data file named '" + parts[0] + "' (data files: " + DataNames(*files) +
                          "; parameters take a name without dots)");
-  }
   if (parts.size() < 2) return Status::Input(where + "give a path inside the data file, e.g. " + parts[0] + ".<key>");
   if (parts.back() == "id") return Status::Input(where + "ids name things the rules refer to; they cannot be overridden");
   Json* node = &doc->second;

@@ -63,6 +63,12 @@ bool DataOverridesFromJson(const Json& j, std::vector<DataOverride>* out, std::s
 // "chenilles.market.price=3, ..." for messages.
 std::string DataOverridesText(const std::vector<DataOverride>& sets);
 
+// A path into a game's data cut at `separator`: --set's "cards.cards.marmot" on '.', a look's
+// "cards/cards/{field}" on '/'. Empty parts are kept, for the caller to name.
+std::vector<std::string> SplitDataPath(const std::string& path, char separator);
+// The game's data names, for a message saying what exists: "cards, params", or "none".
+std::string DataNames(const GameFiles& files);
+
 // What the rules of a loaded game are made of, as 16 hex digits: the manifest, the data (with
 // any overrides applied) and every .lua file of its folders but their tests. Saves and reload
 // entries of the log carry it, so a save tells when the files it was played with have changed.

@@ -80,18 +80,10 @@ class LookChecker {
   // {field}), or null after a failure naming the data names or keys that exist.
   const Json* List(const Json& v, const std::string& at, bool whole = false) {
     const std::string path = v.get<std::string>();
-    std::vector<std::string> parts;
-    for (size_t start = 0;;) {
-      const size_t slash = path.find('/', start);
-      parts.push_back(path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
-      if (slash == std::string::npos) break;
-      start = slash + 1;
-    }
+    const std::vector<std::string> parts = SplitDataPath(path, '/');
     auto doc = files_.data.find(parts[0]);
     if (doc == files_.data.end()) {
-      std::string names;
-      for (const auto& [k, d] : files_.data) names += (names.empty() ? "" : ", ") + k;
-      Fail(at, "no data named '" + parts[0] + "' (data: " + (names.empty() ? "none" : names) + ")");
+      Fail(at, "no data named '" + parts[0] + "' (data: " + DataNames(files_) + ")");
       return nullptr;
     }
     const Json* node = &doc->second;
