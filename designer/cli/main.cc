@@ -133,20 +133,33 @@ int CmdValidate(const std::string& game) {
       return Fail(st);
     }
   }
+  // Every game below is the one `plateau play` plays with the same seed, players and bots (the
+  // bots seeded as play seeds them), so the command a failure names replays it exactly.
+  const auto replay = [&game](int players, int seed, const std::string& kind) {
+    return "plateau play " + game + " --players " + std::to_string(players) + " --seed " + std::to_string(seed) +
+           " --bots " + kind;
+  };
+  const auto seat_seed = [](int seed, int seat) { return static_cast<uint64_t>(seed) * 31 + static_cast<uint64_t>(seat); };
   // A quick smoke game: defaults, two players if possible, random moves to the end.
   const int players = std::max(rules->info().min_players, std::min(2, rules->info().max_players));
   State state;
+  const bool loaded = st.ok();
   if (st.ok()) st = rules->NewGame(params, players, 1, &state);
   std::vector<std::unique_ptr<Bot>> owned;
   std::vector<Bot*> bots;
   std::string error;
   for (int i = 0; i < players; ++i) {
-    owned.push_back(MakeBot("random", static_cast<uint64_t>(i + 1), &error));
+    owned.push_back(MakeBot("random", seat_seed(1, i), &error));
     bots.push_back(owned.back().get());
   }
   PlayResult result;
   if (st.ok()) st = PlayOut(*rules, &state, bots, &result);
-  if (!st.ok()) return Fail(st);
+  if (!st.ok()) {
+    if (loaded)
+      st.context += std::string(st.context.empty() ? "" : "; ") + "validate's first game: " + std::to_string(players) +
+                    " players, random bots, seed 1 (" + replay(players, 1, "random") + ")";
+    return Fail(st);
+  }
   std::printf("%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
               rules->info().id.c_str(), players, result.moves);
   // Coverage: game k has seed k, the bot kind k mod 4 and the player count min + k mod span.
@@ -164,7 +177,7 @@ int CmdValidate(const std::string& game) {
     std::vector<std::unique_ptr<Bot>> own;
     std::vector<Bot*> seat_bots;
     for (int i = 0; i < n && st.ok(); ++i) {
-      own.push_back(MakeBot(kind, static_cast<uint64_t>(k * 10 + i + 1), &error, &rules->info()));
+      own.push_back(MakeBot(kind, seat_seed(k, i), &error, &rules->info()));
       if (!own.back()) st = Status::Input("bot " + kind + ": " + error);
       else seat_bots.push_back(own.back().get());
     }
@@ -173,7 +186,7 @@ int CmdValidate(const std::string& game) {
     if (!st.ok()) {
       st.context += std::string(st.context.empty() ? "" : "; ") + "validate's coverage game " + std::to_string(k) + ": " +
                     std::to_string(n) + " players, " + kind + " bots, seed " + std::to_string(k) +
-                    " (plateau play " + game + " --players " + std::to_string(n) + " --seed " + std::to_string(k) + ")";
+                    " (" + replay(n, k, kind) + ")";
       return Fail(st);
     }
     NoteCoverage(s, r.scores, &cov);

@@ -132,4 +132,14 @@ set -e
 [ "$rc" = 2 ] || fail "a rule erring on some tables: validate exit $rc, not 2: $(cat lua.txt)"
 grep -qE "games/montagne2/rules.lua:[0-9]+: .*nothing" lua.txt || fail "not at the rule's line: $(cat lua.txt)"
 grep -qF "validate's coverage game" lua.txt || fail "the seeded game is not named: $(cat lua.txt)"
+# The command it names replays that very game: the same error, at the same line.
+replay=$(grep -o '(plateau play [^)]*)' lua.txt | tr -d '()' | sed 's/^plateau //')
+[ -n "$replay" ] || fail "no replay command: $(cat lua.txt)"
+set +e
+# shellcheck disable=SC2086  # the words of the command validate printed
+"$plateau" $replay < /dev/null > replay.txt 2>&1
+rc=$?
+set -e
+[ "$rc" != 0 ] || fail "'plateau $replay' (named by validate) did not replay the failure: $(tail -3 replay.txt)"
+grep -qE "games/montagne2/rules.lua:[0-9]+: .*nothing" replay.txt || fail "the replay fails otherwise: $(tail -3 replay.txt)"
 echo "modding first variant: ok"
