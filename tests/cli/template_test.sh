@@ -39,12 +39,13 @@ grep -q '^  plateau validate ./foret$' "$work/new2.txt" || fail "the hints shoul
 out=$(cd "$work" && "$plateau" validate nope 2>&1); rc=$?   # (set +e since the bad id above)
 [ "$rc" = 2 ] || fail "an unknown game should exit 2, got $rc: $out"
 echo "$out" | grep -qF "unknown game 'nope': no game.json in ./games/nope, ./nope nor $src/games/nope" || fail "$out"
-# A card type without a scoring rule is named with its file and place.
-sed -i 's/"cards": \[/"cards": [\n    {"id": "vine", "count": 20, "kind": "plant", "name": {"en": "Vine"}},/' "$work/jungle/data/cards.json"
+# A card type without a scoring rule is named with its file and place; two are named at once.
+sed -i 's/"cards": \[/"cards": [\n    {"id": "vine", "count": 20, "kind": "plant", "name": {"en": "Vine"}},\n    {"id": "fern", "count": 20, "kind": "plant", "name": {"en": "Fern"}},/' "$work/jungle/data/cards.json"
 out=$(cd "$work" && "$plateau" validate "$work/jungle" 2>&1); rc=$?
 set -e
 [ "$rc" = 2 ] || fail "a card without a scoring rule should be refused at load (exit 2), got $rc: $out"
 echo "$out" | grep -qF "games/jungle/data/cards.json: at /cards/0/id: card 'vine' has no scoring rule" || fail "$out"
+echo "$out" | grep -qF "also at /cards/1/id: card 'fern' has no scoring rule" || fail "the second card without a rule is not named: $out"
 # Counts that cannot fill every hand are named with the card file.
 cp -r "$src/games/ecosysteme/template" "$work/small"
 find "$work/small" -type f -exec sed -i 's/{{id}}/small/g; s/{{name}}/Small/g; s/{{base}}/ecosysteme/g' {} +

@@ -103,25 +103,34 @@ local function check_cards(ctx, spec)
     end
     ruled[name] = true
   end
+  -- Every card at fault is named at once (a modder adding four cards fixes four, not one per run):
+  -- the first with the whole explanation, the others by their data path.
   local cards = check.cards_data(ctx)
   local file = cards["$file"] or "data/cards.json"
+  local faults = {}
+  local function fault(path, id, short, long)
+    if #faults == 0 then faults[1] = file .. ": at " .. path .. ": card '" .. id .. "' " .. short .. long
+    else faults[#faults + 1] = "  also at " .. path .. ": card '" .. id .. "' " .. short end
+  end
   for i, card in ipairs(cards.cards) do
+    local at = "/cards/" .. (i - 1)
     if card.count == nil then   -- the deck could not be dealt: said here, at load, by the data's path
-      error(file .. ": at /cards/" .. (i - 1) .. ": card '" .. card.id .. "' has no count (the copies of it in the deck)", 0)
-    end
-    local dealt = card.count > 0
-    if dealt and not known[card.id] then
-      error(file .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id ..
-            "' has no scoring rule: add it to game.categories and score it in rules.lua, or list it in the" ..
-            " score table's `unscored` if it scores nothing by design", 0)
-    end
-    if dealt and categories[card.id] and not ruled[card.id] then
-      error(file .. ": at /cards/" .. (i - 1) .. "/id: card '" .. card.id .. "' is a row of the score table but no" ..
-            " rule scores it (no score sheet entry has score = '" .. card.id .. "', no majority pays it, and the" ..
-            " table's `scored_in_lua` does not list it): write its rule, or move it from game.categories to the" ..
-            " table's `unscored` if it scores nothing by design", 0)
+      fault(at, card.id, "has no count", " (the copies of it in the deck)")
+    else
+      local dealt = card.count > 0
+      if dealt and not known[card.id] then
+        fault(at .. "/id", card.id, "has no scoring rule",
+              ": add it to game.categories and score it in rules.lua, or list it in the" ..
+              " score table's `unscored` if it scores nothing by design")
+      elseif dealt and categories[card.id] and not ruled[card.id] then
+        fault(at .. "/id", card.id, "is a row of the score table but no rule scores it",
+              " (no score sheet entry has score = '" .. card.id .. "', no majority pays it, and the" ..
+              " table's `scored_in_lua` does not list it): write its rule, or move it from game.categories to the" ..
+              " table's `unscored` if it scores nothing by design")
+      end
     end
   end
+  if #faults > 0 then error(table.concat(faults, "\n"), 0) end
   checked[spec] = true
 end
 
