@@ -16,6 +16,25 @@ cd "$work"
 [ -f my-variant/game.json ] || fail "plateau new did not write ./my-variant"
 "$plateau" validate my-variant > /dev/null || fail "the fresh variant does not validate"
 
+# 4. The page's copy of the template's rules.lua is the file the modder got, and its tree
+# lists every file plateau new wrote.
+python3 - "$doc" my-variant <<'PY' || fail "docs/modding.md section 4 or 1 no longer matches the template"
+import os, sys
+doc, folder = open(sys.argv[1]).read(), sys.argv[2]
+start = doc.index("template's `rules.lua`, whole")
+block = doc[doc.index("```lua\n", start) + 7:]
+block = block[:block.index("```\n")]
+got = open(os.path.join(folder, "rules.lua")).read().replace("my-variant", "My Variant")
+if block != got:
+    import difflib
+    sys.exit("".join(difflib.unified_diff(block.splitlines(True), got.splitlines(True), "doc", "template")))
+for root, _, files in os.walk(folder):
+    for f in files:
+        rel = os.path.relpath(os.path.join(root, f), folder)
+        if "\n  " + rel + " " not in doc:
+            sys.exit("section 1's tree does not list " + rel)
+PY
+
 # 3. The bee card (and the meadows lowered so the deck stays 130).
 python3 - my-variant/data/cards.json <<'PY'
 import json, sys
