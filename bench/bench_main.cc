@@ -511,7 +511,7 @@ void BotFigures() {
                       {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
                       {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60},
                       {"safari_greedy_games_per_s", "safari", "greedy", 3},
-                      {"fauna_greedy_games_per_s", "fauna", "greedy", 6}};
+                      {"fauna_greedy_games_per_s", "fauna", "greedy", 30}};
   for (const Run& run : runs) {
     std::vector<double> rates;
     for (int rep = 0; rep < 3; ++rep) {

@@ -117,14 +117,18 @@ local function current(ctx, state)
   return card and data(ctx).animal[card] or nil
 end
 
--- The scales a card asks (answer scales, each once, in the board's order).
+-- The scales a card asks (answer scales, each once, in the board's order), with each one's
+-- number of spaces: kept with the card's derived data for the parameters in force (which scale
+-- answers a measure is a parameter), since legal_moves asks on every decision.
 local function asked_scales(ctx, card)
+  if card.asked_params == ctx.params then return card.asked end
   local want = {}
   for _, m in ipairs(card.a.asks) do want[answer_scale(ctx, m)] = true end
   local out = {}
   for _, s in ipairs(ALL_SCALES) do
-    if want[s] then out[#out + 1] = s end
+    if want[s] then out[#out + 1] = { id = s, count = ctx.scale(s):count() } end
   end
+  card.asked, card.asked_params = out, ctx.params
   return out
 end
 
@@ -190,13 +194,21 @@ function game.legal_moves(ctx, state, seat)
   if state.data.hand[seat] > 0 then
     local map = state:region_map(MAP)
     local marked = map:marked()
-    for _, r in ipairs(map:regions()) do
+    -- The map's regions never change within a data set: listed once (in the map's order).
+    local d = data(ctx)
+    local regions = d.region_list
+    if regions == nil then
+      regions = map:regions()
+      d.region_list = regions
+    end
+    for _, r in ipairs(regions) do
       if marked[r] == nil then moves[#moves + 1] = { type = "region", region = r } end
     end
     local card = current(ctx, state)
     local marks = state:read("scale_marks")
-    for _, s in ipairs(asked_scales(ctx, card)) do
-      for b = 1, ctx.scale(s):count() do
+    for _, sc in ipairs(asked_scales(ctx, card)) do
+      local s = sc.id
+      for b = 1, sc.count do
         if not scale_taken(marks, s, b) then moves[#moves + 1] = { type = "scale", scale = s, bucket = b } end
       end
     end
@@ -670,7 +682,8 @@ function game.view(ctx, state, seat)
   end
   if card then
     local marks = state:read("scale_marks")
-    for _, s in ipairs(asked_scales(ctx, card)) do
+    for _, asked in ipairs(asked_scales(ctx, card)) do
+      local s = asked.id
       local sc = ctx.scale(s)
       local cells = {}
       for b = 1, sc:count() do
