@@ -654,30 +654,41 @@ static int Main(int argc, char** argv) {
   score->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   score->add_option("--set-file", set_file, set_file_help);
 
+  // The options every run of many games shares (simulate, sweep, compare-readings, tune): one
+  // name, check and meaning each. `kingmaking_note` ends --kingmaking's help (its default there).
+  int max_rounds = 500;
+  bool rotate_seats = false;
+  int kingmaking = 20;
+  const char* kingmaking_help =
+      "look for kingmaking in the run's first N games, by replaying each decision of a player who did not win from "
+      "other moves (0: not; it costs up to 60 replays of the end of a game per game; README \"How the game feels\")";
+  const auto run_options = [&](CLI::App* cmd, const std::string& n_help, const std::string& seed_help,
+                               const std::string& kingmaking_note) {
+    cmd->add_option("game", game, "game id or path to a game folder")->required();
+    cmd->add_option("-n", n, n_help)->check(CLI::Range(1, 100000000));
+    cmd->add_option("--seed", seed, seed_help)->check(kSeedCheck);
+    cmd->add_option("--bots", bots, "comma-separated bot names, one per seat");
+    cmd->add_option("--threads", threads, "worker threads (default: one per core; the report is the same for any number)")
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+    cmd->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
+        ->check(CLI::Range(0, 1000000));
+    cmd->add_flag("--rotate-seats", rotate_seats,
+                  "game k shifts the bots k seats, so that each bot plays each seat as often and its win rate does not "
+                  "depend on where it sat");
+    cmd->add_option("--kingmaking", kingmaking, kingmaking_help + kingmaking_note)->check(CLI::Range(0, 100000000));
+  };
+
   auto* simulate = app.add_subcommand("simulate", "run many bot games and print statistics");
-  simulate->add_option("game", game, "game id or path to a game folder")->required();
-  simulate->add_option("-n", n, "number of games")->check(CLI::Range(1, 100000000));
-  simulate->add_option("--seed", seed, "seed of the first game (game k uses seed+k)")->check(kSeedCheck);
-  simulate->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  simulate->add_option("--threads", threads, "worker threads (default: one per core; the report is the same for any number)")
-      ->check(CLI::Range(1, 64));
-  simulate->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  run_options(simulate, "number of games", "seed of the first game (game k uses seed+k)", "");
   simulate->add_option("--format", format, "text or json");
   simulate->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   simulate->add_option("--set-file", set_file, set_file_help);
-  int max_rounds = 500;
   bool profile = false;
   simulate->add_flag("--profile", profile,
                      "also print the time spent in each of the rules' calls (hooks), slowest first: where the "
                      "simulation's time goes");
-  simulate->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
-      ->check(CLI::Range(0, 1000000));
-  bool rotate_seats = false;
   bool keep_going = false;
-  const char* rotate_help =
-      "game k shifts the bots k seats, so that each bot plays each seat as often and its win rate does not "
-      "depend on where it sat";
-  simulate->add_flag("--rotate-seats", rotate_seats, rotate_help);
   const char* keep_going_help =
       "go on after a game whose rules fail (up to 10 failed games, counted in the report) instead of stopping at the "
       "first with its seed";
@@ -688,11 +699,6 @@ static int Main(int argc, char** argv) {
                        "a report this command wrote with --format json (before an edit of the rules or the data): "
                        "print what changed against it, beyond the games' own randomness");
   simulate->add_flag("--fail-on-change", fail_on_change, "with --compare: exit 1 when a measure changed (for tests)");
-  int kingmaking = 20;
-  const char* kingmaking_help =
-      "look for kingmaking in the run's first N games, by replaying each decision of a player who did not win from "
-      "other moves (0: not; it costs up to 60 replays of the end of a game per game; README \"How the game feels\")";
-  simulate->add_option("--kingmaking", kingmaking, kingmaking_help)->check(CLI::Range(0, 100000000));
   // --shard K/N and plateau merge: one run spread over machines (docs/scale.md).
   std::string shard;
   simulate->add_option("--shard", shard,
@@ -705,45 +711,26 @@ static int Main(int argc, char** argv) {
 
   std::string csv_path;
   auto* sweep = app.add_subcommand("sweep", "run the simulation report once per value of a parameter or data value");
-  sweep->add_option("game", game, "game id or path to a game folder")->required();
-  sweep->add_option("-n", n, "games per value")->check(CLI::Range(1, 100000000));
-  sweep->add_option("--seed", seed, "seed of the first game of each run")->check(kSeedCheck);
-  sweep->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  sweep->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
-  sweep->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
+  run_options(sweep, "games per value", "seed of the first game of each run", "; 0 by default here");
   sweep->add_option("--format", format, "text, csv or json");
   sweep->add_option("--set", sets, "the swept value as <name or data.path>=<from>..<to>[:<step>] or =a,b,c; other --set are fixed")
       ->required();
   sweep->add_option("--set-file", set_file, set_file_help);
   sweep->add_option("--csv", csv_path, "also write the table, with every measurement, as CSV to this file");
-  sweep->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
-      ->check(CLI::Range(0, 1000000));
-  sweep->add_flag("--rotate-seats", rotate_seats, rotate_help);
   sweep->add_flag("--keep-going", keep_going, keep_going_help);
-  sweep->add_option("--kingmaking", kingmaking, std::string(kingmaking_help) + "; 0 by default here")
-      ->check(CLI::Range(0, 100000000));
 
   auto* readings = app.add_subcommand(
       "compare-readings",
       "play the same seeds with the same bots under two values of one setting and compare them game by game: how often "
       "the winner changes, and by how much the winner's margin does");
-  readings->add_option("game", game, "game id or path to a game folder")->required();
+  run_options(readings, "games per reading (the same seeds for both)", "seed of the first game (game k uses seed+k)",
+              "; 0 by default here");
   readings->add_option("--set", sets,
                        "the setting to compare, given twice (--set a=x --set a=y: a parameter or <data>.<path>); other "
                        "--set hold for both runs")
       ->required();
   readings->add_option("--set-file", set_file, set_file_help);
-  readings->add_option("-n", n, "games per reading (the same seeds for both)")->check(CLI::Range(1, 100000000));
-  readings->add_option("--seed", seed, "seed of the first game (game k uses seed+k)")->check(kSeedCheck);
-  readings->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  readings->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
-  readings->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   readings->add_option("--format", format, "text or json");
-  readings->add_option("--max-rounds", max_rounds, "stop a game past this round and report it as a finding (0: no limit)")
-      ->check(CLI::Range(0, 1000000));
-  readings->add_flag("--rotate-seats", rotate_seats, rotate_help);
-  readings->add_option("--kingmaking", kingmaking, std::string(kingmaking_help) + "; 0 by default here")
-      ->check(CLI::Range(0, 100000000));
 
   NewGameOptions new_options;
   auto* make = app.add_subcommand("new", "scaffold a new variant of a base game (from the base's template/ folder)");
@@ -797,7 +784,8 @@ static int Main(int argc, char** argv) {
 
   TuneOptions tune_options;
   auto* tune = app.add_subcommand("tune", "search the values of parameters or data that meet targets on the simulation report");
-  tune->add_option("game", game, "game id or path to a game folder")->required();
+  run_options(tune, "games per candidate, 200 by default (the same seeds for every candidate)",
+              "seed of the first game of each candidate", "; by default 20 when a target measures kingmaking, else 0");
   tune->add_option("--vary", tune_options.vary, "a knob: <name or data.path>=<lo>..<hi>[:<step>] (integers stay integers)")
       ->required();
   tune->add_option("--target", tune_options.targets,
@@ -807,21 +795,11 @@ static int Main(int argc, char** argv) {
                    "category:<name>, card_points:<card>, pick_rate:<card>, lead_changes, lead_for_good, drama, "
                    "score_gap:<25|50|75|100>, dead_turns, kingmaking")
       ->required();
-  tune->add_option("-n", n, "games per candidate, 200 by default (the same seeds for every candidate)")->check(CLI::Range(1, 100000000));
   tune->add_option("--budget", tune_options.budget, "candidates to search (40) or a time (90s, 5m)");
   tune->add_option("--confirm", tune_options.confirm_games, "games of the confirmation run on other seeds (default 4 x -n)")
       ->check(CLI::Range(1, 100000000));
-  tune->add_option("--seed", seed, "seed of the first game of each candidate")->check(kSeedCheck);
-  tune->add_option("--bots", bots, "comma-separated bot names, one per seat");
-  tune->add_option("--threads", threads, "worker threads (default: one per core)")->check(CLI::Range(1, 64));
-  tune->add_option("--players", players, "number of players")->check(CLI::Range(1, 16));
   tune->add_option("--set", sets, "a fixed override for every candidate (name=value or <data>.<path>=value)");
   tune->add_option("--set-file", set_file, set_file_help);
-  tune->add_option("--max-rounds", max_rounds, "stop a game past this round (0: no limit)")->check(CLI::Range(0, 1000000));
-  tune->add_flag("--rotate-seats", rotate_seats, rotate_help);
-  tune->add_option("--kingmaking", kingmaking,
-                   std::string(kingmaking_help) + "; by default 20 when a target measures kingmaking, else 0")
-      ->check(CLI::Range(0, 100000000));
   tune->add_option("--shards", tune_options.shards,
                    "run each candidate's games as N slices (simulate --shard k/N), each by --runner, and merge them")
       ->check(CLI::Range(1, 4096));
