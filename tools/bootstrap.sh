@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root):
+#   bash tools/bootstrap.sh install  install the Debian packages only
 #   bash tools/bootstrap.sh demo   install, build, play a 4-player Savane game between bots
 #   bash tools/bootstrap.sh test   install (clang too), then what CI runs:
 #                                  - build in build/ and run every test there, the hostile
@@ -34,6 +35,7 @@ PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libs
           nlohmann-json3-dev libvalijson-dev libgtest-dev libcli11-dev
           libcpp-httplib-dev libjs-chart.js chromium fonts-noto-color-emoji
           libnlopt-cxx-dev lua-check parallel rsync
+          libcairo2-dev libpango1.0-dev fonts-dejavu-core poppler-utils
           slurmctld slurmd slurm-client munge openssh-server)
 # fonts-noto-color-emoji: the icons games' looks give (data/look.json) in the studio's headless
 # browser tests and their screenshots; libnlopt-cxx-dev: plateau tune's optimiser; lua-check: plateau lint; parallel and rsync:
@@ -42,6 +44,9 @@ PACKAGES=(build-essential cmake pkg-config liblua5.4-dev libboost-graph-dev libs
 # openssh-server: the sshd that its --sshlogin recipe logs in to. Those tests start the daemons
 # themselves, each with its own configuration, key, ports and sockets in a temporary folder, and
 # never use the system's services, which install_packages keeps from starting.
+# libcairo2-dev, libpango1.0-dev, fonts-dejavu-core: plateau print and export tts draw the cards
+# (designer/print, the only code that includes them); poppler-utils: the print tests open the PDF
+# (pdfinfo, pdftotext, pdftoppm).
 # The sanitized build's compiler and libFuzzer (test, hardening and fuzz).
 FUZZ_PACKAGES=(clang libclang-rt-14-dev)
 
@@ -149,6 +154,9 @@ run_fuzzers() {
 }
 
 case "${1:-}" in
+  install)
+    install_packages
+    ;;
   demo)
     install_packages; build
     ./build/plateau play ecosysteme-savane --players 4 --seed 1 --bots greedy,random,greedy,random
@@ -184,7 +192,7 @@ case "${1:-}" in
     run_fuzzers -1 "$seconds" "${@:3}"
     ;;
   *)
-    echo "usage: bash tools/bootstrap.sh demo|test|hardening|bench|fuzz [seconds] [harness...]" >&2
+    echo "usage: bash tools/bootstrap.sh install|demo|test|hardening|bench|fuzz [seconds] [harness...]" >&2
     exit 2
     ;;
 esac
