@@ -494,6 +494,7 @@ const char* OutputKindName(OutputKind kind) {
     case OutputKind::kPng: return "a PNG image";
     case OutputKind::kTabletopSave: return "a Tabletop Simulator save";
     case OutputKind::kText: return "a text file";
+    case OutputKind::kPrintFingerprints: return "a fingerprint file of plateau print";
   }
   return "a file";
 }
@@ -510,6 +511,7 @@ bool LooksLikeOutput(OutputKind kind, std::string_view text) {
              JsonObjectWith(text, {"game", "swept", "runs"});
     case OutputKind::kOverlay: return JsonObjectWith(text, {"values"});
     case OutputKind::kTabletopSave: return JsonObjectWith(text, {"ObjectStates"});
+    case OutputKind::kPrintFingerprints: return JsonObjectWith(text, {"plateau_print_fingerprints", "parts"});
     case OutputKind::kJUnit: return head.substr(0, 5) == "<?xml" && head.find("<testsuites") != std::string_view::npos;
     case OutputKind::kTranscript: return starts("# plateau playthrough");
     case OutputKind::kPdf: return starts("%PDF-");

@@ -81,7 +81,8 @@ Status CopyGameFolder(const std::string& from, const std::string& display, const
 
 // What an output file holds. An existing file is replaced only by the same kind (kAny: any
 // regular file, for files Plateau made itself in this run, such as a mutant in its own copy).
-enum class OutputKind { kAny, kSave, kReport, kCsv, kJUnit, kOverlay, kTranscript, kPdf, kPng, kTabletopSave, kText };
+enum class OutputKind { kAny, kSave, kReport, kCsv, kJUnit, kOverlay, kTranscript, kPdf, kPng, kTabletopSave, kText,
+                        kPrintFingerprints };
 const char* OutputKindName(OutputKind kind);
 // Whether `text` (an existing file's contents) is an output of that kind.
 bool LooksLikeOutput(OutputKind kind, std::string_view text);

@@ -59,6 +59,14 @@ class LookChecker {
     if (look.contains("tracks"))
       for (auto it = look["tracks"].begin(); it != look["tracks"].end(); ++it)
         if (it->contains("spaces")) List((*it)["spaces"], "/tracks/" + it.key() + "/spaces");
+    if (look.contains("print")) {
+      const Json& pr = look["print"];
+      if (pr.contains("back_colour")) Colour(pr["back_colour"], "/print/back_colour");
+      if (pr.contains("leave_out"))
+        for (size_t i = 0; i < pr["leave_out"].size(); ++i) List(pr["leave_out"][i], "/print/leave_out/" + N(i));
+      if (pr.contains("sheets"))
+        for (size_t i = 0; i < pr["sheets"].size(); ++i) List(pr["sheets"][i]["from"], "/print/sheets/" + N(i) + "/from");
+    }
     return error_.empty() ? Status::Ok() : Status::Input(error_);
   }
 
@@ -202,7 +210,7 @@ Status KnownKinds(const Json& look, const std::string& file) {
   for (auto it = look.begin(); it != look.end(); ++it) {
     std::string list;
     if (!one_of(it.key(), {"$comment", "public_data", "seat_colours", "cards", "zones", "region_maps", "tiles", "tokens", "counters", "values", "boards",
-                           "lists", "records", "tracks"}, &list))
+                           "lists", "records", "tracks", "print"}, &list))
       return Status::Input(file + ": at /" + it.key() + ": unknown element kind '" + it.key() + "' (a look has: " + list + ")");
   }
   if (look.contains("tokens") && look["tokens"].is_array())
