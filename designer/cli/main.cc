@@ -40,6 +40,7 @@
 #include "designer/cli/lint.h"
 #include "designer/cli/play.h"
 #include "designer/cli/test_report.h"
+#include "designer/cli/print.h"
 #include "scripting/reload.h"
 
 namespace plateau {
@@ -842,11 +843,32 @@ static int Main(int argc, char** argv) {
   test->add_flag("--keep-going", keep_going,
                  "conformance: go on after a failed game (up to 10) instead of stopping at the first with its seed");
 
+  PrintOptions print_options;
+  auto* print = app.add_subcommand("print", "print-and-play PDF of a game's cards, tiles and sheets, drawn from its look, each stamped "
+                                            "with the game's id, version and rules fingerprint");
+  print->add_option("game", print_options.game, "game id or path to a game folder")->required();
+  print->add_option("--out", print_options.out, "the PDF to write (default: ./<game id>-print.pdf)");
+  print->add_option("--paper", print_options.paper, "a4 (default) or letter");
+  print->add_option("--only-changed-since", print_options.since,
+                    "print only the parts whose data or look changed since this fingerprint file (--write-fingerprints) or git "
+                    "revision, after a cover page that lists them");
+  print->add_option("--write-fingerprints", print_options.write_fingerprints,
+                    "also write each part's fingerprint to FILE, for a later --only-changed-since FILE");
+  print->add_option("--set", sets, "override a data value for the print: <data>.<path>=value");
+  ExportTtsOptions tts_options;
+  auto* export_cmd = app.add_subcommand("export", "export a game for another program");
+  export_cmd->require_subcommand(1);
+  auto* tts = export_cmd->add_subcommand("tts", "a Tabletop Simulator saved object: each deck a custom deck (PNG sheets of at most "
+                                                "10x7 cards with their back), tiles and sheets as custom tiles in bags");
+  tts->add_option("game", tts_options.game, "game id or path to a game folder")->required();
+  tts->add_option("--out", tts_options.out, "the folder to make (must not exist)")->required();
+  tts->add_option("--set", sets, "override a data value: <data>.<path>=value");
+
   // Every subcommand that writes a file the user names takes --force: without it, an output
   // replaces only a file of its own kind (a save a save), never a game's rules or data.
   const char* force_help = "let an output replace an existing file of another kind (without it, a save replaces only a "
                            "save, a CSV only a CSV...)";
-  for (CLI::App* sub : {play, sweep, watch, tune, test, playthrough, studio}) sub->add_flag("--force", g_force, force_help);
+  for (CLI::App* sub : {play, sweep, watch, tune, test, playthrough, studio, print}) sub->add_flag("--force", g_force, force_help);
 
   try {
     app.parse(argc, argv);
@@ -886,6 +908,8 @@ static int Main(int argc, char** argv) {
   }
   if (*list) return CmdList();
   if (*make) return RunNewGame(new_options);
+  if (*print) return RunPrint(print_options);
+  if (*tts) return RunExportTts(tts_options);
   // validate judges a game folder: whatever it finds wrong, a script that fails in one of its
   // games included, is a refusal of that input (exit 2, README "Exit codes").
   if (*validate) {

@@ -1,0 +1,26 @@
+// plateau print (print-and-play PDF sheets of a game's cards, tiles and sheets, drawn from its
+// look and stamped with its rules fingerprint; only the parts changed since a fingerprint file
+// or a git revision on request) and plateau export tts (a Tabletop Simulator saved object with
+// the card sheets and tiles as PNG). The drawing is designer/print's.
+#pragma once
+
+#include <string>
+
+namespace plateau {
+
+struct PrintOptions {
+  std::string game;
+  std::string out;                 // default: ./<game id>-print.pdf
+  std::string paper = "a4";
+  std::string since;               // --only-changed-since: a fingerprint file or a git revision
+  std::string write_fingerprints;  // --write-fingerprints FILE
+};
+int RunPrint(const PrintOptions& options);
+
+struct ExportTtsOptions {
+  std::string game;
+  std::string out;  // a folder that must not exist yet
+};
+int RunExportTts(const ExportTtsOptions& options);
+
+}  // namespace plateau
