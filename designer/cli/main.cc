@@ -862,6 +862,9 @@ static int Main(int argc, char** argv) {
                                                 "10x7 cards with their back), tiles and sheets as custom tiles in bags");
   tts->add_option("game", tts_options.game, "game id or path to a game folder")->required();
   tts->add_option("--out", tts_options.out, "the folder to make (must not exist)")->required();
+  tts->add_option("--image-url", tts_options.image_url,
+                  "the web address the folder's images will be uploaded to (default: file:// addresses of the folder, for "
+                  "Tabletop Simulator on this machine)");
   tts->add_option("--set", sets, "override a data value: <data>.<path>=value");
 
   // Every subcommand that writes a file the user names takes --force: without it, an output

@@ -277,13 +277,21 @@ int RunExportTts(const ExportTtsOptions& o) {
   if (!set.has_look)
     std::fprintf(stderr, "plateau export tts: %s has no look (data/look.json): its cards are drawn as plain text faces from its data\n",
                  files.roots.front().display.c_str());
+  const std::string parent = std::filesystem::path(o.out).parent_path().string();
+  if (!parent.empty()) {
+    st = MakeOutputFolder(parent, "--out");
+    if (!st.ok()) return Fail(st);
+  }
   StagingFolder staging;
   st = staging.Create(o.out, "--out");
   if (!st.ok()) return Fail(st);
   // Tabletop Simulator loads images by URL: the files of the folder where it will stay.
   std::error_code ec;
   const std::filesystem::path out_abs = std::filesystem::absolute(o.out, ec).lexically_normal();
-  auto url = [&](const std::string& name) { return "file://" + (out_abs / name).generic_string(); };
+  auto url = [&](const std::string& name) {
+    if (!o.image_url.empty()) return o.image_url + (o.image_url.back() == '/' ? "" : "/") + name;
+    return "file://" + (out_abs / name).generic_string();
+  };
   auto write = [&](const std::string& name, const std::string& bytes, OutputKind kind) {
     return WriteOutputFile({staging.path() + "/" + name, kind, false, "--out", "", ""}, bytes);
   };
@@ -304,7 +312,8 @@ int RunExportTts(const ExportTtsOptions& o) {
                    {"DeckIDs", Json::array()}, {"CustomDeck", Json::object()}, {"ContainedObjects", Json::array()}};
       for (size_t first = 0; first < s.parts.size(); first += 70) {
         const size_t n = std::min<size_t>(70, s.parts.size() - first);
-        const int cols = static_cast<int>(std::min<size_t>(10, n)), rows = static_cast<int>((n + cols - 1) / cols);
+        // Tabletop Simulator's custom decks are 2 to 10 cards wide and 2 to 7 high.
+        const int cols = static_cast<int>(std::clamp<size_t>(n, 2, 10)), rows = std::max(2, static_cast<int>((n + cols - 1) / cols));
         std::vector<const Part*> faces;
         for (size_t i = 0; i < n; ++i) faces.push_back(&s.parts[first + i]);
         const std::string sheet = base + "-sheet-" + std::to_string(first / 70 + 1) + ".png";
@@ -363,8 +372,11 @@ int RunExportTts(const ExportTtsOptions& o) {
   if (!st.ok()) return Fail(st);
   st = staging.Commit();
   if (!st.ok()) return Fail(st);
-  std::printf("%s: a Tabletop Simulator saved object with %s (%s); copy the folder into Tabletop Simulator's Saves/Saved Objects\n",
-              (std::filesystem::path(o.out) / json_name).generic_string().c_str(), summary.c_str(), set.Stamp().c_str());
+  std::printf("%s: a Tabletop Simulator saved object with %s (%s)\n", (std::filesystem::path(o.out) / json_name).generic_string().c_str(),
+              summary.c_str(), set.Stamp().c_str());
+  std::printf("load it: copy %s into Tabletop Simulator's Saves/Saved Objects folder; its images are %s\n", json_name.c_str(),
+              o.image_url.empty() ? ("loaded from " + out_abs.generic_string() + " (keep the folder there, or export again with --image-url)").c_str()
+                                  : ("the files of this folder uploaded under " + o.image_url).c_str());
   return 0;
 }
 

@@ -19,7 +19,8 @@ int RunPrint(const PrintOptions& options);
 
 struct ExportTtsOptions {
   std::string game;
-  std::string out;  // a folder that must not exist yet
+  std::string out;        // a folder that must not exist yet
+  std::string image_url;  // where the images will be served from; default: file:// URLs of `out`
 };
 int RunExportTts(const ExportTtsOptions& options);
 
