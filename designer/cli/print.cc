@@ -88,13 +88,13 @@ Status SourceAtRevision(const GameFiles& files, const std::string& rev, PrintSou
   const std::string folder = files.roots.front().folder;
   ProcessOptions po;
   po.timeout_s = 60;
-  ProcessResult top = RunProcess({"git", "-C", folder, "rev-parse", "--show-toplevel"}, po);
+  ProcessResult top = RunProcess({"git", "--no-pager", "-c", "core.fsmonitor=false", "-C", folder, "rev-parse", "--show-toplevel"}, po);
   if (!top.ok())
     return Status::Input(named + ": no such file, and " + GameFolderDisplay(folder) + " is not in a git repository (" +
                          TerminalText(top.err.empty() ? top.Describe() : top.err.substr(0, 200)) + ")");
   std::string toplevel = top.out;
   while (!toplevel.empty() && (toplevel.back() == '\n' || toplevel.back() == '\r')) toplevel.pop_back();
-  ProcessResult verify = RunProcess({"git", "-C", folder, "rev-parse", "--verify", "--quiet", rev + "^{commit}"}, po);
+  ProcessResult verify = RunProcess({"git", "--no-pager", "-c", "core.fsmonitor=false", "-C", folder, "rev-parse", "--verify", "--quiet", rev + "^{commit}"}, po);
   if (!verify.ok()) return Status::Input(named + ": no such file, nor a revision of the git repository at " + TerminalText(toplevel));
   std::error_code ec;
   const auto top_path = std::filesystem::canonical(toplevel, ec);
@@ -104,7 +104,7 @@ Status SourceAtRevision(const GameFiles& files, const std::string& rev, PrintSou
     const auto abs = std::filesystem::canonical(root_folder, e);
     if (e) return Status::Input(named + ": cannot resolve " + TerminalText(root_folder));
     const std::string in_repo = (abs.lexically_relative(top_path) / rel).generic_string();
-    ProcessResult r = RunProcess({"git", "-C", folder, "show", rev + ":" + in_repo}, po);
+    ProcessResult r = RunProcess({"git", "--no-pager", "-c", "core.fsmonitor=false", "-C", folder, "show", rev + ":" + in_repo}, po);
     *doc = Json();
     if (!r.ok()) return Status::Ok();
     std::string error;

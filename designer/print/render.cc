@@ -84,10 +84,11 @@ Layout MakeLayout(cairo_t* cr, const std::string& family, double size_pt, bool b
 enum class Align { kLeft, kCentre };
 
 // Text in a box: wrapped to its width, shrunk from `size_pt` down to `min_pt` until it fits
-// its height (then cut with an ellipsis), drawn from the top (or centred vertically).
-void Text(cairo_t* cr, const std::string& text, double x, double y, double w, double h, double size_pt, double min_pt,
+// its height (then cut with an ellipsis), drawn from the top (or centred vertically). Returns
+// the height it took.
+double Text(cairo_t* cr, const std::string& text, double x, double y, double w, double h, double size_pt, double min_pt,
           bool bold, Rgb colour, Align align = Align::kLeft, bool middle = false) {
-  if (text.empty() || w <= 0 || h <= 0) return;
+  if (text.empty() || w <= 0 || h <= 0) return 0;
   Layout l;
   double size = size_pt;
   PangoRectangle ink, logical;
@@ -111,7 +112,9 @@ void Text(cairo_t* cr, const std::string& text, double x, double y, double w, do
   Source(cr, colour);
   cairo_move_to(cr, x, middle ? y + (h - th) / 2 : y);
   pango_cairo_show_layout(cr, l.get());
+  cairo_new_path(cr);
   cairo_restore(cr);
+  return th;
 }
 
 // An icon (an emoji or a few letters) centred at (cx, cy), `size` points high, drawn into an
@@ -157,20 +160,29 @@ void DrawCard(cairo_t* cr, const PrintSet& set, const Part& p, double x, double 
   Source(cr, kGrey);
   cairo_stroke(cr);
   const double icon = p.icon.empty() ? 0 : Mm(10);
-  const double cost = p.cost.empty() ? 0 : Mm(11);
+  // The cost in a pill as wide as it needs (a number, or a word such as "permanent").
+  double cost = 0;
+  if (!p.cost.empty()) {
+    Layout l = MakeLayout(cr, "DejaVu Sans", 7, true);
+    pango_layout_set_text(l.get(), p.cost.c_str(), -1);
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(l.get(), &ink, &logical);
+    cost = std::clamp(logical.width / double(PANGO_SCALE) + Mm(3.5), Mm(9), w * 0.45);
+  }
   const double head = Mm(11);
   if (icon > 0) Icon(cr, p.icon, x + pad + icon / 2, y + pad + head / 2, icon);
   Text(cr, p.title, x + pad + (icon > 0 ? icon + Mm(1.5) : 0), y + pad, w - 2 * pad - (icon > 0 ? icon + Mm(1.5) : 0) - cost, head,
        11, 6, true, kInk, Align::kLeft, true);
   if (cost > 0) {
-    const double cx = x + w - pad - Mm(5), cy = y + pad + head / 2;
-    cairo_arc(cr, cx, cy, Mm(5), 0, 2 * M_PI);
+    const double cx = x + w - pad - cost, cy = y + pad + head / 2 - Mm(4);
+    cairo_new_path(cr);
+    RoundRect(cr, cx, cy, cost, Mm(8), Mm(4));
     Source(cr, kWhite, 0.85);
     cairo_fill_preserve(cr);
     Source(cr, kGrey);
     cairo_set_line_width(cr, 0.5);
     cairo_stroke(cr);
-    Text(cr, p.cost, cx - Mm(4.5), cy - Mm(4.5), Mm(9), Mm(9), 7, 4, true, kInk, Align::kCentre, true);
+    Text(cr, p.cost, cx + Mm(1), cy, cost - Mm(2), Mm(8), 7, 4, true, kInk, Align::kCentre, true);
   }
   const double top = y + pad + head + Mm(1.5);
   cairo_move_to(cr, x + pad, top - Mm(0.75));
@@ -181,7 +193,13 @@ void DrawCard(cairo_t* cr, const PrintSet& set, const Part& p, double x, double 
   const double stamp_h = Mm(3.5);
   const double bottom = y + h - pad - stamp_h;
   if (p.lower.empty()) {
-    Text(cr, p.text, x + pad, top, w - 2 * pad, bottom - top, 9, 4.5, false, kInk);
+    const double used = Text(cr, p.text, x + pad, top, w - 2 * pad, bottom - top, 9, 4.5, false, kInk);
+    // The icon again, large, in the room the text leaves (where a card's picture would be).
+    const double room = bottom - top - used - Mm(2);
+    if (icon > 0 && room > Mm(12)) {
+      const double big = std::min(Mm(26), room * 0.8);
+      Icon(cr, p.icon, x + w / 2, top + used + Mm(1) + room / 2, big);
+    }
   } else {
     // Two halves: the upper one shown, the lower one hidden until the reveal (Fauna's box).
     const double mid = y + h * 0.5;
@@ -233,6 +251,7 @@ void DrawTile(cairo_t* cr, const PrintSet& set, const Json& def, int rotation, d
   for (const auto& sg : segs) {
     const Json sd = sg.value("sides", Json::array());
     if (sd.empty()) {
+      cairo_new_path(cr);
       cairo_arc(cr, x + h, y + h, s / 7, 0, 2 * M_PI);
       Source(cr, kind_colour(sg.value("kind", std::string())));
       cairo_fill(cr);
