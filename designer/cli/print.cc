@@ -26,9 +26,10 @@ using print::PrintSource;
 using print::Section;
 
 // The game's current files as a print source, and its print set stamped with its fingerprint.
-Status LoadPrint(const std::string& game, GameFiles* files, PrintSource* source, PrintSet* set) {
+Status LoadPrint(const std::string& game, GameFiles* files, PrintSource* source, PrintSet* set,
+                 const std::vector<DataOverride>& data_sets = g_data_sets) {
   Status st = LoadGameFiles(game, files);
-  if (st.ok() && !g_data_sets.empty()) st = ApplyDataOverrides(g_data_sets, files);
+  if (st.ok() && !data_sets.empty()) st = ApplyDataOverrides(data_sets, files);
   if (!st.ok()) return st;
   if (!files->look_error.ok()) return files->look_error;
   source->manifest = files->manifest;
@@ -191,7 +192,31 @@ void KeepChanged(PrintSet* set, const std::map<std::string, std::string>& old, c
   if (lines.empty()) cover->push_back("nothing changed: no part to print");
 }
 
+// "132 cards (11 designs), ..." of a print set.
+std::string Contents(const PrintSet& set) {
+  std::string what;
+  for (const auto& s : set.sections)
+    what += (what.empty() ? "" : ", ") + std::to_string(s.Total()) + " " + s.label + " (" + std::to_string(s.parts.size()) + " designs)";
+  return what.empty() ? "nothing" : what;
+}
+
 }  // namespace
+
+Status PrintPdf(const std::string& game, const std::vector<DataOverride>& data_sets, const std::string& paper_name, std::string* pdf,
+                std::string* summary) {
+  print::Paper paper;
+  if (!print::PaperByName(paper_name, &paper)) return Status::Input("paper " + TerminalText(paper_name) + ": unknown paper size (a4 or letter)");
+  GameFiles files;
+  PrintSource source;
+  PrintSet set;
+  Status st = LoadPrint(game, &files, &source, &set, data_sets);
+  if (!st.ok()) return st;
+  print::PdfSummary sum;
+  *pdf = print::RenderPdf(set, paper, {}, &sum);
+  *summary = Contents(set) + " on " + std::to_string(sum.pages) + " pages, " + set.Stamp() +
+             (set.has_look ? "" : " (no look: plain text faces from the data)");
+  return Status::Ok();
+}
 
 int RunPrint(const PrintOptions& o) {
   print::Paper paper;
@@ -243,10 +268,7 @@ int RunPrint(const PrintOptions& o) {
     st = WriteOutputFile(fp_file, DumpJson(fingerprints, 2) + "\n");
     if (!st.ok()) return Fail(st);
   }
-  std::string what;
-  for (const auto& s : set.sections)
-    what += (what.empty() ? "" : ", ") + std::to_string(s.Total()) + " " + s.label + " (" + std::to_string(s.parts.size()) + " designs)";
-  std::printf("%s: %s on %d pages (%d of faces, %d of backs%s), %s, stamped %s\n", pdf.path.c_str(), what.empty() ? "nothing" : what.c_str(),
+  std::printf("%s: %s on %d pages (%d of faces, %d of backs%s), %s, stamped %s\n", pdf.path.c_str(), Contents(set).c_str(),
               sum.pages, sum.face_pages, sum.back_pages, cover.empty() ? "" : ", 1 cover", paper.name.c_str(), set.Stamp().c_str());
   if (!o.write_fingerprints.empty()) std::printf("%s: the fingerprints of %zu parts\n", o.write_fingerprints.c_str(), fingerprints["parts"].size());
   return 0;

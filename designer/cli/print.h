@@ -5,8 +5,16 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "host/loader.h"
 
 namespace plateau {
+
+// The whole print of a game as PDF bytes (the studio's download): its files with `data_sets`
+// applied, on `paper` ("a4", "letter"). *summary says what it holds.
+Status PrintPdf(const std::string& game, const std::vector<DataOverride>& data_sets, const std::string& paper, std::string* pdf,
+                std::string* summary);
 
 struct PrintOptions {
   std::string game;

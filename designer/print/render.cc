@@ -383,14 +383,16 @@ cairo_status_t Append(void* closure, const unsigned char* data, unsigned int len
 
 std::string RenderPdf(const PrintSet& set, const Paper& paper, const std::vector<std::string>& cover, PdfSummary* summary) {
   std::string bytes;
-  const double pw = Mm(paper.width_mm), ph = Mm(paper.height_mm), margin = Mm(10);
+  // Parts fit inside 6 mm of each edge (what printers leave unprinted, about): three cards high
+  // on Letter as on A4. Titles and covers keep 10 mm.
+  const double pw = Mm(paper.width_mm), ph = Mm(paper.height_mm), margin = Mm(10), fit = Mm(6);
   cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(Append, &bytes, pw, ph);
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, (set.game_name + " — print and play").c_str());
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "plateau print");
   cairo_t* cr = cairo_create(surface);
   PdfSummary sum;
   auto header = [&](const std::string& text) {
-    Text(cr, text, margin, Mm(3), pw - 2 * margin, Mm(5), 7, 5, false, kGrey);
+    Text(cr, text, margin, Mm(1.5), pw - 2 * margin, Mm(4), 6, 5, false, kGrey);
   };
   if (!cover.empty()) {
     // The cover: what changed, as many lines as fit (the rest counted).
@@ -407,10 +409,10 @@ std::string RenderPdf(const PrintSet& set, const Paper& paper, const std::vector
   }
   for (const auto& section : set.sections) {
     double cw = Mm(section.width_mm), ch = Mm(section.height_mm);
-    const double scale = std::min({1.0, (pw - 2 * margin) / cw, (ph - 2 * margin) / ch});
+    const double scale = std::min({1.0, (pw - 2 * fit) / cw, (ph - 2 * fit) / ch});
     cw *= scale, ch *= scale;
-    const int cols = std::max(1, static_cast<int>((pw - 2 * margin) / cw + 1e-6));
-    const int rows = std::max(1, static_cast<int>((ph - 2 * margin) / ch + 1e-6));
+    const int cols = std::max(1, static_cast<int>((pw - 2 * fit) / cw + 1e-6));
+    const int rows = std::max(1, static_cast<int>((ph - 2 * fit) / ch + 1e-6));
     const double x0 = (pw - cols * cw) / 2, y0 = (ph - rows * ch) / 2;
     std::vector<const Part*> slots;
     for (const auto& p : section.parts)

@@ -21,6 +21,7 @@
 // - RunStudio's signal thread: SIGINT/SIGTERM stop everything cooperatively, and end the
 //   process after kStopGraceMs whatever still runs.
 #include "designer/studio/server.h"
+#include "designer/cli/print.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -1089,6 +1090,29 @@ int RunStudio(const StudioOptions& options) {
     Json out;
     *st = StudioSession::CompareFiles(before, after, &out);
     return out;
+  });
+
+  // The print-and-play PDF of the game with the numbers in force (plateau print), as a download.
+  server.Get("/api/print", [&](const httplib::Request& req, httplib::Response& res) {
+    std::string paper;
+    try {
+      const Json query = QueryFields(req, "print");
+      Fields f(query, "print", "?");
+      paper = f.Text("paper", 16, std::string("a4"), "a paper size, a4 or letter");
+      f.Done();
+    } catch (const BadRequest& e) {
+      return Error(res, 400, e.what());
+    }
+    std::string game, pdf, summary;
+    std::vector<DataOverride> data_sets;
+    session.PrintInputs(&game, &data_sets);
+    const Status st = PrintPdf(game, data_sets, paper, &pdf, &summary);
+    if (!st.ok()) return Error(res, 400, "print: " + st.message);
+    std::string name;
+    for (char c : session.Game().value("id", std::string("game")))
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') name += c;
+    res.set_header("Content-Disposition", "attachment; filename=\"" + name + "-print-" + paper + ".pdf\"");
+    res.set_content(pdf, "application/pdf");
   });
 
   // Server-sent events: one "update" per change of the table, reload or simulation step; a

@@ -584,6 +584,12 @@ Json StudioSession::Game() {
           {"fingerprint", rules_->fingerprint()}, {"max_sim_games", kStudioMaxGames}};
 }
 
+void StudioSession::PrintInputs(std::string* game, std::vector<DataOverride>* data_sets) {
+  std::lock_guard<std::mutex> lock(mu_);
+  *game = options_.game;
+  *data_sets = data_sets_;
+}
+
 Json StudioSession::Numbers() {
   std::vector<std::string> sets, origins;
   Json params;

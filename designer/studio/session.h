@@ -114,6 +114,9 @@ class StudioSession {
   // ("--set-file <path>", "--set", "the page", "the save"), and the overlay file when one is
   // active. The values in force are the `sets` list, as --set takes them.
   Json Numbers();
+  // What plateau print needs to print the game as it is on the table: its folder argument and
+  // the data values in force.
+  void PrintInputs(std::string* game, std::vector<DataOverride>* data_sets);
   // Puts `sets` ("name=value" / "<data>.<path>=value", as --set) in force in place of the
   // present ones, by the command line's own code (ParseSets, ResolveParams, the data overrides
   // at load), then starts a new game with them (players 0: as now). Refused with the CLI's

@@ -4,9 +4,9 @@
 //   node studio_test.mjs <plateau binary> <source dir> <output dir> <case>
 // Cases: security, default_game, page, maps, play, reload, simulate, stats, embedded, compare_files, seat_view, features, scales, records,
 // look_ecosysteme, look_fauna, look_safari, look_chenilles, look_reload (each game's look: <output dir>/look-<game>.png),
-// numbers, tune, details. Screenshots go to <output dir>/studio-*.png.
+// numbers, tune, details, print. Screenshots go to <output dir>/studio-*.png.
 // Exit 77 (ctest: skipped) when chromium or tests/studio/node_modules is missing.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -208,6 +208,31 @@ const cases = {
       const g = (await raw(s, 'GET', `/api/game?token=${s.token}`)).json;
       check(g && g.id && g.id !== 'ecosysteme' && g.min_players >= 1, `the studio opened ${g && g.id}`);
     } finally {
+      stopStudio(s);
+    }
+  },
+
+  // The print-and-play sheets offered for download (plateau print, issue 35): the page's link
+  // gives the PDF of the game with the numbers in force (a zebra more than the data's 12).
+  async print() {
+    const s = await startStudio(['ecosysteme-savane', '--players', '2', '--bots', 'human,greedy', '--set', 'cards.cards.zebra.count=13']);
+    const { b, cleanup } = await browser();
+    try {
+      const p = await openPage(b, s);
+      const [pdf] = await Promise.all([p.waitForEvent('download'), p.click('#print-a4')]);
+      const file = await pdf.path();
+      check(pdf.suggestedFilename() === 'ecosysteme-savane-print-a4.pdf', `the download is named for the game (${pdf.suggestedFilename()})`);
+      check(fs.readFileSync(file).subarray(0, 5).toString() === '%PDF-', 'the download is a PDF');
+      const text = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      if (text.error) skip('pdftotext is not installed (poppler-utils; bash tools/bootstrap.sh install)');
+      const zebras = (text.stdout.match(/Zebra/g) || []).length;
+      check(zebras === 13, `13 zebra cards, the number in force (${zebras})`);
+      check(/ecosysteme-savane v1 · rules [0-9a-f]{16}/.test(text.stdout), 'the cards carry the stamp');
+      const r = await raw(s, 'GET', `/api/print?token=${s.token}&paper=a3`);
+      check(r.status === 400 && /a3: unknown paper size/.test(r.json.error), `an unknown paper: 400 naming it (${r.json && r.json.error})`);
+      check(p.errors.length === 0, `no script errors (${p.errors.join('; ')})`);
+    } finally {
+      await cleanup();
       stopStudio(s);
     }
   },

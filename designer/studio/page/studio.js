@@ -152,6 +152,9 @@ async function loadGame() {
   game = await api('/api/game');
   $('title').textContent = game.name;
   $('game-info').textContent = `${game.folder} · ${game.min_players}–${game.max_players} players · rules ${game.fingerprint}`;
+  // The print-and-play sheets (plateau print), drawn by the server with the numbers in force.
+  for (const paper of ['a4', 'letter'])
+    $(`print-${paper}`).href = `/api/print?${new URLSearchParams({ token: TOKEN, paper })}`;
   $('sim-n').max = game.max_sim_games;
   buildFaces();
 }
