@@ -25,6 +25,8 @@ using print::PrintSet;
 using print::PrintSource;
 using print::Section;
 
+constexpr long long kMaxPrintParts = 20000;
+
 // The game's current files as a print source, and its print set stamped with its fingerprint.
 Status LoadPrint(const std::string& game, GameFiles* files, PrintSource* source, PrintSet* set,
                  const std::vector<DataOverride>& data_sets = g_data_sets) {
@@ -39,6 +41,12 @@ Status LoadPrint(const std::string& game, GameFiles* files, PrintSource* source,
   if (!st.ok()) return st;
   set->fingerprint = RulesFingerprint(*files);
   if (set->game_id.empty()) set->game_id = files->info.id;
+  // Bounded work: a deck of a million cards is a mistake in the data, not 100 000 pages.
+  long long parts = 0;
+  for (const auto& s : set->sections) parts += s.Total();
+  if (parts > kMaxPrintParts)
+    return Status::Input(files->roots.front().display + ": " + std::to_string(parts) + " parts to print, more than plateau print makes (" +
+                         std::to_string(kMaxPrintParts) + "): check the counts in its data");
   return Status::Ok();
 }
 
