@@ -865,6 +865,8 @@ static int Main(int argc, char** argv) {
   tts->add_option("--image-url", tts_options.image_url,
                   "the web address the folder's images will be uploaded to (default: file:// addresses of the folder, for "
                   "Tabletop Simulator on this machine)");
+  tts->add_option("--px-per-mm", tts_options.px_per_mm, "the images' resolution in pixels per millimetre (default 5: a card 315 pixels wide)")
+      ->check(CLI::Range(1.0, 12.0));
   tts->add_option("--set", sets, "override a data value: <data>.<path>=value");
 
   // Every subcommand that writes a file the user names takes --force: without it, an output

@@ -325,7 +325,7 @@ int RunExportTts(const ExportTtsOptions& o) {
   auto write = [&](const std::string& name, const std::string& bytes, OutputKind kind) {
     return WriteOutputFile({staging.path() + "/" + name, kind, false, "--out", "", ""}, bytes);
   };
-  const double px_per_mm = 5;
+  const double px_per_mm = o.px_per_mm;
   Json objects = Json::array();
   int deck_key = 0;
   std::string summary;

@@ -29,6 +29,7 @@ struct ExportTtsOptions {
   std::string game;
   std::string out;        // a folder that must not exist yet
   std::string image_url;  // where the images will be served from; default: file:// URLs of `out`
+  double px_per_mm = 5;   // the images' resolution (a 63 mm card: 315 pixels wide)
 };
 int RunExportTts(const ExportTtsOptions& options);
 

@@ -163,11 +163,58 @@ PY
     ;;
   tts)
     python3 "$src/tests/cli/print_expect.py" "$src" "$game" > "$work/expect.txt"
-    "$plateau" export tts "$game" --out "$work/tts" > "$work/out.txt"
+    # At 2 pixels per millimetre: small sheets this test decodes itself, cell by cell.
+    "$plateau" export tts "$game" --out "$work/tts" --px-per-mm 2 > "$work/out.txt"
     cat "$work/out.txt"
     python3 - "$work/tts" "$game" "$work/expect.txt" <<'PY'
-import json, os, struct, sys
+import hashlib, json, os, struct, sys, zlib
 folder, game, expect = sys.argv[1:4]
+
+def png_pixels(path):
+    """(width, height, rows of RGB bytes) of an 8-bit RGB or RGBA, non-interlaced PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    at, idat, w = 8, b"", 0
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, (path, depth, colour, interlace)
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + n
+    raw, rows, prev, stride = zlib.decompress(idat), [], bytearray(w * bpp), w * bpp
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return w, h, bpp, rows
+
+def distinct_cells(path, cols, rows_n):
+    """How many cells of the sheet hold a drawing, and how many distinct drawings they hold."""
+    w, h, bpp, rows = png_pixels(path)
+    cw, ch = w // cols, h // rows_n
+    drawn, kinds = 0, set()
+    for r in range(rows_n):
+        for c in range(cols):
+            cell = b"".join(rows[y][c * cw * bpp:(c + 1) * cw * bpp] for y in range(r * ch, (r + 1) * ch))
+            if cell.count(255) == len(cell):
+                continue  # a cell left white
+            drawn += 1
+            kinds.add(hashlib.sha1(cell).hexdigest())
+    return drawn, len(kinds)
 save = json.load(open(os.path.join(folder, game + ".json"), encoding="utf-8"))
 for key in ("SaveName", "ObjectStates"):
     if key not in save: sys.exit(f"FAIL: no {key}")
@@ -201,6 +248,10 @@ for o in save["ObjectStates"]:
             w, h = png_size(d["FaceURL"])
             bw, bh = png_size(d["BackURL"])
             if (w, h) != (bw * d["NumWidth"], bh * d["NumHeight"]): sys.exit(f"FAIL: {label}: sheet {w}x{h}, back {bw}x{bh}")
+            # The sheet itself: as many drawn cells, all different, as the deck has faces on it.
+            drawn, kinds = distinct_cells(d["FaceURL"][len("file://"):], d["NumWidth"], d["NumHeight"])
+            if drawn != len(faces) or kinds != len(faces):
+                sys.exit(f"FAIL: {label} sheet {k}: {drawn} drawn cells, {kinds} distinct, for {len(faces)} faces")
         for c in o["ContainedObjects"]:
             if c["Name"] != "Card" or str(c["CardID"] // 100) not in c["CustomDeck"]: sys.exit(f"FAIL: {label}: card {c}")
         got[label] = len(o["DeckIDs"])
