@@ -73,6 +73,28 @@ std::string Fill(const std::string& tpl, const Json& entry) {
 
 namespace {
 
+// What of the tile look a tile's drawing uses: the colours of its edges' and segments' kinds,
+// the icons of its segments' animals and of its properties.
+std::string TileLookOf(const Json& t, const TileLook& tl) {
+  Json used = Json::object();
+  auto kind = [&](const Json& k) {
+    if (k.is_string() && tl.kinds.count(k.get<std::string>())) used["kinds"][k.get<std::string>()] = tl.kinds.at(k.get<std::string>());
+  };
+  for (const auto& k : t.value("edges", Json::array())) kind(k);
+  for (const auto& sg : t.value("segments", Json::array())) {
+    if (!sg.is_object()) continue;
+    kind(sg.value("kind", Json()));
+    const Json tally = sg.value("tally", Json::object());
+    for (const auto& [sp, n] : tally.items())
+      used["animals"][sp] = tl.segment_icons.count(sp) ? tl.segment_icons.at(sp) : std::string();
+  }
+  const Json props = t.value("properties", Json::object());
+  for (const auto& [prop, v] : props.items())
+    if (tl.properties.count(prop)) used["properties"][prop] = tl.properties.at(prop);
+  used["ground"] = tl.ground;
+  return DumpJson(used);
+}
+
 // A sheet's row: the template's parts between " · " whose fields are all missing are left
 // out (a stage with no threshold says nothing of one).
 std::string FillRow(const std::string& tpl, const Json& entry) {
@@ -200,7 +222,10 @@ Part CardPart(const Json& spec, const Json& e, const std::string& section, doubl
     p.colour = spec["colours"][e[by].get<std::string>()];
   else if (spec.contains("colour")) p.colour = spec["colour"];
   p.count = CountOf(e);
-  p.hash = Hash({"card", DumpJson(e), DumpJson(spec), std::to_string(w) + "x" + std::to_string(h)});
+  // Over what is drawn and how many: another card's icon or a field no face shows is no reason
+  // to print this card again.
+  p.hash = Hash({"card", p.title, p.cost, p.text, p.lower, p.icon, p.colour, std::to_string(p.count),
+                 std::to_string(w) + "x" + std::to_string(h)});
   return p;
 }
 
@@ -299,7 +324,6 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
     for (const auto& [k, c] : props.items())
       if (c.is_string()) tl.properties[k] = c;
     if (tl.kinds.count(tl.ground_kind)) tl.ground = tl.kinds[tl.ground_kind];
-    const std::string look_hash = DumpJson(lt);
     Section s;
     s.name = "tiles";
     s.label = "tiles";
@@ -316,7 +340,7 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
       p.title = p.id;
       p.tile = t;
       p.count = CountOf(t);
-      p.hash = Hash({"tile", DumpJson(t), look_hash, std::to_string(tile_mm)});
+      p.hash = Hash({"tile", DumpJson(t), TileLookOf(t, tl), std::to_string(tile_mm)});
       if (p.count > 0) s.parts.push_back(std::move(p));
     }
     if (!s.parts.empty()) out->sections.push_back(std::move(s));
@@ -348,7 +372,9 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
         p.group_cols = c1 - c0 + 1;
         st.width_mm = tile_mm * p.group_cols;
         st.height_mm = tile_mm * p.group_rows;
-        p.hash = Hash({"start", DumpJson(group), look_hash, std::to_string(tile_mm)});
+        std::string looks;
+        for (const auto& g : group) looks += TileLookOf(g["def"], tl);
+        p.hash = Hash({"start", DumpJson(group), looks, std::to_string(tile_mm)});
         st.parts.push_back(std::move(p));
         out->sections.push_back(std::move(st));
       }
@@ -378,9 +404,7 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
       p.text = spec.value("text", std::string());
       for (const auto& e : entries) p.rows.push_back(FillRow(row_tpl, e));
       p.count = copies;
-      Json all = Json::array();
-      for (const auto& e : entries) all.push_back(e);
-      p.hash = Hash({"sheet", DumpJson(all), DumpJson(spec)});
+      p.hash = Hash({"sheet", p.title, p.text, DumpJson(p.rows), std::to_string(p.count), std::to_string(sheet_w) + "x" + std::to_string(sheet_h)});
       s.parts.push_back(std::move(p));
     } else {
       const std::string rows = spec.value("rows", std::string());
@@ -393,7 +417,7 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
         if (!rows.empty() && e.contains(rows) && e[rows].is_array())
           for (const auto& r : e[rows]) p.rows.push_back(FillRow(row_tpl, r));
         p.count = copies;
-        p.hash = Hash({"sheet", DumpJson(e), DumpJson(spec)});
+        p.hash = Hash({"sheet", p.title, p.text, DumpJson(p.rows), std::to_string(p.count), std::to_string(sheet_w) + "x" + std::to_string(sheet_h)});
         s.parts.push_back(std::move(p));
       }
     }

@@ -140,11 +140,21 @@ PY
     has "$work/git.txt" "changed since HEAD: 11 part(s) to print" || fail "git cover: $(head -5 "$work/git.txt")"
     has "$work/git.txt" "changed: Lion (cards/cards#lion, 11 copies)" || fail "git cover: $(head -5 "$work/git.txt")"
     [ "$(grep -c "^changed: " "$work/git.txt")" = 1 ] || fail "more than the lion changed: $(grep "^changed: " "$work/git.txt")"
-    # A look change reprints the cards it draws: a new icon for the zebra.
+    # A look change reprints the cards it draws and no other: a new icon for the zebra.
+    git -C "$work/repo-savane" -c user.name=t -c user.email=t@t commit -qam "lion"
     sed -i 's/"zebra": "🦓"/"zebra": "Z"/' "$work/repo-savane/data/look.json"
     "$plateau" print "$work/repo-savane" --out "$work/git2.pdf" --only-changed-since HEAD > /dev/null
     pdftotext "$work/git2.pdf" "$work/git2.txt"
-    has "$work/git2.txt" "changed: Zebra" || fail "a look edit did not reprint the zebra"
+    has "$work/git2.txt" "changed since HEAD: 12 part(s) to print" || fail "a look edit: $(head -5 "$work/git2.txt")"
+    [ "$(grep "^changed: " "$work/git2.txt")" = "changed: Zebra (cards/cards#zebra, 12 copies)" ] ||
+      fail "a look edit reprinted more than the zebra: $(grep "^changed: " "$work/git2.txt")"
+    # A field no face shows (the doc of the studio's comment) changes nothing to print.
+    git -C "$work/repo-savane" checkout -q -- data/look.json
+    sed -i 's/"\$comment": "Écosystème – Savane: 132 cards/"$comment": "Savane, 133 cards/' "$work/repo-savane/data/cards.json"
+    grep -q '"Savane, 133 cards' "$work/repo-savane/data/cards.json" || fail "the test's comment edit did not apply"
+    "$plateau" print "$work/repo-savane" --out "$work/git3.pdf" --only-changed-since HEAD > /dev/null
+    pdftotext "$work/git3.pdf" "$work/git3.txt"
+    has "$work/git3.txt" "nothing changed" || fail "a comment reprinted cards: $(head -5 "$work/git3.txt")"
     ;;
   refusals)
     refused "--paper a3: unknown paper size (a4 or letter)" print ecosysteme-savane --paper a3 --out "$work/x.pdf"
