@@ -14,6 +14,7 @@ namespace plateau::print {
 
 std::string Words(const Json& v) {
   if (v.is_null()) return "";
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_string()) return v.get<std::string>();
   if (v.is_array()) {
     std::string out;
@@ -95,8 +96,8 @@ std::string TileLookOf(const Json& t, const TileLook& tl) {
   return DumpJson(used);
 }
 
-// A sheet's row: the template's parts between " · " whose fields are all missing are left
-// out (a stage with no threshold says nothing of one).
+// A sheet's row: the template's parts between " · " whose fields are all missing or empty are
+// left out (a stage with no threshold says nothing of one).
 std::string FillRow(const std::string& tpl, const Json& entry) {
   const std::string sep = " · ";
   std::string out;
@@ -108,7 +109,8 @@ std::string FillRow(const std::string& tpl, const Json& entry) {
       const size_t close = piece.find('}', i);
       if (close == std::string::npos) break;
       fields = true;
-      if (!FieldOf(entry, piece.substr(i + 1, close - i - 1)).is_null()) some = true;
+      const Json v = FieldOf(entry, piece.substr(i + 1, close - i - 1));
+      if (!v.is_null() && !((v.is_object() || v.is_array() || v.is_string()) && v.empty())) some = true;
     }
     if (!fields || some) out += (out.empty() ? "" : sep) + Fill(piece, entry);
     if (at == std::string::npos) break;

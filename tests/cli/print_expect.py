@@ -28,8 +28,9 @@ elif game == "chenilles":
         titles += [c["id"].replace("_", " ") for c in d[deck]]
     sections.append(("species sheets", len(d["species"]), SHEETS, 0))
     titles += [en(s["name"]) for s in d["species"]]
-    sections.append(("forest board", 1, SHEETS, 0))
-    titles.append("forest board")
+    for board in ("forest board", "time board", "market board"):
+        sections.append((board, 1, SHEETS, 0))
+    titles += ["forest board", "time board", "market"]
 elif game == "safari":
     t = load("tiles")
     land = [x for x in t["tiles"] if x["count"] > 0 and "sprites" not in x.get("variants", [])]
