@@ -93,6 +93,7 @@ std::string TileLookOf(const Json& t, const TileLook& tl) {
   for (const auto& [prop, v] : props.items())
     if (tl.properties.count(prop)) used["properties"][prop] = tl.properties.at(prop);
   used["ground"] = tl.ground;
+  used["paths"] = tl.paths;
   return DumpJson(used);
 }
 
@@ -326,6 +327,8 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
     for (const auto& [k, c] : props.items())
       if (c.is_string()) tl.properties[k] = c;
     if (tl.kinds.count(tl.ground_kind)) tl.ground = tl.kinds[tl.ground_kind];
+    for (const auto& k : pr.value("paths", Json::array()))
+      if (k.is_string()) tl.paths.insert(k.get<std::string>());
     Section s;
     s.name = "tiles";
     s.label = "tiles";

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,7 @@ struct TileLook {
   std::string ground = "#c9dd8b";
   std::string ground_kind;  // the edge kind that is the ground (no feature)
   std::map<std::string, std::string> segment_icons, properties;
+  std::set<std::string> paths;  // kinds drawn as a band from the edge in (trails), not a wedge
 };
 
 struct PrintSet {

@@ -238,7 +238,7 @@ void DrawTile(cairo_t* cr, const PrintSet& set, const Json& def, int rotation, d
     const int data_side = (side - turn + 4) % 4;
     if (data_side >= static_cast<int>(edges.size()) || !edges[data_side].is_string()) continue;
     const std::string kind = edges[data_side];
-    if (kind == tl.ground_kind) continue;
+    if (kind == tl.ground_kind || tl.paths.count(kind)) continue;
     cairo_move_to(cr, x + corners[side][0], y + corners[side][1]);
     cairo_line_to(cr, x + corners[(side + 1) % 4][0], y + corners[(side + 1) % 4][1]);
     cairo_line_to(cr, x + h, y + h);
@@ -248,6 +248,35 @@ void DrawTile(cairo_t* cr, const PrintSet& set, const Json& def, int rotation, d
   }
   const Json segs = def.value("segments", Json::array());
   const double at[4][2] = {{h, s * 0.2}, {s * 0.8, h}, {h, s * 0.8}, {s * 0.2, h}};
+  // Paths (trails): a band from each of the segment's sides to the middle, curving between two
+  // sides, a blob where a one-sided path stops.
+  const double mid[4][2] = {{h, 0}, {s, h}, {h, s}, {0, h}};
+  for (const auto& sg : segs) {
+    if (!sg.is_object() || !tl.paths.count(sg.value("kind", std::string()))) continue;
+    std::vector<int> shown;
+    for (const auto& side : sg.value("sides", Json::array())) {
+      const size_t i = sides.find(side.is_string() ? side.get<std::string>() : "?");
+      if (i != std::string::npos) shown.push_back((static_cast<int>(i) + turn) % 4);
+    }
+    cairo_new_path(cr);
+    cairo_set_line_width(cr, s * 0.2);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    Source(cr, kind_colour(sg.value("kind", std::string())));
+    if (shown.size() == 2) {
+      cairo_move_to(cr, x + mid[shown[0]][0], y + mid[shown[0]][1]);
+      cairo_curve_to(cr, x + h, y + h, x + h, y + h, x + mid[shown[1]][0], y + mid[shown[1]][1]);
+      cairo_stroke(cr);
+    } else {
+      for (int side : shown) {
+        cairo_move_to(cr, x + mid[side][0], y + mid[side][1]);
+        cairo_line_to(cr, x + h, y + h);
+      }
+      cairo_stroke(cr);
+      cairo_arc(cr, x + h, y + h, s * 0.15, 0, 2 * M_PI);
+      cairo_fill(cr);
+    }
+  }
   for (const auto& sg : segs) {
     const Json sd = sg.value("sides", Json::array());
     if (sd.empty()) {
