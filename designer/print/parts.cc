@@ -35,6 +35,13 @@ std::string Words(const Json& v) {
   return v.dump();
 }
 
+int SmallInt(const Json& v, int fallback) {
+  if (!v.is_number()) return fallback;
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) return fallback;
+  return static_cast<int>(std::clamp(std::round(d), -100000.0, 100000.0));
+}
+
 namespace {
 
 // A field of an entry: "name", "a.b", "regions.length".
@@ -357,13 +364,13 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
         if (!st.is_object() || !InReading(st, readings) || !st.contains("cell") || !st.contains("tile")) continue;
         const std::string tid = st["tile"].is_string() ? st["tile"].get<std::string>() : "";
         if (!by_id.count(tid) || !st["cell"].is_array() || st["cell"].size() != 2) continue;
-        const int r = st["cell"][0].get<int>(), c = st["cell"][1].get<int>();
+        const int r = SmallInt(st["cell"][0], 0), c = SmallInt(st["cell"][1], 0);
         r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
-        group.push_back({{"def", by_id[tid]}, {"row", r}, {"col", c}, {"rotation", st.value("rotation", 0)}});
+        group.push_back({{"def", by_id[tid]}, {"row", r}, {"col", c}, {"rotation", SmallInt(st.value("rotation", Json()), 0)}});
         ids += (ids.empty() ? "" : "+") + tid;
       }
       if (!group.empty()) {
-        for (auto& g : group) g["row"] = g["row"].get<int>() - r0, g["col"] = g["col"].get<int>() - c0;
+        for (auto& g : group) g["row"] = SmallInt(g["row"], 0) - r0, g["col"] = SmallInt(g["col"], 0) - c0;
         Section st;
         st.name = "start tile";
         st.label = "start tile";

@@ -77,6 +77,9 @@ Status BuildPrintSet(const PrintSource& source, const std::string& look_file, Pr
 // object as "key value, ..."; and a look template with {field} (a.b, list.length) filled from
 // the entry.
 std::string Words(const Json& v);
+// A small whole number from the data (a cell, a rotation, a tally), clamped to ±100000, or
+// `fallback` when it is not a number: drawing never throws or narrows on the data.
+int SmallInt(const Json& v, int fallback);
 std::string Fill(const std::string& tpl, const Json& entry);
 
 }  // namespace plateau::print

@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <memory>
 
@@ -292,7 +293,7 @@ void DrawTile(cairo_t* cr, const PrintSet& set, const Json& def, int rotation, d
     for (const auto& [sp, n] : tally.items()) {
       auto it = tl.segment_icons.find(sp);
       const std::string icon = it != tl.segment_icons.end() ? it->second : std::string(1, static_cast<char>(std::toupper(sp[0])));
-      for (int k = 0; k < std::min(n.is_number() ? n.get<int>() : 1, 4); ++k) icons.push_back(icon);
+      for (int k = 0; k < std::min(SmallInt(n, 1), 4); ++k) icons.push_back(icon);
     }
     if (icons.empty()) continue;
     double cx = 0, cy = 0;
@@ -322,7 +323,8 @@ void DrawTilePart(cairo_t* cr, const PrintSet& set, const Section& section, cons
     DrawTile(cr, set, p.tile, 0, x, y, w, true);
   } else {
     const double s = std::min(w / p.group_cols, h / p.group_rows);
-    for (const auto& g : p.tile) DrawTile(cr, set, g["def"], g.value("rotation", 0), x + g["col"].get<int>() * s, y + g["row"].get<int>() * s, s, true);
+    for (const auto& g : p.tile)
+      DrawTile(cr, set, g["def"], SmallInt(g["rotation"], 0), x + SmallInt(g["col"], 0) * s, y + SmallInt(g["row"], 0) * s, s, true);
   }
   cairo_rectangle(cr, x + 0.25, y + 0.25, w - 0.5, h - 0.5);
   Source(cr, kGrey);

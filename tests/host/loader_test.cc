@@ -342,7 +342,7 @@ TEST_F(TempGame, ABadLookIsRefusedNamingTheFileAndTheJsonPath) {
             file + "at /tokens/0/on: unknown place \"hexagon\" for a token (cell, corner, edge, region, bucket)");
   EXPECT_EQ(refused(R"({"sprites": {}})"),
             file + "at /sprites: unknown element kind 'sprites' (a look has: $comment, public_data, seat_colours, cards, zones, region_maps, tiles, tokens, "
-                   "counters, values, boards, lists, records, tracks)");
+                   "counters, values, boards, lists, records, tracks, print)");
   EXPECT_EQ(refused(R"({"zones": {"deck": {"show": "fan"}}})"), file + "at /zones/deck/show: unknown way to show a zone \"fan\" (faces, chips, pile)");
   // Anything else the schema refuses, with its JSON path.
   const std::string msg = refused(R"({"tokens": [{"data": "a"}]})");
@@ -353,6 +353,11 @@ TEST_F(TempGame, ABadLookIsRefusedNamingTheFileAndTheJsonPath) {
   EXPECT_EQ(refused(R"({"cards": [{"from": "cards/cards", "colour_by": "kind", "colours": {"cold": "#00f"}}]})"),
             file + "at /cards/0/colours/cold: no entry of cards/cards has kind 'cold' (kind: warm)");
   EXPECT_EQ(refused(R"({"cards": [{"from": "animals/animals"}]})"), file + "at /cards/0/from: no data named 'animals' (data: cards)");
+  // plateau print's section: its sheets and the lists it leaves out name data lists; its back a colour.
+  EXPECT_EQ(refused(R"({"print": {"sheets": [{"from": "animals/animals"}]}})"),
+            file + "at /print/sheets/0/from: no data named 'animals' (data: cards)");
+  EXPECT_EQ(refused(R"({"print": {"leave_out": ["cards/nothing"]}})"), file + "at /print/leave_out/0: 'cards/nothing': nothing named 'nothing' in cards");
+  EXPECT_EQ(refused(R"({"print": {"back_colour": "navy"}})"), file + "at /print/back_colour: \"navy\" is not a colour (#rgb or #rrggbb)");
   EXPECT_EQ(refused(R"({"counters": [{"data": "p", "at": 1, "names": "cards/resources"}]})"),
             file + "at /counters/0/names: 'cards/resources': nothing named 'resources' in cards");
   // A region where the game has no map.
