@@ -273,24 +273,30 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
     return std::string();
   };
 
+  // One section (deck) of the cards a data list holds, drawn by `spec` (a look's card faces, or
+  // the plain text faces of a game with no look).
+  auto add_cards = [&](const Json& spec, const std::string& from) {
+    std::vector<Json> entries;
+    if (!Entries(src, from, &entries)) return;
+    Section s;
+    s.name = from;
+    s.label = LastPart(from);
+    s.width_mm = card_w;
+    s.height_mm = card_h;
+    for (const auto& e : entries) {
+      if (!InReading(e, readings)) continue;
+      Part p = CardPart(spec, e, from, card_w, card_h);
+      if (p.count > 0) s.parts.push_back(std::move(p));
+    }
+    if (!s.parts.empty()) out->sections.push_back(std::move(s));
+  };
+
   // The look's card faces, one section (deck) per list.
   if (out->has_look)
     for (const auto& spec : look.value("cards", Json::array())) {
       const std::string from = spec.value("from", std::string());
       if (leave_out.count(from)) continue;
-      std::vector<Json> entries;
-      if (from.find('{') != std::string::npos || !Entries(src, from, &entries)) continue;
-      Section s;
-      s.name = from;
-      s.label = LastPart(from);
-      s.width_mm = card_w;
-      s.height_mm = card_h;
-      for (const auto& e : entries) {
-        if (!InReading(e, readings)) continue;
-        Part p = CardPart(spec, e, from, card_w, card_h);
-        if (p.count > 0) s.parts.push_back(std::move(p));
-      }
-      if (!s.parts.empty()) out->sections.push_back(std::move(s));
+      if (from.find('{') == std::string::npos) add_cards(spec, from);
     }
   // No look: every card list of the data as plain text faces (its name and doc).
   if (!out->has_look)
@@ -300,20 +306,7 @@ Status BuildPrintSet(const PrintSource& src, const std::string& look_file, Print
       else if (m.contains("data") && m["data"].contains(name) && m["data"][name].contains("cards")) key = m["data"][name]["cards"];
       if (key.empty()) continue;
       const std::string from = name + "/" + key;
-      std::vector<Json> entries;
-      if (!Entries(src, from, &entries)) continue;
-      Json spec = {{"from", from}, {"text", "{doc}"}};
-      Section s;
-      s.name = from;
-      s.label = LastPart(from);
-      s.width_mm = card_w;
-      s.height_mm = card_h;
-      for (const auto& e : entries) {
-        if (!InReading(e, readings)) continue;
-        Part p = CardPart(spec, e, from, card_w, card_h);
-        if (p.count > 0) s.parts.push_back(std::move(p));
-      }
-      if (!s.parts.empty()) out->sections.push_back(std::move(s));
+      add_cards(Json{{"from", from}, {"text", "{doc}"}}, from);
     }
 
   // Tiles: each tile in its count, then the start tile (its squares in one piece).
