@@ -24,6 +24,27 @@ namespace plateau::scripting {
 
 namespace {
 
+// ctx.entry_line(position, n): the line where the n-th entry of the table a call passes begins
+// (Runtime::TableEntryLine), or nil. `position` is what error("", level) gives for the call.
+// It reads and scans a file of up to 1 MiB, so it is charged to the instruction budget by the
+// bytes read (as string.rep is): a loop of calls ends with the budget, never hangs the host.
+int CtxEntryLine(lua_State* L) {
+  const lua_Integer n = luaL_checkinteger(L, 2);
+  size_t len;
+  const char* at = luaL_checklstring(L, 1, &len);
+  int line = 0;
+  size_t scanned = 0;
+  if (n >= 1 && n <= 1000000 && len <= 4096) {
+    // Scoped: Charge may raise a Lua error (a longjmp), which must find no C++ object alive.
+    const std::string position(at, len);
+    line = Runtime::From(L)->TableEntryLine(position, static_cast<int>(n), &scanned);
+  }
+  Runtime::From(L)->Charge(L, 100 + static_cast<int64_t>(scanned / 4));
+  if (line > 0) lua_pushinteger(L, line);
+  else lua_pushnil(L);
+  return 1;
+}
+
 int CtxLog(lua_State* L) {
   const int n = lua_gettop(L);
   std::string line;
@@ -92,6 +113,8 @@ void OpenBindings(lua_State* L, Binding* binding) {
   OpenDiceBindings(L, up);
   lua_pushcfunction(L, CtxLog);
   lua_setfield(L, -2, "log");
+  lua_pushcfunction(L, CtxEntryLine);
+  lua_setfield(L, -2, "entry_line");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxCardSet, 2);

@@ -126,7 +126,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   RawGetField(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log", "card_set", "query", "move", "scale"}) {
+  for (const char* k : {"rng", "dice", "log", "entry_line", "card_set", "query", "move", "scale"}) {
     RawGetField(L, -1, k);
     lua_setfield(L, -3, k);
   }

@@ -528,6 +528,121 @@ Runtime::Source Runtime::FindSource(const std::string& relative) const {
   return src;
 }
 
+namespace {
+
+// Scans Lua source from line `line` for the call there, and returns the line where the
+// `entry`-th positional element of the first table constructor among its arguments begins.
+// Strings, long strings and comments are skipped so their brackets do not count. 0 when the
+// call closes first, or the text runs out.
+int ScanTableEntryLine(const std::string& text, int line, int entry) {
+  size_t i = 0;
+  int at = 1;
+  while (i < text.size() && at < line)
+    if (text[i++] == '\n') ++at;
+  if (at != line) return 0;
+  // The level of a long bracket opening at text[p] ('[' then '='s then '['), or -1.
+  auto long_level = [&](size_t p) {
+    if (p >= text.size() || text[p] != '[') return -1;
+    size_t q = p + 1;
+    while (q < text.size() && text[q] == '=') ++q;
+    return q < text.size() && text[q] == '[' ? static_cast<int>(q - p - 1) : -1;
+  };
+  auto skip_long = [&](size_t p, int level) {  // from the opening bracket; returns past the closing one
+    const std::string close = "]" + std::string(static_cast<size_t>(level), '=') + "]";
+    const size_t end = text.find(close, p + 2 + static_cast<size_t>(level));
+    const size_t stop = end == std::string::npos ? text.size() : end + close.size();
+    for (size_t q = p; q < stop; ++q)
+      if (text[q] == '\n') ++at;
+    return stop;
+  };
+  int parens = 0;        // depth of brackets of any kind since the call's '('
+  bool in_call = false;  // the call's '(' was met
+  bool in_table = false; // the table argument's '{' was met
+  int table_depth = 0;   // `parens` just inside that '{'
+  bool expect = false;   // an element may start at the next token
+  int positional = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '\n') { ++at; ++i; continue; }
+    if (c == ' ' || c == '\t' || c == '\r') { ++i; continue; }
+    if (c == '-' && i + 1 < text.size() && text[i + 1] == '-') {
+      const int level = long_level(i + 2);
+      if (level >= 0) { i = skip_long(i + 2, level); continue; }
+      while (i < text.size() && text[i] != '\n') ++i;
+      continue;
+    }
+    // The start of an element: a positional one unless it is `name =` or `[key] =`.
+    if (in_table && expect && parens == table_depth && c != '}') {
+      expect = false;
+      bool keyed = c == '[' && long_level(i) < 0;
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+        size_t q = i;
+        while (q < text.size() && (std::isalnum(static_cast<unsigned char>(text[q])) || text[q] == '_')) ++q;
+        while (q < text.size() && (text[q] == ' ' || text[q] == '\t')) ++q;
+        keyed = q + 1 < text.size() && text[q] == '=' && text[q + 1] != '=';
+      }
+      if (!keyed && ++positional == entry) return at;
+    }
+    if (c == '"' || c == '\'') {
+      for (++i; i < text.size() && text[i] != c && text[i] != '\n'; ++i)
+        if (text[i] == '\\' && i + 1 < text.size()) {
+          if (text[i + 1] == '\n') ++at;
+          ++i;
+        }
+      ++i;
+      continue;
+    }
+    const int level = c == '[' ? long_level(i) : -1;
+    if (level >= 0) { i = skip_long(i, level); continue; }
+    if (c == '(' || c == '{' || c == '[') {
+      if (!in_call) {
+        if (c != '(' && c != '{') { ++i; continue; }
+        in_call = true;
+        if (c == '{') {  // f{...}: the call's only argument is the table
+          parens = 1;
+          in_table = true;
+          table_depth = 1;
+          expect = true;
+          ++i;
+          continue;
+        }
+      } else if (c == '{' && !in_table && parens == 1) {
+        in_table = true;
+        table_depth = 2;
+        expect = true;
+      }
+      ++parens;
+    } else if (c == ')' || c == '}' || c == ']') {
+      if (!in_call) { ++i; continue; }  // an index before the call (`t[1] = f(...)`)
+      if (--parens <= 0 || (in_table && parens < table_depth)) return 0;
+    } else if ((c == ',' || c == ';') && in_table && parens == table_depth) {
+      expect = true;
+    }
+    ++i;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int Runtime::TableEntryLine(const std::string& position, int entry, size_t* scanned) const {
+  // "<file>:<line>:" with the file under one of the source roots' display prefixes.
+  const size_t colon = position.find(".lua:");
+  if (colon == std::string::npos || entry < 1) return 0;
+  const std::string file = position.substr(0, colon + 4);
+  const int line = std::atoi(position.c_str() + colon + 5);
+  if (line < 1) return 0;
+  for (const auto& root : roots_) {
+    if (file.size() <= root.display.size() + 1 || file.compare(0, root.display.size() + 1, root.display + "/") != 0)
+      continue;
+    const Source src = FindSource(file.substr(root.display.size() + 1));
+    if (scanned) *scanned = src.text.size();
+    if (!src.found || !src.error.empty() || src.name != file) return 0;
+    return ScanTableEntryLine(src.text, line, entry);
+  }
+  return 0;
+}
+
 Status Runtime::RunFile(const std::string& relative, int nresults) {
   const Source src = FindSource(relative);
   if (!src.found)

@@ -80,6 +80,13 @@ class Runtime {
     std::string name, text, error;
   };
   Source FindSource(const std::string& relative) const;
+  // The line where the `entry`-th positional element (1-based) of the first table constructor
+  // among the arguments of the call at `position` ("games/<id>/rules.lua:24: ") begins, read
+  // from the source; 0 when the position names no file of the source roots or the call passes
+  // no such table there. Lua keeps no line per table field: a library that checks a list of
+  // entries (a score sheet) uses this to name the entry's own line (ctx.entry_line).
+  // `scanned` (optional) receives the bytes read, for the caller's budget.
+  int TableEntryLine(const std::string& position, int entry, size_t* scanned = nullptr) const;
   static constexpr size_t kMaxScriptBytes = 1u << 20;
   // What the host may allocate over the memory cap outside calls into Lua (see Alloc).
   static constexpr size_t kHostHeadroom = 1u << 20;

@@ -161,8 +161,11 @@ int CmdValidate(const std::string& game) {
                     " players, random bots, seed 1 (" + replay(players, 1, "random") + ")";
     return Fail(st);
   }
-  std::printf("%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
-              rules->info().id.c_str(), players, result.moves);
+  // Said once every seeded game below has run too: "valid" printed before a later game fails
+  // read as a pass followed by a contradiction.
+  char first_game[256];
+  std::snprintf(first_game, sizeof first_game, "%s: manifest, data and rules are valid; a %d-player random game ran %d moves to the end\n",
+                rules->info().id.c_str(), players, result.moves);
   // Coverage: game k has seed k, the bot kind k mod 4 and the player count min + k mod span.
   const std::vector<std::string> kinds = {"random", "greedy", "heuristic", "mcts:iters=4:depth=10"};
   const int lo = rules->info().min_players, span = rules->info().max_players - lo + 1;
@@ -203,6 +206,7 @@ int CmdValidate(const std::string& game) {
     if (seen) ++scored;
     else unscored.push_back(row);
   }
+  std::fputs(first_game, stdout);
   std::printf("coverage: %d seeded games (the game above, then seeds 1-%d by turns with random, greedy, heuristic and "
               "mcts bots at %d to %d players):",
               cov.games + 1, cov.games, lo, rules->info().max_players);

@@ -142,4 +142,44 @@ rc=$?
 set -e
 [ "$rc" != 0 ] || fail "'plateau $replay' (named by validate) did not replay the failure: $(tail -3 replay.txt)"
 grep -qE "games/montagne2/rules.lua:[0-9]+: .*nothing" replay.txt || fail "the replay fails otherwise: $(tail -3 replay.txt)"
+# validate says "valid" only once every seeded game has run: not before the failure above.
+if grep -q "are valid" lua.txt; then fail "validate said valid before a seeded game failed: $(cat lua.txt)"; fi
+
+# Section 5's bonus row, as the page gives it, added to a copy: the categories line and the
+# finish function into rules.lua, the test appended to the test file; its test passes.
+fresh
+python3 - "$doc" <<'PY'
+import re, sys, textwrap
+text = open(sys.argv[1]).read()
+blocks = re.findall(r"  <!-- bonus: (\S+) -->\n  ```lua\n(.*?)  ```\n", text, re.S)
+assert len(blocks) == 2, "expected 2 bonus blocks on the page, found %d" % len(blocks)
+(rules_path, rules), (test_path, test) = blocks
+rules, test = textwrap.dedent(rules), textwrap.dedent(test)
+head, finish = rules.split("-- in TABLE, after majorities = {...}:\n")
+path = rules_path.replace("montagne/", "montagne2/")
+lua = open(path).read()
+old = 'game.categories = { "meadow", "marmot", "ibex", "eagle" }\n'
+assert old in lua, "no categories line in " + path
+lua = lua.replace(old, head.rstrip() + "\n", 1)
+m = re.search(r"  majorities = [^\n]*\n", lua)
+assert m, "no majorities line in " + path
+lua = lua[:m.end()] + finish + lua[m.end():]
+open(path, "w").write(lua)
+open(test_path.replace("montagne/", "montagne2/"), "a").write("\n" + test)
+# The template's example test: each line the page rewrites replaces the line of that board.
+m = re.search(r"  <!-- bonus-edit: (\S+) -->\n  ```lua\n(.*?)  ```\n", text, re.S)
+assert m, "no bonus-edit block on the page"
+path = m.group(1).replace("montagne/", "montagne2/")
+lua = open(path).read()
+for line in textwrap.dedent(m.group(2)).splitlines():
+    board = re.match(r'expect_line\(g, "(\w+)"', line).group(1)
+    old = re.search(r'  expect_line\(g, "%s",[^\n]*\n' % board, lua)
+    assert old, "no %s line in %s" % (board, path)
+    lua = lua.replace(old.group(0), "  " + line + "\n", 1)
+open(path, "w").write(lua)
+PY
+"$plateau" test montagne2 --scenarios-only > bonus.txt 2>&1 || fail "the page's bonus row: $(cat bonus.txt)"
+grep -qF "harmony: 3 per card row worth 4 or more" bonus.txt || fail "the bonus test did not run: $(cat bonus.txt)"
+"$plateau" validate montagne2 > bonus_validate.txt 2>&1 || fail "validate with the bonus row: $(cat bonus_validate.txt)"
+grep -qE "5 of 5 score rows scored" bonus_validate.txt || fail "the bonus row was never scored: $(cat bonus_validate.txt)"
 echo "modding first variant: ok"

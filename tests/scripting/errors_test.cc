@@ -3,6 +3,9 @@
 
 #include <lua.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "host/rng.h"
@@ -253,6 +256,57 @@ TEST(ErrorKinds, AScriptCannotPassItsOwnErrorOffAsASandboxViolation) {
   st = rt.Call(0, 0, "real");
   EXPECT_EQ(st.kind, ErrorKind::kSandbox) << st.message;
   EXPECT_NE(st.message.find("games/test/real.lua:1:"), std::string::npos) << st.message;
+}
+
+// Runtime::TableEntryLine (ctx.entry_line): a score sheet's entry named at its own line. The
+// scan skips strings, long strings and comments, counts only positional entries, and says
+// nothing (0) rather than guess: a list not written in the call, a file outside the roots.
+class EntryLine : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/plateau-entry-line-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    rt_.set_source_roots({{dir_, "games/v"}});
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void Write(const std::string& text) { std::ofstream(dir_ + "/rules.lua") << text; }
+  std::string dir_;
+  Runtime rt_;
+};
+
+TEST_F(EntryLine, NamesEachPositionalEntrysFirstLine) {
+  Write("local x = 1\n"
+        "SHEET = scoring.sheet(ctx, {   -- a comment { with } brackets\n"
+        "  { score = 'a', query = { 'count', 'a' } },\n"
+        "  -- { score = 'commented', query = {} },\n"
+        "  { score = \"b}\", per = 2,\n"
+        "    query = { 'pairs', 'b', 'c' } },\n"
+        "  --[[ a long\n comment { ]]\n"
+        "  [[a long string {]], name = 'keyed', [5] = 'keyed too',\n"
+        "  { score = 'd' },\n"
+        "}, game.categories)\n");
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 1), 3);
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 2), 5);
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 3), 9);   // the long string
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 4), 10);  // keyed fields do not count
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 5), 0);   // the table closes first
+}
+
+TEST_F(EntryLine, ATableCallAndAnIndexBeforeTheCall) {
+  Write("t[1] = f{\n  {1},\n  {2} }\nu = g(h(1), {\n  'x',\n  'y' })\n");
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:1: ", 2), 3);
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:4: ", 2), 6);
+}
+
+TEST_F(EntryLine, SaysNothingWhereItCannotKnow) {
+  Write("local entries = { {1}, {2} }\nSHEET = scoring.sheet(ctx, entries)\n");
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:2: ", 1), 0);             // not written in the call
+  EXPECT_EQ(rt_.TableEntryLine("games/v/rules.lua:99: ", 1), 0);            // past the end
+  EXPECT_EQ(rt_.TableEntryLine("games/v/other.lua:1: ", 1), 0);             // no such file
+  EXPECT_EQ(rt_.TableEntryLine("games/v/../../etc/passwd.lua:1: ", 1), 0);  // outside the folder
+  EXPECT_EQ(rt_.TableEntryLine("games/w/rules.lua:1: ", 1), 0);             // another game
+  EXPECT_EQ(rt_.TableEntryLine("no position", 1), 0);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ end
 -- frame (where the mistake was found). A variant's `return base.f(...)` is a tail call, which
 -- leaves no frame of the variant on the stack: the message then starts at the base's line and
 -- says so (the template and the docs call the base without `return` for this reason).
-function M.fail(msg)
+function M.fail(msg, relocate)
   local found
   -- Level 1 is pcall, 2 this function, 3 the base function that called it.
   for level = 3, 60 do
@@ -35,12 +35,24 @@ function M.fail(msg)
         -- The first base line that is not this module's own helpers.
         if at:sub(#BASE + 1, #BASE + 10) ~= "check.lua:" then found = found or at end
       else
-        error(at .. msg .. (found and ("\n  (found by " .. found:sub(1, -3) .. ")") or ""), 0)
+        error((relocate and relocate(at) or at) .. msg .. (found and ("\n  (found by " .. found:sub(1, -3) .. ")") or ""), 0)
       end
     end
   end
   error((found or "") .. msg .. "\n  (no line of the variant on the stack: a `return base_function(...)` tail call" ..
         " drops it; `local a, b = base_function(...) return a, b` keeps it)", 0)
+end
+
+-- As fail, at the line where entry `k` of the list the variant's call passes begins: a score
+-- sheet's entry #3 is named at its own line, not at the line of the call that lists it. Lua
+-- keeps no line per table field; ctx.entry_line reads it from the variant's source (nil when
+-- the list is not written in the call itself, and the call's line is named then).
+function M.fail_entry(ctx, k, msg)
+  M.fail(msg, function(at)
+    local line = ctx.entry_line and ctx.entry_line(at, k)
+    if not line then return at end
+    return (at:gsub(":%d+: $", ":" .. line .. ": "))
+  end)
 end
 
 -- A short list of names for messages: "a, b, c" (the first 12, then how many more).

@@ -54,30 +54,31 @@ function M.sheet(ctx, entries, categories)
     if not seen[name] then seen[name] = true; names[#names + 1] = name end
   end
   for _, name in ipairs(categories or {}) do add(name) end
-  -- Mistakes in an entry are named at the variant's line with the entry's number: points that
-  -- went to a category the table does not hold would vanish from the total without a word.
+  -- Mistakes in an entry are named at the entry's own line in the variant, with its number:
+  -- points that went to a category the table does not hold would vanish from the total
+  -- without a word.
   local function entry(k, e)
     return "score sheet entry #" .. k .. (type(e) == "table" and e.score and (" (score = '" .. tostring(e.score) .. "')") or "")
   end
   for k, e in ipairs(entries) do
-    if type(e) ~= "table" or type(e.query) ~= "table" then check.fail(entry(k, e) .. " needs query = {op, args...}") end
+    if type(e) ~= "table" or type(e.query) ~= "table" then check.fail_entry(ctx, k, entry(k, e) .. " needs query = {op, args...}") end
     if categories and e.score and not seen[e.score] then
-      check.fail(entry(k, e) .. ": '" .. tostring(e.score) .. "' is not a category of the score table (" ..
+      check.fail_entry(ctx, k, entry(k, e) .. ": '" .. tostring(e.score) .. "' is not a category of the score table (" ..
                  check.names(categories) .. "): add it to game.categories")
     end
     if e.per ~= nil and type(e.per) ~= "number" then
-      check.fail(entry(k, e) .. ": per must be a number, got " .. type(e.per))
+      check.fail_entry(ctx, k, entry(k, e) .. ": per must be a number, got " .. type(e.per))
     end
     -- Points are whole: a fraction would be refused only when some grid scores an odd count,
     -- far from this line (the score is checked for whole numbers), so it is refused here.
     if e.per ~= nil and math.type(e.per) ~= "integer" then
-      check.fail(entry(k, e) .. ": per = " .. tostring(e.per) .. " is not a whole number (points are counted in" ..
+      check.fail_entry(ctx, k, entry(k, e) .. ": per = " .. tostring(e.per) .. " is not a whole number (points are counted in" ..
                  " whole points: for 'one point per two', count with keep = and halve in Lua with //)")
     end
     if e.query[1] == "groups" and type(e.query[3]) == "table" then
       for i, p in ipairs(e.query[3]) do
         if math.type(p) ~= "integer" then
-          check.fail(entry(k, e) .. ": the points of a group of " .. i .. " card(s), " .. tostring(p) ..
+          check.fail_entry(ctx, k, entry(k, e) .. ": the points of a group of " .. i .. " card(s), " .. tostring(p) ..
                      ", are not a whole number")
         end
       end
@@ -96,7 +97,7 @@ function M.sheet(ctx, entries, categories)
     for k = 1, #ops do
       local one_ok, why = pcall(ctx.query, { ops[k] })
       if not one_ok then
-        check.fail(entry(k, entries[k]) .. ": " .. (tostring(why):match("%((.*)%)$") or tostring(why)))
+        check.fail_entry(ctx, k, entry(k, entries[k]) .. ": " .. (tostring(why):match("%((.*)%)$") or tostring(why)))
       end
     end
     check.fail("score sheet: " .. tostring(query))

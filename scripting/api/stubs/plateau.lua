@@ -68,6 +68,12 @@ local ctx = {}
 ---@param ... any
 function ctx.log(...) end
 
+---The line where the n-th positional entry of the first table written among the arguments of the call at `position` begins, read from the game's source (Lua keeps no line per table field); nil when the file is not the game's or the call lists no such table there. For a library checking a list of entries, so an error names the entry's own line (the Écosystème base's score sheets). Charged to the budget by the bytes read.
+---@param position string the "<file>:<line>: " of a call, as error("", level) gives it inside a pcall
+---@param n integer which positional entry of the table, from 1
+---@return integer|nil
+function ctx.entry_line(position, n) end
+
 ---An immutable card set for grid-view methods and query entries, converted once (keep it in a module local). Errors: unknown card 'wolf'
 ---@param cards plateau.cards
 ---@return plateau.card_set
