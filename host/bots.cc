@@ -64,8 +64,20 @@ class OnePlyBot : public Bot {
     // The game may value every candidate at once (its evaluate_moves hook); a move it leaves
     // to a trial (NaN) is tried. A valued move draws no random numbers (the conformance checks
     // hold it to that), so the heuristic's one reseed for it is drawn as its trial would.
-    st = rules.EvaluateMoves(*state, seat, moves_, game_options_, &values_);
+    int base = -1;
+    st = rules.EvaluateMoves(*state, seat, moves_, game_options_, &values_, &base);
     if (!st.ok()) return st;
+    if (base >= 0) {
+      // Values relative to the base move: its own value by one trial. A base that draws random
+      // numbers gives nothing to add to (the conformance checks refuse it): every move is tried.
+      double from = 0;
+      bool chance = false;
+      st = rules.TryValue(state, seat, moves_[static_cast<size_t>(base)], game_options_, &from, &chance);
+      if (!st.ok()) return st;
+      if (chance) values_.clear();
+      for (double& v : values_)
+        if (!std::isnan(v)) v += from;
+    }
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;

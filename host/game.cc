@@ -58,6 +58,18 @@ void Rules::UndoTrial(State* state) {
   trial_copies_.pop_back();
 }
 
+Status Rules::TryValue(State* state, int seat, const Move& move, const std::vector<std::pair<std::string, double>>& options,
+                       double* value, bool* chance) {
+  const Rng before = state->rng;
+  Status st = TryMove(state, seat, move);
+  if (!st.ok()) return st;
+  *chance = !(state->rng == before);
+  st = EvaluateWith(*state, seat, options, value);
+  UndoTrial(state);
+  state->rng = before;
+  return st;
+}
+
 Status Rules::CurrentTotals(const State& state, std::vector<int64_t>* out) {
   ScoreTable table;
   Status st = Score(state, &table);

@@ -101,6 +101,10 @@ class Rules {
   // The default keeps a copy.
   virtual Status TryMove(State* state, int seat, const Move& move);
   virtual void UndoTrial(State* state);
+  // One move's value for `seat` by a trial on `state` itself, put back as it was, its RNG
+  // included; *chance is set when the trial drew random numbers (EvaluateMoves' base move).
+  Status TryValue(State* state, int seat, const Move& move, const std::vector<std::pair<std::string, double>>& options,
+                  double* value, bool* chance);
   virtual Status Score(const State& state, ScoreTable* out) = 0;
   // Each seat's total as Score gives it (0 for a seat without a line), for measures of a game
   // in progress: the score over time of a designer's report. Rules with a faster way than a
@@ -126,10 +130,15 @@ class Rules {
   // hook): (*out)[i] is exactly what EvaluateWith(state after moves[i], seat, options) gives, or
   // NaN where the rules leave that move to a trial (TryMove, then EvaluateWith). *out is left
   // empty when the rules have no such way: the bots then try every move.
+  // With *base >= 0 the values are relative to moves[*base]: each is what that move adds to the
+  // base move's value, which the caller finds by one trial of the base (a game knows what an
+  // action changes far more easily than what the turn's end does after it). (*out)[*base] is 0.
   virtual Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
-                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) {
+                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out,
+                               int* base) {
     (void)state, (void)seat, (void)moves, (void)options;
     out->clear();
+    *base = -1;
     return Status::Ok();
   }
   // Conformance: every value EvaluateMoves gives for `moves` (the seat's legal moves here) is the

@@ -1370,9 +1370,13 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
 // scoring the whole table after it. Its values are checked here on every call (one per move,
 // finite, within ±kEvaluate; nil leaves the move to a trial) and held to the trials' values by
 // the conformance checks (CheckEvaluateMoves): a bot never takes a value it cannot trust.
+// A second result, `base` (a move's index), makes the values relative to that move: what each
+// move adds to the base move's value, which the caller finds by one trial.
 Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
-                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) {
+                               const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out,
+                               int* base) {
   out->clear();
+  *base = -1;
   if (!has_hook("evaluate_moves") || moves.empty()) return Status::Ok();
   lua_State* L = rt_->L();
   if (!lua_checkstack(L, 8)) return {ErrorKind::kMemory, "evaluate_moves: the Lua stack is full", {}, {}};
@@ -1392,13 +1396,27 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
       lua_setfield(L, -2, key.c_str());
     }
   }
-  Status st = CallHook("evaluate_moves", &state, false, 3, 1);
+  Status st = CallHook("evaluate_moves", &state, false, 3, 2);
   if (!st.ok()) return st;
   auto fail = [&](const std::string& msg) {
     lua_pop(L, 1);
     out->clear();
+    *base = -1;
     return Status{ErrorKind::kScript, HookWhere("evaluate_moves") + "evaluate_moves: " + msg, {}, {}};
   };
+  // The base, then the list (left on top, as the checks below expect).
+  if (!lua_isnil(L, -1)) {
+    int exact = 0;
+    const lua_Integer b = lua_tointegerx(L, -1, &exact);
+    if (!exact || b < 1 || b > static_cast<lua_Integer>(moves.size())) {
+      const std::string got = NumberText(L, -1);
+      lua_pop(L, 1);
+      return fail("its second result (the base move the values are relative to) is " + got + ", not the index of one of the " +
+                  std::to_string(moves.size()) + " moves");
+    }
+    *base = static_cast<int>(b - 1);
+  }
+  lua_pop(L, 1);
   if (!lua_istable(L, -1))
     return fail(std::string("must return a list of values, one per move (nil: try it), got ") + luaL_typename(L, -1));
   out->assign(moves.size(), std::nan(""));
@@ -1428,6 +1446,17 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
   if (keys != entries)
     return fail("returned " + std::to_string(keys) + " values where the " + std::to_string(moves.size()) +
                 " moves it was given take at most one each (a value at an index past the last move, or under another key)");
+  if (*base >= 0) {
+    double& own = (*out)[static_cast<size_t>(*base)];
+    if (!std::isnan(own) && own != 0)
+    {
+      char got[32];
+      std::snprintf(got, sizeof got, "%.17g", own);
+      return fail("the base move " + std::to_string(*base + 1) + " (" + MoveToString(moves[static_cast<size_t>(*base)], *files_.cards) +
+                  ") adds " + got + " to itself: a base's own entry is 0 or nil");
+    }
+    own = 0;
+  }
   lua_pop(L, 1);
   return Status::Ok();
 }
@@ -1436,8 +1465,33 @@ Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vec
                                     uint64_t pick) {
   if (!has_hook("evaluate_moves")) return Status::Ok();
   std::vector<double> values;
-  Status st = EvaluateMoves(state, seat, moves, {}, &values);
+  int base = -1;
+  Status st = EvaluateMoves(state, seat, moves, {}, &values, &base);
   if (!st.ok()) return st;
+  // Each value against a trial of its move, on a copy without the log (as the bots try moves).
+  std::vector<LogEntry> log;
+  State scratch;
+  {
+    State& s = const_cast<State&>(state);
+    log = std::move(s.log);
+    scratch = s;
+    s.log = std::move(log);
+  }
+  scratch.record = false;
+  if (base >= 0) {
+    double from = 0;
+    bool chance = false;
+    st = TryValue(&scratch, seat, moves[static_cast<size_t>(base)], {}, &from, &chance);
+    if (!st.ok()) return st;
+    if (chance)
+      return {ErrorKind::kScript,
+              HookWhere("evaluate_moves") + "evaluate_moves: the base move " + std::to_string(base + 1) + " (" +
+                  MoveToString(moves[static_cast<size_t>(base)], *files_.cards) +
+                  ") draws random numbers when it is played, so values relative to it are not known: give no base there",
+              {}, {}};
+    for (double& v : values)
+      if (!std::isnan(v)) v += from;
+  }
   std::vector<size_t> valued;
   for (size_t i = 0; i < values.size(); ++i)
     if (!std::isnan(values[i])) valued.push_back(i);
@@ -1449,16 +1503,6 @@ Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vec
     valued.resize(static_cast<size_t>(max_trials));
     std::sort(valued.begin(), valued.end());
   }
-  // Each value against a trial of its move, on a copy without the log (as the bots try moves).
-  std::vector<LogEntry> log;
-  State scratch;
-  {
-    State& s = const_cast<State&>(state);
-    log = std::move(s.log);
-    scratch = s;
-    s.log = std::move(log);
-  }
-  scratch.record = false;
   for (size_t i : valued) {
     const Rng before = scratch.rng;
     st = TryMove(&scratch, seat, moves[i]);

@@ -50,7 +50,8 @@ class LuaRules : public Rules {
   Status CheckTotals(const State& state) override;
   Status CurrentTotals(const State& state, std::vector<int64_t>* out) override;
   Status EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
-                       const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out) override;
+                       const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out,
+                       int* base) override;
   Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials = 0,
                             uint64_t pick = 0) override;
   Status Stats(const State& state, Json* out) override;

@@ -14,7 +14,7 @@
 --   vehicles   where a vehicle may go, the captured one set down, a vehicle moved
 --   scoring    the end of the turn (baobabs, completed features, boosts), the final scoring,
 --              the score table and the statistics
---   bots       the `evaluate` hook
+--   bots       the `evaluate` and `evaluate_moves` hooks
 --   view       what players read (`view`, `describe`)
 -- below them: data (constants and the data derived once per VM) and state (the log, the
 -- markers, the vehicle on a cell, the tile drawn).
@@ -68,7 +68,9 @@ end
 
 game.score = scoring.score
 game.stats = scoring.stats
-game.evaluate = require("safari.bots").evaluate
+local bots = require("safari.bots")
+game.evaluate = bots.evaluate
+game.evaluate_moves = bots.evaluate_moves
 game.view = view.view
 game.describe = view.describe
 

@@ -51,10 +51,13 @@ TEST(EvaluateMoves, BotsChooseExactlyWhatTheirTrialsWouldChoose) {
     for (int players : {1, 2, 4})
       for (uint64_t seed = 1; seed <= 6; ++seed) {
         const Played with = Play(bot, {{"hook", true}}, players, seed);
+        const Played relative = Play(bot, {{"hook", true}, {"relative", true}}, players, seed);
         const Played without = Play(bot, {{"hook", false}}, players, seed);
         ASSERT_TRUE(with.status.ok()) << with.status.ToString();
+        ASSERT_TRUE(relative.status.ok()) << relative.status.ToString();
         ASSERT_TRUE(without.status.ok()) << without.status.ToString();
         EXPECT_EQ(with.moves, without.moves) << bot << ", " << players << " players, seed " << seed;
+        EXPECT_EQ(relative.moves, without.moves) << bot << ", relative values, " << players << " players, seed " << seed;
       }
 }
 
@@ -104,6 +107,55 @@ TEST(EvaluateMoves, ABotNeverTakesAListOfTheWrongShapeOrANaN) {
   EXPECT_EQ(nan.status.kind, ErrorKind::kScript);
   EXPECT_NE(nan.status.message.find("the value for move 2 ({\"by\":2,\"type\":\"bump\"}) is nan"), std::string::npos)
       << nan.status.message;
+}
+
+TEST(EvaluateMoves, ValuesRelativeToABaseMoveAreHeldToTrialsToo) {
+  // Every decision of whole games, every value against its trial.
+  std::unique_ptr<LuaRules> rules;
+  ASSERT_TRUE(LuaRules::Load(GamePath("evaluate-moves"), {}, &rules).ok());
+  Json params;
+  ASSERT_TRUE(ResolveParams(rules->info(), {{"relative", true}}, &params).ok());
+  for (int players : {1, 2, 4}) {
+    State s;
+    ASSERT_TRUE(rules->NewGame(params, players, 3, &s).ok());
+    Rng pick(5);
+    for (int decisions = 0;; ++decisions) {
+      std::vector<int> seats;
+      ASSERT_TRUE(rules->ToMove(s, &seats).ok());
+      if (seats.empty()) break;
+      std::vector<Move> moves;
+      ASSERT_TRUE(rules->LegalMoves(s, seats.front(), &moves).ok());
+      const Status st = rules->CheckEvaluateMoves(s, seats.front(), moves);
+      ASSERT_TRUE(st.ok()) << st.ToString() << " (" << players << " players, decision " << decisions << ")";
+      ASSERT_TRUE(rules->Apply(&s, seats.front(), moves[pick.Below(static_cast<uint32_t>(moves.size()))]).ok());
+    }
+  }
+  const ConformanceReport lie = Check("relative_value");
+  ASSERT_EQ(lie.failures.size(), 1u);
+  EXPECT_NE(lie.failures[0].message.find("evaluate_moves: move 2 ({\"by\":2,\"type\":\"bump\"}) is valued"), std::string::npos)
+      << lie.failures[0].message;
+  const ConformanceReport chance = Check("base_chance");
+  ASSERT_EQ(chance.failures.size(), 1u);
+  EXPECT_NE(chance.failures[0].message.find("the base move 3 ({\"type\":\"roll\"}) draws random numbers when it is played"),
+            std::string::npos)
+      << chance.failures[0].message;
+}
+
+TEST(EvaluateMoves, ABaseThatIsNoMoveOrValuesItselfIsRefused) {
+  const Played range = Play("greedy", {{"lie", "base_range"}}, 2, 1);
+  EXPECT_EQ(range.status.kind, ErrorKind::kScript);
+  EXPECT_NE(range.status.message.find("its second result (the base move the values are relative to) is 4, not the index of one of the 3 moves"),
+            std::string::npos)
+      << range.status.message;
+  const Played own = Play("greedy", {{"lie", "base_own"}}, 2, 1);
+  EXPECT_EQ(own.status.kind, ErrorKind::kScript);
+  EXPECT_NE(own.status.message.find("the base move 1 ({\"by\":1,\"type\":\"bump\"}) adds 3 to itself"), std::string::npos)
+      << own.status.message;
+  // A base whose trial draws: the bot tries every move instead (the checks above refuse it).
+  const Played chance = Play("greedy", {{"lie", "base_chance"}}, 2, 1);
+  const Played without = Play("greedy", {{"hook", false}}, 2, 1);
+  ASSERT_TRUE(chance.status.ok()) << chance.status.ToString();
+  EXPECT_EQ(chance.moves, without.moves);
 }
 
 }  // namespace

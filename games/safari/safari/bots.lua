@@ -39,4 +39,67 @@ function M.evaluate(ctx, state, seat)
   return mine - best
 end
 
+-- The bots' values of a turn's action step at once (the `evaluate_moves` hook), relative to
+-- passing: every action is followed by the same end of turn (baobabs, completed features, the
+-- next tile), and most actions change only the actor's own part of the value. A vehicle moved
+-- changes nothing evaluate reads (0); a watering hole started or extended adds its points,
+-- spends a marker and, for a start, a meeple from the hand. Left to a trial (nil): a meeple
+-- on the tile or its baobab (they change the features or draw markers), a hole's fourth
+-- marker (it pays its other owners too), and every move when the end of turn differs with the
+-- action or draws: features completed this turn (the boost questions depend on the markers
+-- left), a baobab surrounded (its draw may reshuffle), or the last tile (the game ends).
+-- `plateau test` holds each value to a trial of its move.
+-- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
+-- every such move is worth the first.
+local NONE = {}
+function M.evaluate_moves(ctx, state, seat, moves)
+  if state.phase == "over" then return NONE end
+  local step = state.data.step
+  if step == "relocate" then
+    local values = {}
+    for i = 1, #moves do values[i] = 0 end
+    return values, 1
+  end
+  if step ~= "action" then return NONE end
+  local base = #moves
+  if moves[base].type ~= "pass" then return NONE end
+  if #state:read("completed") > 0 then return NONE end
+  local map = state:tile_map(MAP)
+  local d = D.data(ctx)
+  local S = d.S
+  for _, b in ipairs(state:read("baobabs")) do
+    if map:filled_around(b.cell[1], b.cell[2]) >= S.baobab_neighbours then return NONE end
+  end
+  -- The next tile: the turn's end draws from the end of the bag the first that fits.
+  local bag = state:read("bag")
+  local fits = false
+  for k = #bag, 1, -1 do
+    if map:can_place(bag[k]) then fits = true; break end
+  end
+  if not fits then return NONE end
+  local marker = S.final_points_per_marker
+  local holes = state:read("holes")
+  local values = {}
+  for i = 1, base - 1 do
+    local m = moves[i]
+    local kind = m.type
+    if kind == "vehicle" then
+      values[i] = 0
+    elseif kind == "hole" or kind == "extend" then
+      local cv = D.CORNER_VERTEX[m.corner]
+      local hole = holes[D.key_of(m.cell[1] + cv[1], m.cell[2] + cv[2])]
+      local n = (hole and #hole.markers or 0) + 1
+      if n < 4 then
+        if kind == "hole" then
+          values[i] = S.hole_start_points - marker - 0.5
+        else
+          values[i] = S.hole_extend_points[math.min(math.max(n - 1, 1), 3)] - marker
+        end
+      end
+    end
+  end
+  values[base] = 0
+  return values, base
+end
+
 return M

@@ -56,6 +56,18 @@ function game.evaluate_moves(ctx, state, seat, moves)
   elseif lie == "extra" then values[#moves + 1] = 0
   elseif lie == "nan" then values[2] = 0 / 0
   elseif lie == "chance" then values[3] = value_after(state, seat, 2) end
+  -- Relative to the first move (a bump by 1): what each bump adds to its value.
+  if ctx.params.relative or lie:sub(1, 4) == "base" or lie == "relative_value" then
+    local first = values[1]
+    for i = 1, #moves do
+      if values[i] then values[i] = values[i] - first end
+    end
+    if lie == "relative_value" then values[2] = values[2] + 1
+    elseif lie == "base_range" then return values, #moves + 1
+    elseif lie == "base_own" then values[1] = 3
+    elseif lie == "base_chance" then return values, 3 end
+    return values, 1
+  end
   return values
 end
 
