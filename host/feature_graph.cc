@@ -58,7 +58,10 @@ struct FeatureGraph::Impl {
   std::vector<int> next;  // the ring of a feature's segments
   std::vector<std::map<int, int>> occupants;          // valid at roots
   std::vector<std::map<std::string, int>> tally;      // valid at roots
+  std::vector<uint64_t> version;                      // valid at roots (Version)
   std::vector<std::pair<int, int>> connections;
+
+  void Touch(int root) { version[static_cast<size_t>(root)] = NewContentVersion(); }
 
   int FindRoot(int x) const {
     while (parent[static_cast<size_t>(x)] != x) x = parent[static_cast<size_t>(x)];
@@ -83,6 +86,7 @@ int FeatureGraph::AddSegment(const std::string& kind, int open_edges) {
   impl_->parent.push_back(id);
   impl_->occupants.emplace_back();
   impl_->tally.emplace_back();
+  impl_->version.push_back(NewContentVersion());
   return id;
 }
 
@@ -103,7 +107,10 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
   // One open edge closes on each side of the shared border.
   impl_->open[static_cast<size_t>(ra)] -= 1;
   impl_->open[static_cast<size_t>(rb)] -= (ra == rb ? 1 : 1);
-  if (ra == rb) return true;  // a loop closing on itself
+  if (ra == rb) {  // a loop closing on itself
+    impl_->Touch(ra);
+    return true;
+  }
   sets.link(ra, rb);
   std::swap(impl_->next[static_cast<size_t>(ra)], impl_->next[static_cast<size_t>(rb)]);  // splices the two rings
   const int root = impl_->FindRoot(ra);
@@ -114,20 +121,31 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
   impl_->occupants[static_cast<size_t>(other)].clear();
   for (auto& [key, k] : impl_->tally[static_cast<size_t>(other)]) impl_->tally[static_cast<size_t>(root)][key] += k;
   impl_->tally[static_cast<size_t>(other)].clear();
+  impl_->Touch(root);
   return true;
 }
 
 int FeatureGraph::Find(int segment) const { return impl_->FindRoot(segment); }
 
 void FeatureGraph::AddOccupant(int segment, int owner, int pieces) {
-  impl_->occupants[static_cast<size_t>(Find(segment))][owner] += pieces;
+  const int root = Find(segment);
+  impl_->occupants[static_cast<size_t>(root)][owner] += pieces;
+  impl_->Touch(root);
 }
 
-void FeatureGraph::ClearOccupants(int segment) { impl_->occupants[static_cast<size_t>(Find(segment))].clear(); }
+void FeatureGraph::ClearOccupants(int segment) {
+  const int root = Find(segment);
+  impl_->occupants[static_cast<size_t>(root)].clear();
+  impl_->Touch(root);
+}
 
 void FeatureGraph::AddTally(int segment, const std::string& key, int amount) {
-  impl_->tally[static_cast<size_t>(Find(segment))][key] += amount;
+  const int root = Find(segment);
+  impl_->tally[static_cast<size_t>(root)][key] += amount;
+  impl_->Touch(root);
 }
+
+uint64_t FeatureGraph::Version(int segment) const { return impl_->version[static_cast<size_t>(Find(segment))]; }
 
 FeatureGraph::Feature FeatureGraph::Describe(int segment) const {
   Feature f;
@@ -229,6 +247,8 @@ bool FeatureGraph::Import(const Data& d, FeatureGraph* out, std::string* why) {
     std::swap(g.impl_->next[i], g.impl_->next[r]);
   }
   g.impl_->occupants = d.occupants; g.impl_->tally = d.tally; g.impl_->connections = d.connections;
+  g.impl_->version.resize(n);  // not saved: what a script kept by them is for the map it came from
+  for (uint64_t& v : g.impl_->version) v = NewContentVersion();
   *out = std::move(g);
   return true;
 }

@@ -56,6 +56,10 @@ class FeatureGraph {
   // Owners holding the most pieces on the feature (every tied owner).
   std::vector<int> Majority(int segment) const;
   int segment_count() const;
+  // A number that changes whenever the segment's feature changes (joined, an edge closed,
+  // pieces or a tally added or cleared) and with nothing else; a copy keeps it. Two calls
+  // with the same feature and version see the same feature. Not part of the content (==).
+  uint64_t Version(int segment) const;
   const std::vector<std::pair<int, int>>& connections() const;
   bool operator==(const FeatureGraph& other) const;
 

@@ -467,6 +467,15 @@ int TileMap::EmptyInside(int segment) const {
   return n;
 }
 
+uint64_t TileMap::FeatureVersion(int segment) const {
+  if (!enclosed_.empty()) {
+    const int root = graph_.Find(segment);
+    for (const auto& [cell, by] : enclosed_)
+      if (std::any_of(by.begin(), by.end(), [&](int s) { return graph_.Find(s) == root; })) return version_;
+  }
+  return graph_.Version(segment);
+}
+
 TileMap::FeatureInfo TileMap::Feature(int segment, bool whole) const {
   FeatureInfo info;
   const int root = graph_.Find(segment);

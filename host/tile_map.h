@@ -155,6 +155,10 @@ class TileMap {
   // out from the map while the version is the same. Not part of the content: not saved, not
   // compared.
   uint64_t version() const { return version_; }
+  // The same for one feature: changes whenever what Feature(segment) gives changes (the graph's
+  // own version), and, for a feature enclosing empty cells, with every change of the map (a
+  // tile filling one of them touches no segment of the feature).
+  uint64_t FeatureVersion(int segment) const;
 
  private:
   static uint64_t Key(int row, int col) {

@@ -206,6 +206,13 @@ int MapVersion(lua_State* L) {
   return 1;
 }
 
+// m:feature_version(seg): see TileMap::FeatureVersion.
+int MapFeatureVersion(lua_State* L) {
+  TileMap* m = CheckMap(L, false);
+  lua_pushinteger(L, static_cast<lua_Integer>(m->FeatureVersion(CheckSegment(L, 2, *m))));
+  return 1;
+}
+
 int MapSize(lua_State* L) {
   lua_pushinteger(L, CheckMap(L, false)->size());
   return 1;
@@ -564,6 +571,7 @@ void OpenTileMapBindings(lua_State* L, int up) {
       {"sides", MapSides},           {"feature_of", MapFeatureOf}, {"feature", MapFeature},
       {"complete", MapComplete},     {"features", MapFeatures},   {"occupants", MapOccupants},
       {"occupied_features", MapOccupiedFeatures}, {"feature_summary", MapFeatureSummary},
+      {"feature_version", MapFeatureVersion},
       {"majority", MapMajority},     {"occupy", MapOccupy},       {"vacate", MapVacate},
       {"add_tally", MapAddTally},    {nullptr, nullptr}};
   RegisterHandle(L, "plateau.tile_map", methods, up);

@@ -630,8 +630,11 @@ int Runtime::TableEntryLine(const std::string& position, int entry, size_t* scan
   const size_t colon = position.find(".lua:");
   if (colon == std::string::npos || entry < 1) return 0;
   const std::string file = position.substr(0, colon + 4);
-  const int line = std::atoi(position.c_str() + colon + 5);
-  if (line < 1) return 0;
+  // The line's digits, at most 9 (a source of 1 MiB has fewer lines than that).
+  int line = 0;
+  size_t d = colon + 5;
+  while (d < position.size() && d < colon + 14 && position[d] >= '0' && position[d] <= '9') line = line * 10 + (position[d++] - '0');
+  if (line < 1 || d == colon + 14) return 0;
   for (const auto& root : roots_) {
     if (file.size() <= root.display.size() + 1 || file.compare(0, root.display.size() + 1, root.display + "/") != 0)
       continue;

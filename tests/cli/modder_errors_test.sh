@@ -62,13 +62,14 @@ restore
 edit foret/rules.lua '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },' \
   '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },
     { score = "meadow", query = { "count", "medow" } },'
-load_refused "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'meadow'): unknown card 'medow' (did you mean 'meadow' (games/foret/data/cards.json /cards/0/id)?)" scoring.lua
+# A sheet entry's mistake is named at the entry's own line, not the sheet's.
+load_refused "games/foret/rules.lua:$(line_of '{ "count", "medow" }'): score sheet entry #2 (score = 'meadow'): unknown card 'medow' (did you mean 'meadow' (games/foret/data/cards.json /cards/0/id)?)" scoring.lua
 
 restore
 edit foret/rules.lua '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },' \
   '{ score = "meadow", query = { "groups", "meadow", MEADOW_POINTS } },
     { score = "bee", per = 3, query = { "pairs", "meadow", "meadow" } },'
-load_refused "games/foret/rules.lua:$(line_of 'SHEET = scoring.sheet'): score sheet entry #2 (score = 'bee'): 'bee' is not a category of the score table (meadow)" scoring.lua
+load_refused "games/foret/rules.lua:$(line_of '{ score = "bee", per = 3'): score sheet entry #2 (score = 'bee'): 'bee' is not a category of the score table (meadow)" scoring.lua
 
 restore
 edit foret/rules.lua '  solo = true,' '  solo = true, majorities = { { category = "meadow", card = "medow", points = { 5, 2 } } },'

@@ -260,6 +260,37 @@ TEST(FeatureGraph, ImportRefusesParentCycles) {
   EXPECT_NE(why.find("parent"), std::string::npos) << why;
 }
 
+// Version: a script keeps what it worked out from one feature by (id, version), so every change
+// of that feature changes it, a change of another feature does not, and a copy keeps it.
+TEST(FeatureGraph, AFeaturesVersionChangesWithItAloneAndACopyKeepsIt) {
+  FeatureGraph g;
+  const int a = g.AddSegment("trail", 2), b = g.AddSegment("trail", 2), c = g.AddSegment("bush", 1);
+  const uint64_t va = g.Version(a), vc = g.Version(c);
+  EXPECT_NE(va, g.Version(b));
+  ASSERT_TRUE(g.Connect(a, b, nullptr));
+  EXPECT_NE(g.Version(a), va);
+  EXPECT_EQ(g.Version(a), g.Version(b));  // one feature, one version
+  EXPECT_EQ(g.Version(c), vc);            // untouched
+  uint64_t before = g.Version(a);
+  g.AddOccupant(b, 1);
+  EXPECT_NE(g.Version(a), before);
+  before = g.Version(a);
+  g.AddTally(a, "lion", 1);
+  EXPECT_NE(g.Version(a), before);
+  before = g.Version(a);
+  g.ClearOccupants(a);
+  EXPECT_NE(g.Version(a), before);
+  EXPECT_EQ(g.Version(c), vc);
+  const FeatureGraph copy = g;
+  EXPECT_EQ(copy.Version(a), g.Version(a));
+  EXPECT_TRUE(copy == g);
+  // A graph rebuilt from a save is the same content with versions of its own.
+  FeatureGraph imported;
+  ASSERT_TRUE(FeatureGraph::Import(g.Export(), &imported, nullptr));
+  EXPECT_TRUE(imported == g);
+  EXPECT_NE(imported.Version(a), g.Version(a));
+}
+
 TEST(FeatureGraph, CopiesAreIndependent) {
   FeatureGraph f = BuiltGraph();
   FeatureGraph copy = f;

@@ -178,36 +178,57 @@ end
 
 -- What the features on the map would score at the end (trails, bushes by seat; with
 -- `explain`, each feature's points and why). Reads the map, the data and ctx.params only.
+-- What one feature would score at the end, and why (with `explain`).
+local function feature_points(ctx, d, f, explain)
+  local S = d.S
+  if f.complete then
+    local sp, birds = species_of(d, f.tally)
+    local pts = triangle(S, #sp) + (f.kind == "bush" and birds * S.points_per_bird or 0)
+    return pts, explain and string.format("complete: %d species%s", #sp,
+                                          f.kind == "bush" and string.format(", %d bird(s)", birds) or "")
+  end
+  local n = animals_in(d, f.tally, ctx.params.final_birds)
+  return n * S.final_points_per_animal,
+         explain and string.format("unfinished: %d animal(s)%s", n, ctx.params.final_birds and " (birds included)" or "")
+end
+
+-- Each feature's points and controllers, kept by its id while map:feature_version is the same:
+-- a bot's candidate placement changes the few features the tile joins, and evaluate reads
+-- every occupied feature after each one. Emptied when the parameters or the data change.
+local kept, kept_params, kept_data = {}, nil, nil
+
 function M.feature_parts(ctx, state, map, explain)
   local d = data(ctx)
-  local S = d.S
   local trails, bushes = {}, {}
-  local features = explain and {} or nil
   for seat = 1, state.player_count do trails[seat], bushes[seat] = 0, 0 end
-  for _, fid in ipairs(map:occupied_features()) do
-    local f = features and map:feature(fid) or map:feature_summary(fid)
-    do
-      local pts, why
-      if f.complete then
-        local sp, birds = species_of(d, f.tally)
-        pts = triangle(S, #sp) + (f.kind == "bush" and birds * S.points_per_bird or 0)
-        why = string.format("complete: %d species%s", #sp, f.kind == "bush" and string.format(", %d bird(s)", birds) or "")
-      else
-        local n = animals_in(d, f.tally, ctx.params.final_birds)
-        pts = n * S.final_points_per_animal
-        why = string.format("unfinished: %d animal(s)%s", n, ctx.params.final_birds and " (birds included)" or "")
+  if not explain then
+    if kept_params ~= ctx.params or kept_data ~= d then kept, kept_params, kept_data = {}, ctx.params, d end
+    for _, fid in ipairs(map:occupied_features()) do
+      local version = map:feature_version(fid)
+      local e = kept[fid]
+      if not e or e.version ~= version then
+        local f = map:feature_summary(fid)
+        e = { version = version, bush = f.kind == "bush", points = feature_points(ctx, d, f, false),
+              who = M.controllers(ctx, f) }
+        kept[fid] = e
       end
-      local who = M.controllers(ctx, f)
-      for _, seat in ipairs(who) do
-        if f.kind == "bush" then bushes[seat] = bushes[seat] + pts else trails[seat] = trails[seat] + pts end
-      end
-      if features then
-        local tiles = {}
-        for _, cell in ipairs(f.tiles) do tiles[#tiles + 1] = string.format("[%d,%d]", cell[1], cell[2]) end
-        features[#features + 1] = { feature = f.id, kind = f.kind, tiles = table.concat(tiles, " "), why = why,
-                                    points = pts, players = who }
-      end
+      local pts, into = e.points, e.bush and bushes or trails
+      for _, seat in ipairs(e.who) do into[seat] = into[seat] + pts end
     end
+    return trails, bushes, nil
+  end
+  local features = {}
+  for _, fid in ipairs(map:occupied_features()) do
+    local f = map:feature(fid)
+    local pts, why = feature_points(ctx, d, f, true)
+    local who = M.controllers(ctx, f)
+    for _, seat in ipairs(who) do
+      if f.kind == "bush" then bushes[seat] = bushes[seat] + pts else trails[seat] = trails[seat] + pts end
+    end
+    local tiles = {}
+    for _, cell in ipairs(f.tiles) do tiles[#tiles + 1] = string.format("[%d,%d]", cell[1], cell[2]) end
+    features[#features + 1] = { feature = f.id, kind = f.kind, tiles = table.concat(tiles, " "), why = why,
+                                points = pts, players = who }
   end
   return trails, bushes, features
 end

@@ -707,6 +707,11 @@ function tile_map:feature(seg) end
 ---@return {id: integer, kind: string, open_edges: integer, open_ends: integer, empty_inside: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[]}
 function tile_map:feature_summary(seg) end
 
+---A number that changes whenever what feature_summary gives for the segment's feature changes, and with nothing else (for a feature enclosing empty cells, with every change of the map); a copy keeps it. What a script works out from one feature and keeps by its id and this number stays right while other features change (a bot's candidate placements).
+---@param seg integer
+---@return integer
+function tile_map:feature_version(seg) end
+
 ---Whether the segment's feature is complete (no open edge, every inner end a closing one).
 ---@param seg integer
 ---@return boolean
