@@ -40,14 +40,15 @@ function M.evaluate(ctx, state, seat)
 end
 
 -- The bots' values of a turn's action step at once (the `evaluate_moves` hook), relative to
--- passing: every action is followed by the same end of turn (baobabs, completed features, the
--- next tile), and most actions change only the actor's own part of the value. A vehicle moved
--- changes nothing evaluate reads (0); a watering hole started or extended adds its points,
--- spends a marker and, for a start, a meeple from the hand. Left to a trial (nil): a meeple
--- on the tile or its baobab (they change the features or draw markers), a hole's fourth
--- marker (it pays its other owners too), and every move when the end of turn differs with the
--- action or draws: features completed this turn (the boost questions depend on the markers
--- left), a baobab surrounded (its draw may reshuffle), or the last tile (the game ends).
+-- passing: every action is followed by the same end of turn (baobabs, completed features and
+-- their boost questions, the next tile), and most actions change only the actor's own part of
+-- the value. A vehicle moved changes nothing evaluate or the end of turn reads (0); a watering
+-- hole started or extended adds its points, spends a marker and, for a start, a meeple from
+-- the hand. Left to a trial (nil): a meeple on the tile or its baobab (they change the
+-- features or draw markers), a hole's fourth marker (it pays its other owners too), a hole
+-- when the actor controls a feature completed this turn (the marker it spends may be the one
+-- its boost question offers), and every move when the end of turn may draw (a baobab
+-- surrounded: its draw may reshuffle) or the game ends (no tile left that fits).
 -- `plateau test` holds each value to a trial of its move.
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
 -- every such move is worth the first.
@@ -63,7 +64,6 @@ function M.evaluate_moves(ctx, state, seat, moves)
   if step ~= "action" then return NONE end
   local base = #moves
   if moves[base].type ~= "pass" then return NONE end
-  if #state:read("completed") > 0 then return NONE end
   local map = state:tile_map(MAP)
   local d = D.data(ctx)
   local S = d.S
@@ -77,6 +77,12 @@ function M.evaluate_moves(ctx, state, seat, moves)
     if map:can_place(bag[k]) then fits = true; break end
   end
   if not fits then return NONE end
+  local boosted = false   -- the actor may be asked to boost a feature completed this turn
+  for _, fid in ipairs(state:read("completed")) do
+    for _, s in ipairs(scoring.controllers(ctx, map:feature_summary(fid))) do
+      if s == seat then boosted = true end
+    end
+  end
   local marker = S.final_points_per_marker
   local holes = state:read("holes")
   local values = {}
@@ -85,7 +91,7 @@ function M.evaluate_moves(ctx, state, seat, moves)
     local kind = m.type
     if kind == "vehicle" then
       values[i] = 0
-    elseif kind == "hole" or kind == "extend" then
+    elseif (kind == "hole" or kind == "extend") and not boosted then
       local cv = D.CORNER_VERTEX[m.corner]
       local hole = holes[D.key_of(m.cell[1] + cv[1], m.cell[2] + cv[2])]
       local n = (hole and #hole.markers or 0) + 1
