@@ -244,7 +244,9 @@ end
 -- At most 6 whales with 4 neighbours each: 4^6 = 4096 leaves.
 -- Open point (README, house rule 6): the plankton comparison in this search uses the other
 -- seats' face-up plankton as they are before their own unresolved whales flip.
-local S = { flips = {}, best_flips = {}, b = {} }   -- search scratch (no game state)
+local S = { flips = {}, best_flips = {}, b = {}, best_b = {} }   -- search scratch (no game state)
+local B_KEYS = { "coral", "krill", "plankton", "grouper", "clownfish", "crab", "moray_eel", "shark", "whale",
+                 "sea_turtle", "octopus" }
 
 local function search(w)
   if w > S.nw then
@@ -256,6 +258,10 @@ local function search(w)
     if not S.best or v > S.best then
       S.best = v
       for k = 1, S.nw do S.best_flips[k] = S.flips[k] end
+      -- The best leaf's card points and face-up plankton, so totals need not score it again.
+      local bb = S.best_b
+      for k = 1, #B_KEYS do local key = B_KEYS[k]; bb[key] = b[key] end
+      S.best_count = counts[S.seat]
     end
     return
   end
@@ -493,9 +499,14 @@ function game.totals(ctx, state)
           local search_counts = {}
           for a = 1, nseats do search_counts[a] = counts[a] end
           resolve_whales(snap, down, e.whales, search_counts, nseats, k, ties, acts)
+          -- The search scored the grid with its best flips already.
+          local b, bb = e.b, S.best_b
+          for t = 1, #B_KEYS do local key = B_KEYS[t]; b[key] = bb[key] end
+          e.final = S.best_count
+        else
+          e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
         end
         e.key = key
-        e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
       end
       final_counts[k] = e.final
     else
