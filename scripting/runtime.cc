@@ -630,18 +630,20 @@ int Runtime::TableEntryLine(const std::string& position, int entry, size_t* scan
   const size_t colon = position.find(".lua:");
   if (colon == std::string::npos || entry < 1) return 0;
   const std::string file = position.substr(0, colon + 4);
-  // The line's digits, at most 9 (a source of 1 MiB has fewer lines than that).
-  int line = 0;
-  size_t d = colon + 5;
-  while (d < position.size() && d < colon + 14 && position[d] >= '0' && position[d] <= '9') line = line * 10 + (position[d++] - '0');
-  if (line < 1 || d == colon + 14) return 0;
+  // The line: the digits up to the next ':' (a script's source is at most 1 MiB of lines).
+  const size_t end = position.find(':', colon + 5);
+  int64_t line = 0;
+  std::string error;
+  if (end == std::string::npos ||
+      !ParseInt(std::string_view(position).substr(colon + 5, end - colon - 5), 1, kMaxScriptBytes, "line", &line, &error))
+    return 0;
   for (const auto& root : roots_) {
     if (file.size() <= root.display.size() + 1 || file.compare(0, root.display.size() + 1, root.display + "/") != 0)
       continue;
     const Source src = FindSource(file.substr(root.display.size() + 1));
     if (scanned) *scanned = src.text.size();
     if (!src.found || !src.error.empty() || src.name != file) return 0;
-    return ScanTableEntryLine(src.text, line, entry);
+    return ScanTableEntryLine(src.text, static_cast<int>(line), entry);
   }
   return 0;
 }

@@ -501,7 +501,7 @@ function game.totals(ctx, state)
           resolve_whales(snap, down, e.whales, search_counts, nseats, k, ties, acts)
           -- The search scored the grid with its best flips already.
           local b, bb = e.b, S.best_b
-          for t = 1, #B_KEYS do local key = B_KEYS[t]; b[key] = bb[key] end
+          for t = 1, #B_KEYS do local name = B_KEYS[t]; b[name] = bb[name] end
           e.final = S.best_count
         else
           e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
