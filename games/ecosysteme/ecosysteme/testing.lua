@@ -136,7 +136,17 @@ function M.line_checker(categories, required)
     for c, x in pairs(line.breakdown) do
       if not checked[c] then total = total + x end
     end
-    expect_eq(got, want, tostring(who))
+    -- Only the rows that differ, each by name: a whole line of a dozen rows is a diff by eye.
+    local differ = {}
+    for _, c in ipairs(rows) do
+      if got[c] ~= want[c] then differ[#differ + 1] = c end
+    end
+    table.sort(differ)
+    local got_text, want_text = {}, {}
+    for k, c in ipairs(differ) do
+      got_text[k], want_text[k] = c .. " = " .. tostring(got[c]), c .. " = " .. tostring(want[c])
+    end
+    expect_eq(table.concat(got_text, ", "), table.concat(want_text, ", "), tostring(who) .. " (the rows that differ)")
     expect_eq(line.total, total, tostring(who) .. ": total")
   end
 end
