@@ -1448,8 +1448,7 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
                 " moves it was given take at most one each (a value at an index past the last move, or under another key)");
   if (*base >= 0) {
     double& own = (*out)[static_cast<size_t>(*base)];
-    if (!std::isnan(own) && own != 0)
-    {
+    if (!std::isnan(own) && own != 0) {
       char got[32];
       std::snprintf(got, sizeof got, "%.17g", own);
       return fail("the base move " + std::to_string(*base + 1) + " (" + MoveToString(moves[static_cast<size_t>(*base)], *files_.cards) +
@@ -1504,22 +1503,15 @@ Status LuaRules::CheckEvaluateMoves(const State& state, int seat, const std::vec
     std::sort(valued.begin(), valued.end());
   }
   for (size_t i : valued) {
-    const Rng before = scratch.rng;
-    st = TryMove(&scratch, seat, moves[i]);
-    if (!st.ok()) return st;
-    if (!(scratch.rng == before)) {
-      UndoTrial(&scratch);
-      scratch.rng = before;
+    double tried = 0;
+    bool chance = false;
+    st = TryValue(&scratch, seat, moves[i], {}, &tried, &chance);
+    if (chance)
       return {ErrorKind::kScript,
               HookWhere("evaluate_moves") + "evaluate_moves: move " + std::to_string(i + 1) + " (" +
                   MoveToString(moves[i], *files_.cards) + ") draws random numbers when it is played, so its value depends "
                   "on them: leave it nil (the bots try it, the heuristic bot on several draws)",
               {}, {}};
-    }
-    double tried = 0;
-    st = EvaluateWith(scratch, seat, {}, &tried);
-    UndoTrial(&scratch);
-    scratch.rng = before;
     if (!st.ok()) return st;
     if (tried != values[i]) {
       char buf[96];

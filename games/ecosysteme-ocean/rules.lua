@@ -245,8 +245,10 @@ end
 -- Open point (README, house rule 6): the plankton comparison in this search uses the other
 -- seats' face-up plankton as they are before their own unresolved whales flip.
 local S = { flips = {}, best_flips = {}, b = {}, best_b = {} }   -- search scratch (no game state)
-local B_KEYS = { "coral", "krill", "plankton", "grouper", "clownfish", "crab", "moray_eel", "shark", "whale",
-                 "sea_turtle", "octopus" }
+local B_KEYS = {}   -- the rows grid_points fills: every category but the food-chain bonus
+for _, name in ipairs(game.categories) do
+  if name ~= "food_chain_bonus" then B_KEYS[#B_KEYS + 1] = name end
+end
 
 local function search(w)
   if w > S.nw then

@@ -49,9 +49,8 @@ end
 -- when the actor controls a feature completed this turn (the marker it spends may be the one
 -- its boost question offers), and every move when the end of turn may draw (a baobab
 -- surrounded: its draw may reshuffle) or the game ends (no tile left that fits).
--- `plateau test` holds each value to a trial of its move.
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
--- every such move is worth the first.
+-- every such move is worth the first. `plateau test` holds each value to a trial of its move.
 local NONE = {}
 function M.evaluate_moves(ctx, state, seat, moves)
   if state.phase == "over" then return NONE end

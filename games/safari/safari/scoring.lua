@@ -176,8 +176,6 @@ function M.marker_parts(ctx, state)
   return markers
 end
 
--- What the features on the map would score at the end (trails, bushes by seat; with
--- `explain`, each feature's points and why). Reads the map, the data and ctx.params only.
 -- What one feature would score at the end, and why (with `explain`).
 local function feature_points(ctx, d, f, explain)
   local S = d.S
@@ -197,6 +195,8 @@ end
 -- every occupied feature after each one. Emptied when the parameters or the data change.
 local kept, kept_params, kept_data = {}, nil, nil
 
+-- What the features on the map would score at the end (trails, bushes by seat; with
+-- `explain`, each feature's points and why). Reads the map, the data and ctx.params only.
 function M.feature_parts(ctx, state, map, explain)
   local d = data(ctx)
   local trails, bushes = {}, {}
