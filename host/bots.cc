@@ -16,7 +16,10 @@ class RandomBot : public Bot {
   explicit RandomBot(uint64_t seed) : rng_(seed) {}
   const char* name() const override { return "random"; }
   Status Choose(Rules& rules, const State& state, int seat, Move* out) override {
-    return rules.RandomMove(state, seat, &rng_, out);
+    int listed = 0;
+    Status st = rules.RandomMove(state, seat, &rng_, out, &listed);
+    decision_.moves = listed;  // the play loop's count of choices, without listing them again
+    return st;
   }
 
  private:

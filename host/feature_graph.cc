@@ -63,6 +63,20 @@ struct FeatureGraph::Impl {
 
   void Touch(int root) { version[static_cast<size_t>(root)] = NewContentVersion(); }
 
+  void Start(Journal* j) const {
+    if (!j || j->started) return;
+    j->started = true;
+    j->segments = kind.size();
+    j->connections = connections.size();
+    j->slots.clear();
+  }
+  // Before changing segment x in place. A segment added since Start goes with the undo.
+  void Keep(Journal* j, int x) const {
+    if (!j || static_cast<size_t>(x) >= j->segments) return;
+    const size_t i = static_cast<size_t>(x);
+    j->slots.push_back({x, open[i], rank[i], parent[i], next[i], version[i], occupants[i], tally[i]});
+  }
+
   int FindRoot(int x) const {
     while (parent[static_cast<size_t>(x)] != x) x = parent[static_cast<size_t>(x)];
     return x;
@@ -77,7 +91,8 @@ FeatureGraph& FeatureGraph::operator=(const FeatureGraph& o) {
   return *this;
 }
 
-int FeatureGraph::AddSegment(const std::string& kind, int open_edges) {
+int FeatureGraph::AddSegment(const std::string& kind, int open_edges, Journal* journal) {
+  impl_->Start(journal);
   const int id = static_cast<int>(impl_->kind.size());
   impl_->kind.push_back(kind);
   impl_->next.push_back(id);
@@ -90,7 +105,7 @@ int FeatureGraph::AddSegment(const std::string& kind, int open_edges) {
   return id;
 }
 
-bool FeatureGraph::Connect(int a, int b, std::string* why) {
+bool FeatureGraph::Connect(int a, int b, std::string* why, Journal* journal) {
   const int n = segment_count();
   if (a < 0 || b < 0 || a >= n || b >= n) {
     if (why) *why = "unknown segment";
@@ -100,10 +115,13 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
     if (why) *why = "cannot join a " + impl_->kind[static_cast<size_t>(a)] + " to a " + impl_->kind[static_cast<size_t>(b)];
     return false;
   }
+  impl_->Start(journal);
   impl_->connections.emplace_back(a, b);
   // Union by rank through Boost's disjoint sets over our own rank/parent storage.
   boost::disjoint_sets<int*, int*> sets(impl_->rank.data(), impl_->parent.data());
   int ra = impl_->FindRoot(a), rb = impl_->FindRoot(b);
+  impl_->Keep(journal, ra);
+  if (rb != ra) impl_->Keep(journal, rb);
   // One open edge closes on each side of the shared border.
   impl_->open[static_cast<size_t>(ra)] -= 1;
   impl_->open[static_cast<size_t>(rb)] -= (ra == rb ? 1 : 1);
@@ -127,22 +145,46 @@ bool FeatureGraph::Connect(int a, int b, std::string* why) {
 
 int FeatureGraph::Find(int segment) const { return impl_->FindRoot(segment); }
 
-void FeatureGraph::AddOccupant(int segment, int owner, int pieces) {
+void FeatureGraph::AddOccupant(int segment, int owner, int pieces, Journal* journal) {
   const int root = Find(segment);
+  impl_->Start(journal);
+  impl_->Keep(journal, root);
   impl_->occupants[static_cast<size_t>(root)][owner] += pieces;
   impl_->Touch(root);
 }
 
-void FeatureGraph::ClearOccupants(int segment) {
+void FeatureGraph::ClearOccupants(int segment, Journal* journal) {
   const int root = Find(segment);
+  impl_->Start(journal);
+  impl_->Keep(journal, root);
   impl_->occupants[static_cast<size_t>(root)].clear();
   impl_->Touch(root);
 }
 
-void FeatureGraph::AddTally(int segment, const std::string& key, int amount) {
+void FeatureGraph::AddTally(int segment, const std::string& key, int amount, Journal* journal) {
   const int root = Find(segment);
+  impl_->Start(journal);
+  impl_->Keep(journal, root);
   impl_->tally[static_cast<size_t>(root)][key] += amount;
   impl_->Touch(root);
+}
+
+void FeatureGraph::Undo(Journal* journal) {
+  if (!journal->started) return;
+  Impl& g = *impl_;
+  // Newest first, so a segment changed twice ends with its value from before the first change.
+  for (auto it = journal->slots.rbegin(); it != journal->slots.rend(); ++it) {
+    const size_t i = static_cast<size_t>(it->index);
+    g.open[i] = it->open, g.rank[i] = it->rank, g.parent[i] = it->parent, g.next[i] = it->next;
+    g.version[i] = it->version;
+    g.occupants[i] = std::move(it->occupants);
+    g.tally[i] = std::move(it->tally);
+  }
+  const size_t n = journal->segments;
+  g.kind.resize(n), g.open.resize(n), g.rank.resize(n), g.parent.resize(n), g.next.resize(n);
+  g.occupants.resize(n), g.tally.resize(n), g.version.resize(n);
+  g.connections.resize(journal->connections);
+  *journal = Journal();
 }
 
 uint64_t FeatureGraph::Version(int segment) const { return impl_->version[static_cast<size_t>(Find(segment))]; }

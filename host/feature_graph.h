@@ -32,20 +32,39 @@ class FeatureGraph {
     bool complete() const { return open_edges == 0; }
   };
 
+  // What a run of changes did to a graph, to take them back (Undo) at the cost of what they
+  // changed rather than of a copy: the counts of what only grows, and each changed segment's
+  // old values. Each change given a journal records into it; Start is done on the first.
+  struct Journal {
+    struct Slot {
+      int index;
+      int open, rank, parent, next;
+      uint64_t version;
+      std::map<int, int> occupants;
+      std::map<std::string, int> tally;
+    };
+    bool started = false;
+    size_t segments = 0, connections = 0;
+    std::vector<Slot> slots;  // in change order
+  };
+
   FeatureGraph();
   ~FeatureGraph();
   FeatureGraph(const FeatureGraph&);
   FeatureGraph& operator=(const FeatureGraph&);
 
   // Adds a segment (a feature piece on one tile) with its open edges; returns its id.
-  int AddSegment(const std::string& kind, int open_edges);
+  int AddSegment(const std::string& kind, int open_edges, Journal* journal = nullptr);
   // Joins two segments across a shared tile edge: the features merge and each side's
   // open edge closes. Joining segments of different kinds is refused.
-  bool Connect(int a, int b, std::string* why);
+  bool Connect(int a, int b, std::string* why, Journal* journal = nullptr);
   int Find(int segment) const;
-  void AddOccupant(int segment, int owner, int pieces = 1);
-  void ClearOccupants(int segment);
-  void AddTally(int segment, const std::string& key, int amount);
+  void AddOccupant(int segment, int owner, int pieces = 1, Journal* journal = nullptr);
+  void ClearOccupants(int segment, Journal* journal = nullptr);
+  void AddTally(int segment, const std::string& key, int amount, Journal* journal = nullptr);
+  // Takes back every change recorded in `journal` (the graph is then as at its Start, versions
+  // included), and empties it.
+  void Undo(Journal* journal);
   Feature Describe(int segment) const;
   // The feature's open edges and tally without listing its segments (Describe scans them all).
   int OpenEdges(int segment) const;

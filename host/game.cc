@@ -24,11 +24,12 @@ std::string Status::ToString() const {
   return s;
 }
 
-Status Rules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
+Status Rules::RandomMove(const State& state, int seat, Rng* rng, Move* out, int* listed) {
   std::vector<Move> moves;
   Status st = LegalMoves(state, seat, &moves);
   if (!st.ok()) return st;
   if (moves.empty()) return Status::Illegal("no legal move for seat " + std::to_string(seat + 1));
+  if (listed) *listed = static_cast<int>(moves.size());
   *out = std::move(moves[rng->Below(static_cast<uint32_t>(moves.size()))]);
   return Status::Ok();
 }

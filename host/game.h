@@ -88,7 +88,9 @@ class Rules {
   virtual Status ToMove(const State& state, std::vector<int>* seats) = 0;
   virtual Status LegalMoves(const State& state, int seat, std::vector<Move>* out) = 0;
   // A uniformly random legal move; games with large move sets override it to avoid listing.
-  virtual Status RandomMove(const State& state, int seat, Rng* rng, Move* out);
+  // *listed, when given, is set to how many legal moves it chose among (0: not counted).
+  virtual Status RandomMove(const State& state, int seat, Rng* rng, Move* out, int* listed);
+  Status RandomMove(const State& state, int seat, Rng* rng, Move* out) { return RandomMove(state, seat, rng, out, nullptr); }
   // Applies a move for `seat`. Refuses illegal moves with kIllegal and a reason; on any
   // failure the state is left unchanged.
   virtual Status Apply(State* state, int seat, const Move& move) = 0;

@@ -97,6 +97,15 @@ void StateUndo::Begin(const State& s) {
   slots_.clear();
   asks_.clear();
   commits_saved_ = false;
+  map_edits_.clear();
+}
+
+TileMap::Journal* StateUndo::EditTileMap(const std::string& name) {
+  if (saved_ & kTileMaps) return nullptr;
+  for (auto& [n, j] : map_edits_)
+    if (n == name) return &j;
+  map_edits_.emplace_back(name, TileMap::Journal());
+  return &map_edits_.back().second;
 }
 
 void StateUndo::SaveSlow(const State& s, uint32_t parts) {
@@ -190,6 +199,12 @@ void StateUndo::Restore(State* s) {
   if (saved_ & kTracks) s->tracks = std::move(tracks_);
   if (saved_ & kFeatures) s->features = std::move(features_);
   if (saved_ & kTileMaps) s->tile_maps = std::move(tile_maps_);
+  // After the whole copy, which (taken after these changes) still holds them.
+  for (auto it = map_edits_.rbegin(); it != map_edits_.rend(); ++it) {
+    auto m = s->tile_maps.find(it->first);
+    if (m != s->tile_maps.end()) m->second.Undo(&it->second);
+  }
+  map_edits_.clear();
   if (saved_ & kRegionMaps) s->region_maps = std::move(region_maps_);
   if (all_data_) {
     s->data = std::move(data_);

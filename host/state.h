@@ -247,6 +247,11 @@ class StateUndo {
   void Save(const State& s, uint32_t parts) {
     if ((saved_ & parts) != parts) SaveSlow(s, parts);
   }
+  // Before changing the tile map `name` in place (a placement, pieces, a tally): the journal
+  // that change records into, so Restore takes back only what changed instead of a copy of
+  // every map. Null when this span copied the maps whole (Save(kTileMaps): a map added), which
+  // Restore puts back before taking back the journals' changes.
+  TileMap::Journal* EditTileMap(const std::string& name);
   // Before writing state.data[key] or anything under it.
   void SaveDataKey(const State& s, std::string_view key);
   // Before overwriting the scalar at `slot`, a node under state.data[key] that stays where it
@@ -283,6 +288,7 @@ class StateUndo {
   void End() {
     active_ = false;
     slots_.clear();  // their pointers are only good while the span lasts
+    map_edits_.clear();
   }
   // Names one Begin..End span among all journals of the process, so a caller may remember
   // "already saved in this span" without holding on to the journal.
@@ -304,6 +310,7 @@ class StateUndo {
   std::map<std::string, Track> tracks_;
   std::map<std::string, FeatureGraph> features_;
   std::map<std::string, TileMap> tile_maps_;
+  std::vector<std::pair<std::string, TileMap::Journal>> map_edits_;  // by map, in first-change order
   std::map<std::string, RegionMap> region_maps_;
   Rng rng_;
   Dice dice_;

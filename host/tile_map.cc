@@ -272,7 +272,36 @@ bool TileMap::CanPlaceAnywhere(int tile) const {
   return false;
 }
 
-bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why) {
+void TileMap::Start(Journal* j) const {
+  if (!j || j->started) return;
+  j->started = true;
+  j->placed = placed_.size();
+  j->added_tally = added_tally_.size();
+  j->version = version_;
+  j->enclosed = enclosed_;  // empty but in games whose features must enclose no empty cell
+  j->frontier.clear();
+  j->graph = FeatureGraph::Journal();
+}
+
+void TileMap::Undo(Journal* j) {
+  if (!j->started) return;
+  graph_.Undo(&j->graph);
+  for (auto it = j->frontier.rbegin(); it != j->frontier.rend(); ++it) {
+    if (it->second) frontier_.erase(it->first);
+    else frontier_.insert(it->first);
+  }
+  for (size_t i = j->placed; i < order_.size(); ++i) cells_.erase(Key(order_[i].row, order_[i].col));
+  placed_.resize(j->placed);
+  order_.resize(j->placed);
+  segment_tile_.resize(static_cast<size_t>(graph_.segment_count()));
+  added_tally_.resize(j->added_tally);
+  enclosed_ = std::move(j->enclosed);
+  version_ = j->version;
+  *j = Journal();
+}
+
+bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why,
+                    Journal* journal) {
   if (tile < 0 || tile >= static_cast<int>(set_->tiles.size())) {
     if (why) *why = "unknown tile";
     return false;
@@ -280,19 +309,21 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
   rotation &= 3;
   if (!Fits(tile, row, col, rotation, why)) return false;
   const TileDef& t = set_->tiles[static_cast<size_t>(tile)];
+  Start(journal);
+  FeatureGraph::Journal* gj = journal ? &journal->graph : nullptr;
   Placed p{tile, rotation, graph_.segment_count()};
   for (size_t i = 0; i < t.segments.size(); ++i) {
     const TileSegmentDef& seg = t.segments[i];
-    const int id = graph_.AddSegment(set_->kinds[static_cast<size_t>(seg.kind)], __builtin_popcount(seg.sides));
+    const int id = graph_.AddSegment(set_->kinds[static_cast<size_t>(seg.kind)], __builtin_popcount(seg.sides), gj);
     segment_tile_.push_back(static_cast<int>(placed_.size()));
-    for (const auto& [key, n] : seg.tally) graph_.AddTally(id, key, n);
-    for (const auto& e : seg.ends) graph_.AddTally(id, "end:" + e, 1);
+    for (const auto& [key, n] : seg.tally) graph_.AddTally(id, key, n, gj);
+    for (const auto& e : seg.ends) graph_.AddTally(id, "end:" + e, 1, gj);
   }
   const uint64_t key = Key(row, col);
   cells_[key] = static_cast<int>(placed_.size());
   placed_.push_back(p);
   order_.push_back({row, col});
-  frontier_.erase(key);
+  if (frontier_.erase(key) && journal) journal->frontier.emplace_back(key, false);
   // Segments whose joining closed a cycle in a feature that an empty cell inside keeps open.
   int cycles[4];
   int cycle_count = 0;
@@ -300,7 +331,7 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
     const int nr = row + kDelta[side][0], nc = col + kDelta[side][1];
     const Placed* n = At(nr, nc);
     if (!n) {
-      frontier_.insert(Key(nr, nc));
+      if (frontier_.insert(Key(nr, nc)).second && journal) journal->frontier.emplace_back(Key(nr, nc), true);
       continue;
     }
     const int mine = SideSegment(p, side);
@@ -311,7 +342,7 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
     if (!filled_inside_.empty() && filled_kind_[static_cast<size_t>(t.edges[static_cast<size_t>(Unrotate(side, rotation))])] &&
         graph_.Find(mine) == graph_.Find(theirs))
       cycles[cycle_count++] = mine;
-    graph_.Connect(mine, theirs, nullptr);
+    graph_.Connect(mine, theirs, nullptr, gj);
   }
   // The cell was perhaps enclosed: those features may be complete now.
   std::vector<int> freed;
@@ -518,20 +549,23 @@ std::vector<int> TileMap::Features(int kind, bool occupied) const {
   return roots;
 }
 
-void TileMap::Occupy(int segment, int owner, int pieces) {
-  graph_.AddOccupant(segment, owner, pieces);
+void TileMap::Occupy(int segment, int owner, int pieces, Journal* journal) {
+  Start(journal);
+  graph_.AddOccupant(segment, owner, pieces, journal ? &journal->graph : nullptr);
   version_ = NewContentVersion();
 }
 
-std::map<int, int> TileMap::Vacate(int segment) {
-  std::map<int, int> out = graph_.Describe(segment).occupants;
-  graph_.ClearOccupants(segment);
+std::map<int, int> TileMap::Vacate(int segment, Journal* journal) {
+  std::map<int, int> out = graph_.Occupants(segment);
+  Start(journal);
+  graph_.ClearOccupants(segment, journal ? &journal->graph : nullptr);
   version_ = NewContentVersion();
   return out;
 }
 
-void TileMap::AddTally(int segment, const std::string& key, int amount) {
-  graph_.AddTally(segment, key, amount);
+void TileMap::AddTally(int segment, const std::string& key, int amount, Journal* journal) {
+  Start(journal);
+  graph_.AddTally(segment, key, amount, journal ? &journal->graph : nullptr);
   added_tally_.emplace_back(segment, key, amount);
   version_ = NewContentVersion();
 }

@@ -87,6 +87,19 @@ class TileMap {
     std::vector<int> segments;
   };
 
+  // What a run of changes did to the map, to take them back (Undo) at the cost of what they
+  // changed rather than of a copy (a bot's trial placement, a move that fails): the counts of
+  // what only grows, the frontier's changes, the enclosed cells and version as they were, and
+  // the graph's own journal. Each change given a journal records into it.
+  struct Journal {
+    bool started = false;
+    size_t placed = 0, added_tally = 0;
+    uint64_t version = 0;
+    std::map<uint64_t, std::vector<int>> enclosed;
+    std::vector<std::pair<uint64_t, bool>> frontier;  // (cell, true: added / false: removed)
+    FeatureGraph::Journal graph;
+  };
+
   TileMap() = default;
   // `filled_inside` names the kinds whose features are complete only when no empty cell lies
   // inside them, whatever the edges facing that cell show; unknown names are ignored (the
@@ -117,7 +130,8 @@ class TileMap {
   // Places a tile (Fits must hold, or *why says why not) and joins its segments to the
   // features across each shared edge. *completed gets the features this placement completed:
   // its own, and those of a filled_inside kind that enclosed the cell it fills.
-  bool Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why);
+  bool Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why,
+             Journal* journal = nullptr);
   // Placed tiles among the 8 cells around (row, col).
   int FilledAround(int row, int col) const;
   // The kind shown at a corner (0 NE, 1 SE, 2 SW, 3 NW) of the placed tile at (row, col).
@@ -137,10 +151,13 @@ class TileMap {
   int EmptyInside(int segment) const;
   // Roots of every feature (kind -1: all), ascending; with `occupied`, only those holding a piece.
   std::vector<int> Features(int kind, bool occupied = false) const;
-  void Occupy(int segment, int owner, int pieces);
+  void Occupy(int segment, int owner, int pieces, Journal* journal = nullptr);
   // Takes every piece off the feature; returns them by owner.
-  std::map<int, int> Vacate(int segment);
-  void AddTally(int segment, const std::string& key, int amount);
+  std::map<int, int> Vacate(int segment, Journal* journal = nullptr);
+  void AddTally(int segment, const std::string& key, int amount, Journal* journal = nullptr);
+  // Takes back every change recorded in `journal`: the map is then as at the journal's first
+  // change, versions included, as if a copy made then had been put back. Empties the journal.
+  void Undo(Journal* journal);
   size_t added_tallies() const { return added_tally_.size(); }
   const FeatureGraph& graph() const { return graph_; }
 
@@ -170,6 +187,7 @@ class TileMap {
   // After a placement closed a cycle in the feature of `root`: records the empty cells its
   // drawing now encloses (a flood over the grid points of the feature's bounding box).
   void RecordEnclosed(int root);
+  void Start(Journal* journal) const;
 
   std::shared_ptr<const TileSet> set_;
   std::vector<std::string> closing_;

@@ -19,11 +19,17 @@ struct TileMapRef {
 
 const char* const kCornerNames[] = {"NE", "SE", "SW", "NW", nullptr};
 
-TileMap* CheckMap(lua_State* L, bool write) {
+// With `journal`, the map is about to change: *journal gets the undo journal's record for it
+// (null when no journal is open, or it copied the maps whole), which each change must be given.
+TileMap* CheckMap(lua_State* L, TileMap::Journal** journal = nullptr) {
   auto* ref = static_cast<TileMapRef*>(luaL_checkudata(L, 1, "plateau.tile_map"));
-  State* s = write ? Writable(L, StateUndo::kTileMaps) : Readable(L);
+  State* s = journal ? Writable(L) : Readable(L);
   auto it = s->tile_maps.find(ref->name);
   if (it == s->tile_maps.end()) Raise(L, std::string("stale tile map handle '") + ref->name + "'");
+  if (journal) {
+    StateUndo* undo = B(L)->undo;
+    *journal = undo ? undo->EditTileMap(it->first) : nullptr;
+  }
   return &it->second;
 }
 
@@ -94,13 +100,14 @@ void PushMapHandle(lua_State* L, const std::string& name) {
 
 // m:place(tile, row, col, [rotation]) -> the features this placement completed (a list of ids)
 int MapPlace(lua_State* L) {
-  TileMap* m = CheckMap(L, true);
+  TileMap::Journal* journal = nullptr;
+  TileMap* m = CheckMap(L, &journal);
   const int tile = CheckTile(L, 2, *m);
   const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
   const int rot = CheckRotation(L, 5);
   std::vector<int> completed;
   std::string why;
-  if (!m->Place(tile, row, col, rot, &completed, &why))
+  if (!m->Place(tile, row, col, rot, &completed, &why, journal))
     Raise(L, "cannot place " + m->set().tiles[static_cast<size_t>(tile)].id + " at [" + std::to_string(row) + ", " +
                  std::to_string(col) + "]: " + why);
   PushIntList(L, completed, 1);
@@ -109,7 +116,7 @@ int MapPlace(lua_State* L) {
 
 // m:fits(tile, row, col, [rotation]) -> true, or false and why
 int MapFits(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
   const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
   std::string why;
@@ -123,7 +130,7 @@ int MapFits(lua_State* L) {
 // m:placements(tile, [move type]) -> {{cell = {r, c}, rotation = deg[, type = t]}, ...}:
 // every cell and distinct rotation where the tile fits; with a type, the list is a list of moves.
 int MapPlacements(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
   const bool typed = !lua_isnoneornil(L, 3);
   if (typed) luaL_checkstring(L, 3);
@@ -146,13 +153,13 @@ int MapPlacements(lua_State* L) {
 }
 
 int MapCanPlace(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushboolean(L, m->CanPlaceAnywhere(CheckTile(L, 2, *m)));
   return 1;
 }
 
 int MapFrontier(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const std::vector<Coord> cells = m->Frontier();
   lua_createtable(L, static_cast<int>(cells.size()), 0);
   for (size_t i = 0; i < cells.size(); ++i) {
@@ -163,14 +170,14 @@ int MapFrontier(lua_State* L) {
 }
 
 int MapOnFrontier(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushboolean(L, m->OnFrontier(CheckCoordArg(L, 2), CheckCoordArg(L, 3)));
   return 1;
 }
 
 // m:tile(row, col) -> tile id, rotation (degrees); nothing for an empty cell
 int MapTile(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const TileMap::Placed* p = m->At(CheckCoordArg(L, 2), CheckCoordArg(L, 3));
   if (!p) return 0;
   lua_pushstring(L, m->set().tiles[static_cast<size_t>(p->tile)].id.c_str());
@@ -180,7 +187,7 @@ int MapTile(lua_State* L) {
 
 // m:tiles() -> {{row, col, tile, rotation}, ...} in placement order
 int MapTiles(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_createtable(L, m->size(), 0);
   for (int i = 0; i < m->size(); ++i) {
     const Coord c = m->order()[static_cast<size_t>(i)];
@@ -202,25 +209,25 @@ int MapTiles(lua_State* L) {
 // map:version(): changes with every change of the map (host/tile_map.h); what a script works
 // out from the map and keeps by this number holds exactly as long as the map does.
 int MapVersion(lua_State* L) {
-  lua_pushinteger(L, static_cast<lua_Integer>(CheckMap(L, false)->version()));
+  lua_pushinteger(L, static_cast<lua_Integer>(CheckMap(L)->version()));
   return 1;
 }
 
 // m:feature_version(seg): see TileMap::FeatureVersion.
 int MapFeatureVersion(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushinteger(L, static_cast<lua_Integer>(m->FeatureVersion(CheckSegment(L, 2, *m))));
   return 1;
 }
 
 int MapSize(lua_State* L) {
-  lua_pushinteger(L, CheckMap(L, false)->size());
+  lua_pushinteger(L, CheckMap(L)->size());
   return 1;
 }
 
 // m:bounds() -> min_row, max_row, min_col, max_col; nothing on an empty map
 int MapBounds(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   if (m->size() == 0) return 0;
   Coord lo = m->order()[0], hi = lo;
   for (const Coord& c : m->order()) {
@@ -237,7 +244,7 @@ int MapBounds(lua_State* L) {
 // m:neighbors8(row, col) -> the 8 cells around, N first and clockwise, placed or not;
 // m:filled_around(row, col) -> how many of them hold a tile
 int MapNeighbors8(lua_State* L) {
-  CheckMap(L, false);
+  CheckMap(L);
   const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
   static constexpr int kAround[8][2] = {{-1, 0}, {-1, 1}, {0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}};
   lua_createtable(L, 8, 0);
@@ -249,14 +256,14 @@ int MapNeighbors8(lua_State* L) {
 }
 
 int MapFilledAround(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushinteger(L, m->FilledAround(CheckCoordArg(L, 2), CheckCoordArg(L, 3)));
   return 1;
 }
 
 // m:corner(row, col, "NE"|"SE"|"SW"|"NW") -> the kind the placed tile shows at that corner
 int MapCorner(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
   const int corner = luaL_checkoption(L, 4, nullptr, kCornerNames);
   const int k = m->CornerKind(row, col, corner);
@@ -268,7 +275,7 @@ int MapCorner(lua_State* L) {
 // m:tile_corner(tile, rotation, corner) -> the kind a tile would show at that corner once placed
 // with that rotation (whether a placement would cover a watering hole's point, say)
 int MapTileCorner(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
   const int rot = CheckRotation(L, 3);
   const int corner = luaL_checkoption(L, 4, nullptr, kCornerNames);
@@ -281,7 +288,7 @@ int MapTileCorner(lua_State* L) {
 // shows `kind` (or one of the kinds: a corner free for a watering hole shows savanna, or the
 // inside of a trail curve), tiles in placement order, corners NE, SE, SW, NW
 int MapCorners(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   std::vector<bool> wanted(m->set().kinds.size(), false);
   auto want = [&](int arg) {
     const char* name = lua_tostring(L, -1);
@@ -323,7 +330,7 @@ int MapCorners(lua_State* L) {
 
 // m:segments(row, col) -> the segment ids of the tile there, in its data order ({} when empty)
 int MapSegments(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
   const int n = m->SegmentCount(row, col);
   lua_createtable(L, n, 0);
@@ -336,7 +343,7 @@ int MapSegments(lua_State* L) {
 
 // m:segment(row, col, index) -> segment id of the tile's index-th segment (1-based)
 int MapSegment(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int row = CheckCoordArg(L, 2), col = CheckCoordArg(L, 3);
   const lua_Integer index = CheckIntRange(L, 4, INT64_MIN, INT64_MAX, "segment index");
   if (!m->At(row, col)) RaiseArg(L, 2, "no tile at [" + std::to_string(row) + ", " + std::to_string(col) + "]");
@@ -350,7 +357,7 @@ int MapSegment(lua_State* L) {
 
 // m:sides(segment) -> the sides ("N", "E", "S", "W") the segment touches, after rotation
 int MapSides(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const int seg = CheckSegment(L, 2, *m);
   const Coord c = [&] {
     for (const Coord& at : m->order()) {
@@ -372,7 +379,7 @@ int MapSides(lua_State* L) {
 
 // m:feature_of(segment) -> the feature's id (its root segment): equal ids, same feature
 int MapFeatureOf(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushinteger(L, m->FeatureOf(CheckSegment(L, 2, *m)) + 1);
   return 1;
 }
@@ -383,7 +390,7 @@ int MapFeatureOf(lua_State* L) {
 // `tiles`, `segments` and `ends`, the lists that cost most to build, for code that weighs
 // features many times a decision (a bot's evaluate) and never reads where they lie.
 int PushFeature(lua_State* L, bool whole) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m), whole);
   lua_createtable(L, 0, 12);
   lua_pushinteger(L, f.id + 1);
@@ -423,7 +430,7 @@ int MapFeature(lua_State* L) { return PushFeature(L, true); }
 int MapFeatureSummary(lua_State* L) { return PushFeature(L, false); }
 
 int MapComplete(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   lua_pushboolean(L, m->Complete(CheckSegment(L, 2, *m)));
   return 1;
 }
@@ -432,7 +439,7 @@ int MapComplete(lua_State* L) {
 // m:occupied_features([kind]) -> only those holding a piece (what end-of-game scoring reads,
 // without describing every empty feature).
 int PushFeatureIds(lua_State* L, bool occupied) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   int kind = -1;
   if (!lua_isnoneornil(L, 2)) {
     const char* name = luaL_checkstring(L, 2);
@@ -447,20 +454,21 @@ int MapOccupiedFeatures(lua_State* L) { return PushFeatureIds(L, true); }
 
 // m:occupants(feature) -> {[seat] = pieces}; m:majority(feature) -> seats with the most, tied
 int MapOccupants(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   PushOccupants(L, m->Feature(CheckSegment(L, 2, *m)).occupants);
   return 1;
 }
 
 int MapMajority(lua_State* L) {
-  TileMap* m = CheckMap(L, false);
+  TileMap* m = CheckMap(L);
   PushIntList(L, MajorityOf(m->graph().Describe(CheckSegment(L, 2, *m)).occupants), 1);
   return 1;
 }
 
 // m:occupy(segment, seat, [pieces = 1])
 int MapOccupy(lua_State* L) {
-  TileMap* m = CheckMap(L, true);
+  TileMap::Journal* journal = nullptr;
+  TileMap* m = CheckMap(L, &journal);
   const int seg = CheckSegment(L, 2, *m);
   const int seat = CheckSeat(L, 3, *Readable(L));
   const int pieces = static_cast<int>(lua_isnoneornil(L, 4) ? 1 : CheckIntRange(L, 4, 1, limits::kPiecesPerCall, "pieces"));
@@ -469,20 +477,22 @@ int MapOccupy(lua_State* L) {
   const auto it = occ.find(seat);
   if ((it == occ.end() ? 0 : it->second) + pieces > limits::kFeaturePieces)
     Raise(L, "a feature holds at most " + std::to_string(limits::kFeaturePieces) + " pieces of one seat");
-  m->Occupy(seg, seat, pieces);
+  m->Occupy(seg, seat, pieces, journal);
   return 0;
 }
 
 // m:vacate(feature) -> {[seat] = pieces} taken off it
 int MapVacate(lua_State* L) {
-  TileMap* m = CheckMap(L, true);
-  PushOccupants(L, m->Vacate(CheckSegment(L, 2, *m)));
+  TileMap::Journal* journal = nullptr;
+  TileMap* m = CheckMap(L, &journal);
+  PushOccupants(L, m->Vacate(CheckSegment(L, 2, *m), journal));
   return 1;
 }
 
 // m:add_tally(segment, key, amount)
 int MapAddTally(lua_State* L) {
-  TileMap* m = CheckMap(L, true);
+  TileMap::Journal* journal = nullptr;
+  TileMap* m = CheckMap(L, &journal);
   const int seg = CheckSegment(L, 2, *m);
   size_t len = 0;
   const char* key = luaL_checklstring(L, 3, &len);
@@ -497,7 +507,7 @@ int MapAddTally(lua_State* L) {
     Raise(L, "a tally stays within " + std::to_string(-limits::kTally) + ".." + std::to_string(limits::kTally));
   if (static_cast<int64_t>(m->added_tallies()) >= limits::kAddedTallies)
     Raise(L, "a tile map keeps at most " + std::to_string(limits::kAddedTallies) + " added tallies");
-  m->AddTally(seg, std::string(key, len), amount);
+  m->AddTally(seg, std::string(key, len), amount, journal);
   return 0;
 }
 

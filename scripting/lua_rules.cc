@@ -698,19 +698,63 @@ Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out
   return Status::Ok();
 }
 
-Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out) {
+Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, int* listed) {
   if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks()) {
     Status st = DraftFor(state);
     if (!st.ok()) return st;
     if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
     return Status::Ok();
   }
-  // One copy: the chosen move's, not the whole list's.
-  const std::vector<Move>* list = nullptr;
-  Status st = ListLegal(state, seat, &list);
+  const bool listed_already = legal_cache_.uid == state.identity.uid &&
+                              legal_cache_.generation == state.identity.generation && legal_cache_.seat == seat;
+  if (state.flow.HasAsks() || !has_hook("legal_moves") || listed_already) {
+    // One copy: the chosen move's, not the whole list's.
+    const std::vector<Move>* list = nullptr;
+    Status st = ListLegal(state, seat, &list);
+    if (!st.ok()) return st;
+    if (list->empty()) return Status::Illegal("no legal move");
+    if (listed) *listed = static_cast<int>(list->size());
+    *out = (*list)[rng->Below(static_cast<uint32_t>(list->size()))];
+    return Status::Ok();
+  }
+  // The same draw on the same list as ListLegal's, so the same move; only it is converted.
+  // Every other entry is still checked by the conformance checks, which list them all.
+  lua_State* L = rt_->L();
+  PushHook("legal_moves");
+  lua_pushinteger(L, LuaSeat(seat));
+  Status st = CallHook("legal_moves", &state, false, 1, 1);
   if (!st.ok()) return st;
-  if (list->empty()) return Status::Illegal("no legal move");
-  *out = (*list)[rng->Below(static_cast<uint32_t>(list->size()))];
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return Status::Illegal("no legal move");
+  }
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves must return a list of moves", {}, {}};
+  }
+  const size_t n = lua_rawlen(L, -1);
+  if (n == 0) {
+    lua_pop(L, 1);
+    return Status::Illegal("no legal move");
+  }
+  if (n > UINT32_MAX) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves listed too many moves", {}, {}};
+  }
+  const uint32_t i = rng->Below(static_cast<uint32_t>(n));
+  lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
+  std::string error;
+  Move m;
+  const bool ok = LuaToMove(L, -1, *files_.cards, &m, &error);
+  lua_pop(L, 2);
+  if (!ok)
+    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves: move #" + std::to_string(i + 1) + ": " + error, {}, {}};
+  if (listed) *listed = static_cast<int>(n);
+  vouched_.uid = state.identity.uid;
+  vouched_.generation = state.identity.generation;
+  vouched_.seat = seat;
+  vouched_.move = m;
+  *out = std::move(m);
   return Status::Ok();
 }
 
@@ -803,7 +847,8 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   const std::vector<Move>* legal = nullptr;
   if (state->flow.HasAsks() && static_cast<size_t>(seat) < state->flow.asks.size()) {
     legal = &state->flow.asks[static_cast<size_t>(seat)];
-  } else if (!trial) {
+  } else if (!trial && !(vouched_.uid == state->identity.uid && vouched_.generation == state->identity.generation &&
+                           vouched_.seat == seat && vouched_.move == move)) {
     st = ListLegal(*state, seat, &legal);
     if (!st.ok()) return st;
   }

@@ -37,7 +37,10 @@ class LuaRules : public Rules {
   Status NewGame(const Json& params, int players, uint64_t seed, State* out) override;
   Status ToMove(const State& state, std::vector<int>* seats) override;
   Status LegalMoves(const State& state, int seat, std::vector<Move>* out) override;
-  Status RandomMove(const State& state, int seat, Rng* rng, Move* out) override;
+  // Converts only the chosen move of the `legal_moves` list (a random game's decision would
+  // otherwise turn every listed move into a host move to keep one).
+  Status RandomMove(const State& state, int seat, Rng* rng, Move* out, int* listed) override;
+  using Rules::RandomMove;
   Status Apply(State* state, int seat, const Move& move) override;
   Status Preview(const State& state, int seat, const Move& move, State* out) override;
   // Trials of scripted moves are journaled: undoing one restores only what it touched.
@@ -138,6 +141,13 @@ class LuaRules : public Rules {
     int seat = -1;
     std::vector<Move> moves;
   } legal_cache_;
+  // The move RandomMove took from `legal_moves` of one state version: Apply of that very move
+  // on that version needs no second listing to find it legal.
+  struct Vouched {
+    uint64_t uid = 0, generation = 0;
+    int seat = -1;
+    Move move;
+  } vouched_;
   struct DraftMovesCache {
     uint64_t uid = 0, generation = 0;
     int seat = -1;

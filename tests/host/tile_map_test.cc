@@ -648,5 +648,114 @@ TEST(TileMapSave, HandEditedMapsAreRefusedNamingThePlace) {
             "occupants/0: [segment, owner, pieces] with a segment of the map, an owner seat from 0 and 1 to 1000000 pieces");
 }
 
+// Two maps a script cannot tell apart: the save form, every feature, the frontier, versions.
+bool SameMap(const TileMap& a, const TileMap& b) {
+  if (!(a == b) || a.ToJson() != b.ToJson() || a.version() != b.version() || a.Frontier() != b.Frontier()) return false;
+  for (int s = 0; s < a.segment_count(); ++s) {
+    const auto fa = a.Feature(s), fb = b.Feature(s);
+    if (a.FeatureVersion(s) != b.FeatureVersion(s) || fa.complete != fb.complete || fa.empty_inside != fb.empty_inside ||
+        fa.segments != fb.segments || fa.occupants != fb.occupants || fa.tally != fb.tally || fa.open_ends != fb.open_ends)
+      return false;
+  }
+  return true;
+}
+
+// A bot's trial placement is taken back by the map's journal, not by a copy: after any run of
+// placements, pieces and tallies recorded in a journal and undone, the map is the copy made
+// before it in everything a script can ask (the save form, features, the frontier, enclosed
+// cells, versions), and both go on to grow the same way afterwards.
+TEST(TileMapJournal, UndoingAJournalLeavesTheMapAsACopyMadeBeforeItWouldBe) {
+  Random r{std::mt19937_64(20261128)};
+  int undone = 0, placements = 0;
+  auto random_change = [&](TileMap& m, TileMap::Journal* j, int tile_count) {
+    const int what = r.Int(0, 9);
+    if (what >= 4 || m.segment_count() == 0) {
+      const int tile = r.Int(0, tile_count - 1);
+      std::vector<TilePlacement> p;
+      m.Placements(tile, &p);
+      if (p.empty()) return false;
+      const TilePlacement pick = p[static_cast<size_t>(r.Int(0, static_cast<int>(p.size()) - 1))];
+      std::vector<int> done;
+      std::string why;
+      EXPECT_TRUE(m.Place(tile, pick.cell.row, pick.cell.col, pick.rotation, &done, &why, j)) << why;
+      return true;
+    }
+    const int seg = r.Int(0, m.segment_count() - 1);
+    if (what <= 1) m.Occupy(seg, r.Int(0, 3), r.Int(1, 2), j);
+    else if (what == 2) m.Vacate(seg, j);
+    else m.AddTally(seg, "cow", r.Int(-2, 2), j);
+    return false;
+  };
+  for (int trial = 0; trial < 600; ++trial) {
+    auto set = std::make_shared<TileSet>(Load(RandomTiles(r)));
+    const int tile_count = static_cast<int>(set->tiles.size());
+    // Half the maps count a city complete only with no empty cell inside: their journals keep
+    // the enclosed cells too.
+    TileMap m(set, {"stop"}, trial % 2 ? std::vector<std::string>{"city"} : std::vector<std::string>{});
+    for (int k = r.Int(0, 20); k > 0; --k) random_change(m, nullptr, tile_count);
+    const TileMap before = m;
+    TileMap::Journal j;
+    for (int k = r.Int(1, 8); k > 0; --k) placements += random_change(m, &j, tile_count);
+    m.Undo(&j);
+    ASSERT_TRUE(SameMap(m, before)) << "trial " << trial;
+    EXPECT_FALSE(j.started);
+    // The same changes afterwards give the same maps: nothing hidden was left behind.
+    TileMap copy = before;
+    const auto seed = r.rng();
+    for (TileMap* x : {&m, &copy}) {
+      Random again{std::mt19937_64(seed)};
+      std::swap(r, again);
+      for (int k = 0; k < 6; ++k) random_change(*x, nullptr, tile_count);
+      std::swap(r, again);
+    }
+    EXPECT_TRUE(m == copy && m.ToJson() == copy.ToJson() && m.Frontier() == copy.Frontier()) << "trial " << trial;
+    ++undone;
+  }
+  EXPECT_EQ(undone, 600);
+  EXPECT_GT(placements, 1000);
+}
+
+// The enclosed cells are in the journal too: a ring closed around an empty cell and then
+// filled (completing it), or a ring already closed whose hole a trial fills, is taken back.
+TEST(TileMapJournal, ARingClosedOrFilledInAJournalIsTakenBack) {
+  json doc = {{"edge_kinds", Kinds()}, {"tiles", json::array()}};
+  doc["tiles"].push_back({{"id", "band"}, {"edges", {"field", "city", "field", "city"}},
+                          {"segments", {{{"kind", "city"}, {"sides", {"E", "W"}}}}}});
+  doc["tiles"].push_back({{"id", "corner"}, {"edges", {"city", "city", "field", "field"}},
+                          {"segments", {{{"kind", "city"}, {"sides", {"N", "E"}}}}}});
+  doc["tiles"].push_back({{"id", "plain"}, {"edges", {"field", "field", "field", "field"}}});
+  auto set = std::make_shared<TileSet>(Load(doc));
+  const int band = 0, corner = 1, plain = 2;
+  // A ring around (1, 1), its last piece at (1, 0).
+  const int ring[8][4] = {{corner, 0, 0, 1}, {band, 0, 1, 0}, {corner, 0, 2, 2}, {band, 1, 2, 1},
+                          {corner, 2, 2, 3}, {band, 2, 1, 0}, {corner, 2, 0, 0}, {band, 1, 0, 1}};
+  auto place = [](TileMap& m, int tile, int row, int col, int rot, TileMap::Journal* j) {
+    std::vector<int> done;
+    std::string why;
+    EXPECT_TRUE(m.Place(tile, row, col, rot, &done, &why, j)) << why;
+    return done;
+  };
+  for (const bool closed_before : {false, true}) {
+    TileMap m(set, {}, {"city"});
+    for (int i = 0; i < (closed_before ? 8 : 7); ++i) place(m, ring[i][0], ring[i][1], ring[i][2], ring[i][3], nullptr);
+    const TileMap before = m;
+    const int seg = m.Segment(0, 0, 0);
+    EXPECT_EQ(m.EmptyInside(seg), closed_before ? 1 : 0);
+    TileMap::Journal j;
+    if (!closed_before) place(m, band, 1, 0, 1, &j);
+    EXPECT_EQ(m.EmptyInside(seg), 1);
+    EXPECT_FALSE(m.Complete(seg));
+    EXPECT_EQ(place(m, plain, 1, 1, 0, &j).size(), 1u);
+    EXPECT_TRUE(m.Complete(seg));
+    m.Occupy(seg, 2, 1, &j);
+    m.Undo(&j);
+    EXPECT_TRUE(SameMap(m, before)) << (closed_before ? "ring closed before" : "ring closed in the journal");
+    EXPECT_EQ(m.EmptyInside(seg), closed_before ? 1 : 0);
+    // And the hole is still a hole: filling it again completes the ring again.
+    if (!closed_before) place(m, band, 1, 0, 1, nullptr);
+    EXPECT_EQ(place(m, plain, 1, 1, 0, nullptr).size(), 1u);
+  }
+}
+
 }  // namespace
 }  // namespace plateau
