@@ -43,8 +43,10 @@ end
 function M.vehicle_moves(ctx, state, map, moves)
   if state.data.captured ~= 0 then return end
   local vehicles = state:read("vehicles")
+  -- Where a vehicle may go does not depend on which vehicle it is: listed once.
+  local cells = vehicle_cells(ctx, state, map, vehicles)
   for i = 1, #vehicles do
-    for _, cell in ipairs(vehicle_cells(ctx, state, map, vehicles)) do
+    for _, cell in ipairs(cells) do
       moves[#moves + 1] = { type = "vehicle", vehicle = i, cell = cell }
     end
   end
