@@ -67,6 +67,7 @@ for _, rules in ipairs({ tiles, actions, holes, vehicles, scoring }) do
 end
 
 game.score = scoring.score
+game.totals = scoring.totals
 game.stats = scoring.stats
 local bots = require("safari.bots")
 game.evaluate = bots.evaluate

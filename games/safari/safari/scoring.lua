@@ -264,6 +264,28 @@ function M.score(ctx, state)
   return lines, extra
 end
 
+-- Each seat's total as score gives it (the `totals` hook): the points so far during the game,
+-- which is all a score line holds before the end; at the end the whole score, final parts and
+-- all. Asked after every move by the report's measures of how the game feels.
+function M.totals(ctx, state)
+  local out = {}
+  if state.phase == "over" then
+    local lines = M.score(ctx, state)
+    for seat = 1, state.player_count do
+      local total = 0
+      for _, v in pairs(lines[seat].breakdown) do total = total + v end
+      out[seat] = total
+    end
+    return out
+  end
+  local points = state:read("points")
+  for seat = 1, state.player_count do
+    local p = points[seat]
+    out[seat] = p.trails + p.bushes + p.holes + p.vehicles
+  end
+  return out
+end
+
 function M.stats(ctx, state)
   local t = state:read("tally")
   local map = state:tile_map(MAP)
