@@ -367,6 +367,56 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
   return true;
 }
 
+bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out,
+                               std::string* why) {
+  out->clear();
+  if (tile < 0 || tile >= static_cast<int>(set_->tiles.size())) {
+    if (why) *why = "unknown tile";
+    return false;
+  }
+  rotation &= 3;
+  if (!Fits(tile, row, col, rotation, why)) return false;
+  const TileDef& t = set_->tiles[static_cast<size_t>(tile)];
+  const Placed p{tile, rotation, graph_.segment_count()};
+  // The features each of the tile's segments meets across its sides, as they are now.
+  std::vector<std::vector<int>> meets(t.segments.size());
+  for (int side = 0; side < 4; ++side) {
+    const Placed* n = At(row + kDelta[side][0], col + kDelta[side][1]);
+    if (!n) continue;
+    const int mine = SideSegment(p, side), theirs = SideSegment(*n, (side + 2) & 3);
+    if (mine >= 0 && theirs >= 0) meets[static_cast<size_t>(mine - p.first_segment)].push_back(graph_.Find(theirs));
+  }
+  // The features that enclose the cell: one empty cell fewer inside each, or complete.
+  std::vector<std::pair<int, int>> around;  // (a segment, its root now)
+  if (auto it = enclosed_.find(Key(row, col)); it != enclosed_.end())
+    for (int s : it->second) around.emplace_back(s, graph_.Find(s));
+  Journal journal;
+  std::vector<int> completed;
+  if (!Place(tile, row, col, rotation, &completed, why, &journal)) return false;
+  auto change_of = [&](int root) -> FeatureChange& {
+    for (FeatureChange& c : *out)
+      if (c.after.id == root) return c;
+    out->push_back({Feature(root, false), {}});
+    return out->back();
+  };
+  for (size_t i = 0; i < t.segments.size(); ++i) {
+    FeatureChange& c = change_of(graph_.Find(p.first_segment + static_cast<int>(i)));
+    c.joined.insert(c.joined.end(), meets[i].begin(), meets[i].end());
+  }
+  for (const auto& [segment, before] : around) change_of(graph_.Find(segment)).joined.push_back(before);
+  // Completed features are among those (the tile's own, or one whose last hole it filled).
+  for (int root : completed) {
+    const bool listed = std::any_of(out->begin(), out->end(), [&](const FeatureChange& c) { return c.after.id == root; });
+    if (!listed) change_of(root).joined.push_back(root);
+  }
+  for (FeatureChange& c : *out) {
+    std::sort(c.joined.begin(), c.joined.end());
+    c.joined.erase(std::unique(c.joined.begin(), c.joined.end()), c.joined.end());
+  }
+  Undo(&journal);
+  return true;
+}
+
 // The drawing of a feature on the map: each of its segments that touches two or more sides is
 // a star from a point inside the tile to the middle of those sides (a segment on one side only
 // is a stub that encloses nothing), and stars of joined tiles meet at the middle of the shared

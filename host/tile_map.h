@@ -155,6 +155,17 @@ class TileMap {
   // Takes every piece off the feature; returns them by owner.
   std::map<int, int> Vacate(int segment, Journal* journal = nullptr);
   void AddTally(int segment, const std::string& key, int amount, Journal* journal = nullptr);
+  // What placing `tile` would make of the features it changes, without placing it (the map is
+  // placed on and put back by a journal: versions and all unchanged): each feature after the
+  // placement that holds one of the tile's segments or enclosed the cell the tile fills,
+  // described as Feature(id, false) describes it (its id a root after the
+  // placement), with the roots before the placement of the features it took in. False, with
+  // *why, when the tile does not fit there.
+  struct FeatureChange {
+    FeatureInfo after;
+    std::vector<int> joined;  // roots before the placement, ascending
+  };
+  bool PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out, std::string* why);
   // Takes back every change recorded in `journal`: the map is then as at the journal's first
   // change, versions included, as if a copy made then had been put back. Empties the journal.
   void Undo(Journal* journal);

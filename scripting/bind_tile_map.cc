@@ -389,9 +389,7 @@ int MapFeatureOf(lua_State* L) {
 // m:feature(segment) -> the whole description; m:feature_summary(segment) -> the same without
 // `tiles`, `segments` and `ends`, the lists that cost most to build, for code that weighs
 // features many times a decision (a bot's evaluate) and never reads where they lie.
-int PushFeature(lua_State* L, bool whole) {
-  TileMap* m = CheckMap(L);
-  const TileMap::FeatureInfo f = m->Feature(CheckSegment(L, 2, *m), whole);
+void PushFeatureInfo(lua_State* L, const TileMap::FeatureInfo& f, bool whole) {
   lua_createtable(L, 0, 12);
   lua_pushinteger(L, f.id + 1);
   lua_setfield(L, -2, "id");
@@ -415,7 +413,7 @@ int PushFeature(lua_State* L, bool whole) {
   lua_setfield(L, -2, "occupants");
   PushIntList(L, MajorityOf(f.occupants), 1);
   lua_setfield(L, -2, "majority");
-  if (!whole) return 1;
+  if (!whole) return;
   lua_createtable(L, static_cast<int>(f.tiles.size()), 0);
   for (size_t i = 0; i < f.tiles.size(); ++i) {
     PushCoord(L, f.tiles[i]);
@@ -424,10 +422,41 @@ int PushFeature(lua_State* L, bool whole) {
   lua_setfield(L, -2, "tiles");
   PushIntList(L, f.segments, 1);
   lua_setfield(L, -2, "segments");
+}
+
+int PushFeature(lua_State* L, bool whole) {
+  TileMap* m = CheckMap(L);
+  PushFeatureInfo(L, m->Feature(CheckSegment(L, 2, *m), whole), whole);
   return 1;
 }
 int MapFeature(lua_State* L) { return PushFeature(L, true); }
 int MapFeatureSummary(lua_State* L) { return PushFeature(L, false); }
+
+// m:placement_changes(tile, row, col, [rotation]) -> what the placement would make of the
+// features it changes, without placing the tile: {{<feature_summary fields>, joined = {ids
+// before}}, ...}; or nil and why when the tile does not fit there. The map is placed on and put
+// back within the call (versions too), so any hook may ask, a read-only one included.
+int MapPlacementChanges(lua_State* L) {
+  TileMap* m = CheckMap(L);
+  const int tile = CheckTile(L, 2, *m);
+  const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
+  const int rot = CheckRotation(L, 5);
+  std::vector<TileMap::FeatureChange> changes;
+  std::string why;
+  if (!m->PlacementChanges(tile, row, col, rot, &changes, &why)) {
+    lua_pushnil(L);
+    lua_pushstring(L, why.c_str());
+    return 2;
+  }
+  lua_createtable(L, static_cast<int>(changes.size()), 0);
+  for (size_t i = 0; i < changes.size(); ++i) {
+    PushFeatureInfo(L, changes[i].after, false);
+    PushIntList(L, changes[i].joined, 1);
+    lua_setfield(L, -2, "joined");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
 
 int MapComplete(lua_State* L) {
   TileMap* m = CheckMap(L);
@@ -581,7 +610,7 @@ void OpenTileMapBindings(lua_State* L, int up) {
       {"sides", MapSides},           {"feature_of", MapFeatureOf}, {"feature", MapFeature},
       {"complete", MapComplete},     {"features", MapFeatures},   {"occupants", MapOccupants},
       {"occupied_features", MapOccupiedFeatures}, {"feature_summary", MapFeatureSummary},
-      {"feature_version", MapFeatureVersion},
+      {"feature_version", MapFeatureVersion}, {"placement_changes", MapPlacementChanges},
       {"majority", MapMajority},     {"occupy", MapOccupy},       {"vacate", MapVacate},
       {"add_tally", MapAddTally},    {nullptr, nullptr}};
   RegisterHandle(L, "plateau.tile_map", methods, up);

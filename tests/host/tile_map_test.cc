@@ -757,5 +757,74 @@ TEST(TileMapJournal, ARingClosedOrFilledInAJournalIsTakenBack) {
   }
 }
 
+// What a bot reads instead of trying a placement: PlacementChanges leaves the map as it was and
+// describes exactly the features the placement makes that hold one of the tile's segments or
+// enclosed the cell, each as the placed map describes it, with the features it took in; every
+// other feature of the placed map is one that was there before, unchanged.
+TEST(TileMapJournal, PlacementChangesDescribeThePlacedMapWithoutPlacing) {
+  Random r{std::mt19937_64(20261129)};
+  int placements = 0, joins = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    auto set = std::make_shared<TileSet>(Load(RandomTiles(r)));
+    const int tile_count = static_cast<int>(set->tiles.size());
+    TileMap m(set, {"stop"}, trial % 2 ? std::vector<std::string>{"city"} : std::vector<std::string>{});
+    for (int k = r.Int(1, 25); k > 0; --k) {
+      const int tile = r.Int(0, tile_count - 1);
+      std::vector<TilePlacement> p;
+      m.Placements(tile, &p);
+      if (p.empty()) continue;
+      if (m.segment_count() > 0 && r.Int(0, 2) == 0) m.Occupy(r.Int(0, m.segment_count() - 1), r.Int(0, 2), 1);
+      const TileMap before = m;
+      for (const TilePlacement& pl : p) {
+        std::vector<TileMap::FeatureChange> changes;
+        std::string why;
+        ASSERT_TRUE(m.PlacementChanges(tile, pl.cell.row, pl.cell.col, pl.rotation, &changes, &why)) << why;
+        ASSERT_TRUE(SameMap(m, before)) << "trial " << trial;
+        TileMap placed = before;
+        ASSERT_TRUE(placed.Place(tile, pl.cell.row, pl.cell.col, pl.rotation, nullptr, &why)) << why;
+        std::set<int> changed_roots, taken_in;
+        for (const auto& c : changes) {
+          const auto f = placed.Feature(c.after.id, false);
+          EXPECT_EQ(c.after.id, f.id);
+          EXPECT_TRUE(c.after.kind == f.kind && c.after.complete == f.complete && c.after.tally == f.tally &&
+                      c.after.occupants == f.occupants && c.after.open_edges == f.open_edges &&
+                      c.after.empty_inside == f.empty_inside)
+              << "trial " << trial;
+          changed_roots.insert(c.after.id);
+          for (int old : c.joined) {
+            EXPECT_EQ(before.FeatureOf(old), old) << "a joined id is a feature's id before the placement";
+            EXPECT_EQ(placed.FeatureOf(old), c.after.id) << "trial " << trial;
+            EXPECT_TRUE(taken_in.insert(old).second) << "a feature taken in twice";
+            ++joins;
+          }
+        }
+        // Every feature of the placed map that is not a change was there before, as it was.
+        for (int root : placed.Features(-1)) {
+          if (changed_roots.count(root)) continue;
+          EXPECT_FALSE(taken_in.count(root)) << "trial " << trial;
+          ASSERT_LT(root, before.segment_count()) << "a new feature not described, trial " << trial;
+          const auto a = placed.Feature(root, false), b = before.Feature(root, false);
+          EXPECT_TRUE(a.complete == b.complete && a.tally == b.tally && a.occupants == b.occupants &&
+                      a.open_edges == b.open_edges)
+              << "trial " << trial << ": feature " << root << " changed but was not described";
+        }
+        ++placements;
+      }
+      const TilePlacement pick = p[static_cast<size_t>(r.Int(0, static_cast<int>(p.size()) - 1))];
+      std::string why;
+      ASSERT_TRUE(m.Place(tile, pick.cell.row, pick.cell.col, pick.rotation, nullptr, &why)) << why;
+    }
+  }
+  EXPECT_GT(placements, 2000);
+  EXPECT_GT(joins, 1000);
+  std::vector<TileMap::FeatureChange> none;
+  std::string why;
+  TileMap empty(std::make_shared<TileSet>(Load(RandomTiles(r))), {"stop"});
+  ASSERT_TRUE(empty.PlacementChanges(0, 0, 0, 0, &none, &why)) << why;
+  ASSERT_TRUE(empty.Place(0, 0, 0, 0, nullptr, &why)) << why;
+  EXPECT_FALSE(empty.PlacementChanges(0, 0, 0, 0, &none, &why));
+  EXPECT_NE(why.find("already holds a tile"), std::string::npos) << why;
+}
+
 }  // namespace
 }  // namespace plateau

@@ -7,6 +7,8 @@ local scoring = require("safari.scoring")
 
 local MAP = D.MAP
 local feature_parts, marker_parts = scoring.feature_parts, scoring.marker_parts
+local vehicle_at = require("safari.state").vehicle_at
+local NONE = {}
 
 local M = {}
 
@@ -15,6 +17,67 @@ local M = {}
 -- action) leave the map as it was, and most of them are weighed one after another.
 local kept_version, kept_params, kept_data, kept_ft, kept_fb
 
+-- The value for `seat` from each seat's points so far, features' and markers' parts and
+-- meeples in hand: its own against the best other seat's.
+local function value_of(seat, n, points, meeples, ft, fb, fm)
+  local function value(s)
+    local p = points[s]
+    return p.trails + p.bushes + p.holes + p.vehicles + ft[s] + fb[s] + fm[s] + 0.5 * meeples[s]
+  end
+  local mine, best = value(seat), -math.huge
+  for s = 1, n do
+    if s ~= seat then best = math.max(best, value(s)) end
+  end
+  return mine - best
+end
+
+local function integral(x) return x == math.floor(x) end
+
+-- The placement step's values without a trial per placement: the placement changes nothing
+-- evaluate reads but the features it joins, extends or completes, which the map tells
+-- (map:placement_changes) without placing. Each value is the base table's, less the entries
+-- of the occupied features the placement takes in, plus the entry of each feature it makes
+-- that holds a piece. Left to a trial: a placement that captures a vehicle (points and the
+-- relocation step), and any whose feature points are not whole numbers (the difference would
+-- not be exactly the sum evaluate makes in its own order).
+local function placement_values(ctx, state, seat, moves)
+  local map = state:tile_map(MAP)
+  local ft, fb, entries = feature_parts(ctx, state, map)
+  for _, e in pairs(entries) do
+    if not integral(e.points) then return NONE end
+  end
+  local n, tile = state.player_count, state.data.tile
+  local points, meeples, fm = state:read("points"), state:read("meeples"), marker_parts(ctx, state)
+  local vehicles = state:read("vehicles")
+  local values, t2, b2 = {}, {}, {}
+  for i, m in ipairs(moves) do
+    local r, c = m.cell[1], m.cell[2]
+    if m.type == "place" and not vehicle_at(vehicles, r, c) then
+      local changes = map:placement_changes(tile, r, c, m.rotation)
+      local exact = changes ~= nil
+      for s = 1, n do t2[s], b2[s] = ft[s], fb[s] end
+      for _, ch in ipairs(changes or NONE) do
+        for _, old in ipairs(ch.joined) do
+          local e = entries[old]
+          if e then
+            local into = e.bush and b2 or t2
+            for _, s in ipairs(e.who) do into[s] = into[s] - e.points end
+          end
+        end
+        local held = false
+        for _, k in pairs(ch.occupants) do held = held or k > 0 end
+        if held then
+          local e = scoring.feature_entry(ctx, ch)
+          exact = exact and integral(e.points)
+          local into = e.bush and b2 or t2
+          for _, s in ipairs(e.who) do into[s] = into[s] + e.points end
+        end
+      end
+      if exact then values[i] = value_of(seat, n, points, meeples, t2, b2, fm) end
+    end
+  end
+  return values
+end
 function M.evaluate(ctx, state, seat)
   local map = state:tile_map(MAP)
   local version, d = map:version(), D.data(ctx)
@@ -25,18 +88,7 @@ function M.evaluate(ctx, state, seat)
     ft, fb = feature_parts(ctx, state, map)
     kept_version, kept_params, kept_data, kept_ft, kept_fb = version, ctx.params, d, ft, fb
   end
-  local fm = marker_parts(ctx, state)
-  local points = state:read("points")
-  local meeples = state:read("meeples")
-  local function value(s)
-    local p = points[s]
-    return p.trails + p.bushes + p.holes + p.vehicles + ft[s] + fb[s] + fm[s] + 0.5 * meeples[s]
-  end
-  local mine, best = value(seat), -math.huge
-  for s = 1, state.player_count do
-    if s ~= seat then best = math.max(best, value(s)) end
-  end
-  return mine - best
+  return value_of(seat, state.player_count, state:read("points"), state:read("meeples"), ft, fb, marker_parts(ctx, state))
 end
 
 -- The bots' values of a turn's action step at once (the `evaluate_moves` hook), relative to
@@ -51,10 +103,10 @@ end
 -- surrounded: its draw may reshuffle) or the game ends (no tile left that fits).
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
 -- every such move is worth the first. `plateau test` holds each value to a trial of its move.
-local NONE = {}
 function M.evaluate_moves(ctx, state, seat, moves)
   if state.phase == "over" then return NONE end
   local step = state.data.step
+  if step == "place" then return placement_values(ctx, state, seat, moves) end
   if step == "relocate" then
     local values = {}
     for i = 1, #moves do values[i] = 0 end

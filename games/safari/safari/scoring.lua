@@ -195,27 +195,35 @@ end
 -- every occupied feature after each one. Emptied when the parameters or the data change.
 local kept, kept_params, kept_data = {}, nil, nil
 
+-- A feature's part of the end-of-game estimate, from its summary (feature_summary or
+-- placement_changes): its points, the seats they go to, and whether it is a bush.
+function M.feature_entry(ctx, f, version)
+  return { version = version, bush = f.kind == "bush", points = feature_points(ctx, data(ctx), f, false),
+           who = M.controllers(ctx, f) }
+end
+
 -- What the features on the map would score at the end (trails, bushes by seat; with
--- `explain`, each feature's points and why). Reads the map, the data and ctx.params only.
+-- `explain`, each feature's points and why; without, each occupied feature's entry by id).
+-- Reads the map, the data and ctx.params only.
 function M.feature_parts(ctx, state, map, explain)
   local d = data(ctx)
   local trails, bushes = {}, {}
   for seat = 1, state.player_count do trails[seat], bushes[seat] = 0, 0 end
   if not explain then
     if kept_params ~= ctx.params or kept_data ~= d then kept, kept_params, kept_data = {}, ctx.params, d end
+    local entries = {}
     for _, fid in ipairs(map:occupied_features()) do
       local version = map:feature_version(fid)
       local e = kept[fid]
       if not e or e.version ~= version then
-        local f = map:feature_summary(fid)
-        e = { version = version, bush = f.kind == "bush", points = feature_points(ctx, d, f, false),
-              who = M.controllers(ctx, f) }
+        e = M.feature_entry(ctx, map:feature_summary(fid), version)
         kept[fid] = e
       end
+      entries[fid] = e
       local pts, into = e.points, e.bush and bushes or trails
       for _, seat in ipairs(e.who) do into[seat] = into[seat] + pts end
     end
-    return trails, bushes, nil
+    return trails, bushes, entries
   end
   local features = {}
   for _, fid in ipairs(map:occupied_features()) do
@@ -235,7 +243,7 @@ end
 
 function M.final_parts(ctx, state, map, explain)
   local trails, bushes, features = M.feature_parts(ctx, state, map, explain)
-  return trails, bushes, M.marker_parts(ctx, state), features
+  return trails, bushes, M.marker_parts(ctx, state), explain and features or nil
 end
 
 function M.score(ctx, state)
