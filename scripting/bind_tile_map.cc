@@ -441,6 +441,9 @@ int MapPlacementChanges(lua_State* L) {
   const int tile = CheckTile(L, 2, *m);
   const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
   const int rot = CheckRotation(L, 5);
+  // A placement made and taken back: charged like the Lua that would try it, so a loop of
+  // these ends with the instruction budget as any loop does.
+  Runtime::From(L)->Charge(L, 200);
   std::vector<TileMap::FeatureChange> changes;
   std::string why;
   if (!m->PlacementChanges(tile, row, col, rot, &changes, &why)) {
