@@ -272,6 +272,15 @@ bool TileMap::CanPlaceAnywhere(int tile) const {
   return false;
 }
 
+bool TileMap::CheckPlacement(int tile, int row, int col, int* rotation, std::string* why) const {
+  if (tile < 0 || tile >= static_cast<int>(set_->tiles.size())) {
+    if (why) *why = "unknown tile";
+    return false;
+  }
+  *rotation &= 3;
+  return Fits(tile, row, col, *rotation, why);
+}
+
 void TileMap::Start(Journal* j) const {
   if (!j || j->started) return;
   j->started = true;
@@ -302,12 +311,7 @@ void TileMap::Undo(Journal* j) {
 
 bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* completed, std::string* why,
                     Journal* journal) {
-  if (tile < 0 || tile >= static_cast<int>(set_->tiles.size())) {
-    if (why) *why = "unknown tile";
-    return false;
-  }
-  rotation &= 3;
-  if (!Fits(tile, row, col, rotation, why)) return false;
+  if (!CheckPlacement(tile, row, col, &rotation, why)) return false;
   const TileDef& t = set_->tiles[static_cast<size_t>(tile)];
   Start(journal);
   FeatureGraph::Journal* gj = journal ? &journal->graph : nullptr;
@@ -370,12 +374,7 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
 bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out,
                                std::string* why) {
   out->clear();
-  if (tile < 0 || tile >= static_cast<int>(set_->tiles.size())) {
-    if (why) *why = "unknown tile";
-    return false;
-  }
-  rotation &= 3;
-  if (!Fits(tile, row, col, rotation, why)) return false;
+  if (!CheckPlacement(tile, row, col, &rotation, why)) return false;
   const TileDef& t = set_->tiles[static_cast<size_t>(tile)];
   const Placed p{tile, rotation, graph_.segment_count()};
   // The features each of the tile's segments meets across its sides, as they are now.
@@ -391,8 +390,7 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
   if (auto it = enclosed_.find(Key(row, col)); it != enclosed_.end())
     for (int s : it->second) around.emplace_back(s, graph_.Find(s));
   Journal journal;
-  std::vector<int> completed;
-  if (!Place(tile, row, col, rotation, &completed, why, &journal)) return false;
+  if (!Place(tile, row, col, rotation, nullptr, why, &journal)) return false;
   auto change_of = [&](int root) -> FeatureChange& {
     for (FeatureChange& c : *out)
       if (c.after.id == root) return c;
@@ -403,12 +401,9 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
     FeatureChange& c = change_of(graph_.Find(p.first_segment + static_cast<int>(i)));
     c.joined.insert(c.joined.end(), meets[i].begin(), meets[i].end());
   }
+  // Every feature the placement completed is among these: the tile's own, or one whose last
+  // empty cell it filled (Place completes no other).
   for (const auto& [segment, before] : around) change_of(graph_.Find(segment)).joined.push_back(before);
-  // Completed features are among those (the tile's own, or one whose last hole it filled).
-  for (int root : completed) {
-    const bool listed = std::any_of(out->begin(), out->end(), [&](const FeatureChange& c) { return c.after.id == root; });
-    if (!listed) change_of(root).joined.push_back(root);
-  }
   for (FeatureChange& c : *out) {
     std::sort(c.joined.begin(), c.joined.end());
     c.joined.erase(std::unique(c.joined.begin(), c.joined.end()), c.joined.end());

@@ -199,6 +199,8 @@ class TileMap {
   // drawing now encloses (a flood over the grid points of the feature's bounding box).
   void RecordEnclosed(int root);
   void Start(Journal* journal) const;
+  // A known tile that fits at (row, col) with *rotation (taken mod 4), or false and *why.
+  bool CheckPlacement(int tile, int row, int col, int* rotation, std::string* why) const;
 
   std::shared_ptr<const TileSet> set_;
   std::vector<std::string> closing_;

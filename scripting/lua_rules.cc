@@ -643,48 +643,68 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
     return Status::Ok();
   }
   if (!has_hook("legal_moves")) return Status::Ok();
-  if (legal_cache_.uid == state.identity.uid && legal_cache_.generation == state.identity.generation &&
-      legal_cache_.seat == seat) {
+  if (LegalListed(state, seat)) {
     *out = &legal_cache_.moves;
     return Status::Ok();
   }
   legal_cache_.uid = 0;  // invalid until filled
   std::vector<Move>& moves = legal_cache_.moves;
   moves.clear();
-  lua_State* L = rt_->L();
-  PushHook("legal_moves");
-  lua_pushinteger(L, LuaSeat(seat));
-  Status st = CallHook("legal_moves", &state, false, 1, 1);
+  size_t n = 0;
+  Status st = PushLegalList(state, seat, &n);
   if (!st.ok()) return st;
-  const std::string file = files_.roots.front().display + "/" + files_.rules_script;
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
+  if (lua_isnil(rt_->L(), -1)) {  // no list: nothing is kept
+    lua_pop(rt_->L(), 1);
     return Status::Ok();
   }
-  if (!lua_istable(L, -1)) {
-    lua_pop(L, 1);
-    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves must return a list of moves", {}, {}};
-  }
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-  moves.reserve(static_cast<size_t>(n));
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
+  moves.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
     Move m;
-    std::string error;
-    if (!LuaToMove(L, -1, *files_.cards, &m, &error)) {
-      lua_pop(L, 2);
+    st = LegalMoveAt(i, &m);
+    if (!st.ok()) {
+      lua_pop(rt_->L(), 1);
       moves.clear();
-      return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves: move #" + std::to_string(i) + ": " + error, {}, {}};
+      return st;
     }
-    lua_pop(L, 1);
     moves.push_back(std::move(m));
   }
-  lua_pop(L, 1);
+  lua_pop(rt_->L(), 1);
   legal_cache_.uid = state.identity.uid;
   legal_cache_.generation = state.identity.generation;
   legal_cache_.seat = seat;
   *out = &moves;
   return Status::Ok();
+}
+
+bool LuaRules::LegalListed(const State& state, int seat) const {
+  return legal_cache_.uid == state.identity.uid && legal_cache_.generation == state.identity.generation &&
+         legal_cache_.seat == seat;
+}
+
+Status LuaRules::PushLegalList(const State& state, int seat, size_t* n) {
+  *n = 0;
+  lua_State* L = rt_->L();
+  PushHook("legal_moves");
+  lua_pushinteger(L, LuaSeat(seat));
+  Status st = CallHook("legal_moves", &state, false, 1, 1);
+  if (!st.ok()) return st;
+  if (lua_isnil(L, -1)) return Status::Ok();
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves must return a list of moves", {}, {}};
+  }
+  *n = lua_rawlen(L, -1);
+  return Status::Ok();
+}
+
+Status LuaRules::LegalMoveAt(size_t i, Move* out) {
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
+  std::string error;
+  const bool ok = LuaToMove(L, -1, *files_.cards, out, &error);
+  lua_pop(L, 1);
+  if (ok) return Status::Ok();
+  return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves: move #" + std::to_string(i + 1) + ": " + error, {}, {}};
 }
 
 Status LuaRules::LegalMoves(const State& state, int seat, std::vector<Move>* out) {
@@ -705,9 +725,7 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
     if (!draft::RandomMove(draft_, state, seat, rng, out)) return Status::Illegal("no legal move");
     return Status::Ok();
   }
-  const bool listed_already = legal_cache_.uid == state.identity.uid &&
-                              legal_cache_.generation == state.identity.generation && legal_cache_.seat == seat;
-  if (state.flow.HasAsks() || !has_hook("legal_moves") || listed_already) {
+  if (state.flow.HasAsks() || !has_hook("legal_moves") || LegalListed(state, seat)) {
     // One copy: the chosen move's, not the whole list's.
     const std::vector<Move>* list = nullptr;
     Status st = ListLegal(state, seat, &list);
@@ -719,36 +737,18 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
   }
   // The same draw on the same list as ListLegal's, so the same move; only it is converted.
   // Every other entry is still checked by the conformance checks, which list them all.
-  lua_State* L = rt_->L();
-  PushHook("legal_moves");
-  lua_pushinteger(L, LuaSeat(seat));
-  Status st = CallHook("legal_moves", &state, false, 1, 1);
+  size_t n = 0;
+  Status st = PushLegalList(state, seat, &n);
   if (!st.ok()) return st;
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    return Status::Illegal("no legal move");
-  }
-  if (!lua_istable(L, -1)) {
-    lua_pop(L, 1);
-    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves must return a list of moves", {}, {}};
-  }
-  const size_t n = lua_rawlen(L, -1);
-  if (n == 0) {
-    lua_pop(L, 1);
-    return Status::Illegal("no legal move");
-  }
-  if (n > UINT32_MAX) {
-    lua_pop(L, 1);
+  if (n == 0 || n > UINT32_MAX) {
+    lua_pop(rt_->L(), 1);
+    if (n == 0) return Status::Illegal("no legal move");
     return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves listed too many moves", {}, {}};
   }
-  const uint32_t i = rng->Below(static_cast<uint32_t>(n));
-  lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
-  std::string error;
   Move m;
-  const bool ok = LuaToMove(L, -1, *files_.cards, &m, &error);
-  lua_pop(L, 2);
-  if (!ok)
-    return {ErrorKind::kScript, HookWhere("legal_moves") + "legal_moves: move #" + std::to_string(i + 1) + ": " + error, {}, {}};
+  st = LegalMoveAt(rng->Below(static_cast<uint32_t>(n)), &m);
+  lua_pop(rt_->L(), 1);
+  if (!st.ok()) return st;
   if (listed) *listed = static_cast<int>(n);
   vouched_.uid = state.identity.uid;
   vouched_.generation = state.identity.generation;

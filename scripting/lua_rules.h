@@ -136,6 +136,14 @@ class LuaRules : public Rules {
     uint64_t uid = 0, generation = 0;
     std::vector<int> seats;
   } to_move_cache_;
+  // Whether legal_cache_ holds the list of this state version for `seat`.
+  bool LegalListed(const State& state, int seat) const;
+  // Calls `legal_moves`, leaving its result on the stack (a list, or nil: *n = 0) for the
+  // caller to pop; *n is the list's length. A result that is neither is the hook's error.
+  Status PushLegalList(const State& state, int seat, size_t* n);
+  // Entry i (0-based) of the list on top of the stack as a host move, or the hook's error
+  // naming the entry.
+  Status LegalMoveAt(size_t i, Move* out);
   struct LegalCache {
     uint64_t uid = 0, generation = 0;
     int seat = -1;
