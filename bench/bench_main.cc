@@ -512,7 +512,7 @@ void BotFigures() {
                       {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 16},
                       {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
                       {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60},
-                      {"safari_greedy_games_per_s", "safari", "greedy", 3},
+                      {"safari_greedy_games_per_s", "safari", "greedy", 10},
                       {"fauna_greedy_games_per_s", "fauna", "greedy", 30}};
   for (const Run& run : runs) {
     std::vector<double> rates;

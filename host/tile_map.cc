@@ -372,7 +372,7 @@ bool TileMap::Place(int tile, int row, int col, int rotation, std::vector<int>* 
 }
 
 bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out,
-                               std::string* why) {
+                               std::string* why, bool occupied_only) {
   out->clear();
   if (!CheckPlacement(tile, row, col, &rotation, why)) return false;
   const TileDef& t = set_->tiles[static_cast<size_t>(tile)];
@@ -389,6 +389,19 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
   std::vector<std::pair<int, int>> around;  // (a segment, its root now)
   if (auto it = enclosed_.find(Key(row, col)); it != enclosed_.end())
     for (int s : it->second) around.emplace_back(s, graph_.Find(s));
+  // A new tile brings no piece: a feature holds one after the placement only if a feature it
+  // took in (or the one enclosing the cell) held one before.
+  auto held = [&](int root) {
+    const auto& occ = graph_.Occupants(root);
+    return std::any_of(occ.begin(), occ.end(), [](const auto& o) { return o.second > 0; });
+  };
+  if (occupied_only) {
+    bool any = false;
+    for (const std::vector<int>& roots : meets)
+      for (int r : roots) any = any || held(r);
+    for (const auto& a : around) any = any || held(a.second);
+    if (!any) return true;
+  }
   Journal journal;
   if (!Place(tile, row, col, rotation, nullptr, why, &journal)) return false;
   auto change_of = [&](int root) -> FeatureChange& {
@@ -408,6 +421,13 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
     std::sort(c.joined.begin(), c.joined.end());
     c.joined.erase(std::unique(c.joined.begin(), c.joined.end()), c.joined.end());
   }
+  if (occupied_only)
+    out->erase(std::remove_if(out->begin(), out->end(),
+                              [](const FeatureChange& c) {
+                                return std::none_of(c.after.occupants.begin(), c.after.occupants.end(),
+                                                    [](const auto& o) { return o.second > 0; });
+                              }),
+               out->end());
   Undo(&journal);
   return true;
 }

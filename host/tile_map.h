@@ -165,7 +165,10 @@ class TileMap {
     FeatureInfo after;
     std::vector<int> joined;  // roots before the placement, ascending
   };
-  bool PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out, std::string* why);
+  // With `occupied_only`, only the features holding a piece after the placement: a placement
+  // that meets no occupied feature is then answered without placing.
+  bool PlacementChanges(int tile, int row, int col, int rotation, std::vector<FeatureChange>* out, std::string* why,
+                        bool occupied_only = false);
   // Takes back every change recorded in `journal`: the map is then as at the journal's first
   // change, versions included, as if a copy made then had been put back. Empties the journal.
   void Undo(Journal* journal);

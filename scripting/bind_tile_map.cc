@@ -432,21 +432,34 @@ int PushFeature(lua_State* L, bool whole) {
 int MapFeature(lua_State* L) { return PushFeature(L, true); }
 int MapFeatureSummary(lua_State* L) { return PushFeature(L, false); }
 
-// m:placement_changes(tile, row, col, [rotation]) -> what the placement would make of the
-// features it changes, without placing the tile: {{<feature_summary fields>, joined = {ids
-// before}}, ...}; or nil and why when the tile does not fit there. The map is placed on and put
-// back within the call (versions too), so any hook may ask, a read-only one included.
+// m:placement_changes(tile, row, col, [rotation], [{occupied = true}]) -> what the placement
+// would make of the features it changes, without placing the tile: {{<feature_summary
+// fields>, joined = {ids before}}, ...}, only those holding a piece with `occupied`; or nil and
+// why when the tile does not fit there. The map is placed on and put back within the call
+// (versions too), so any hook may ask, a read-only one included.
 int MapPlacementChanges(lua_State* L) {
   TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
   const int row = CheckCoordArg(L, 3), col = CheckCoordArg(L, 4);
   const int rot = CheckRotation(L, 5);
+  bool occupied = false;
+  if (!lua_isnoneornil(L, 6)) {
+    luaL_checktype(L, 6, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, 6) != 0) {
+      if (lua_type(L, -2) != LUA_TSTRING || std::strcmp(lua_tostring(L, -2), "occupied") != 0)
+        RaiseArg(L, 6, "unknown option (the one option is occupied = true|false)");
+      if (!lua_isboolean(L, -1)) RaiseArg(L, 6, "occupied must be true or false");
+      occupied = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+    }
+  }
   // A placement made and taken back: charged like the Lua that would try it, so a loop of
   // these ends with the instruction budget as any loop does.
   Runtime::From(L)->Charge(L, 200);
   std::vector<TileMap::FeatureChange> changes;
   std::string why;
-  if (!m->PlacementChanges(tile, row, col, rot, &changes, &why)) {
+  if (!m->PlacementChanges(tile, row, col, rot, &changes, &why, occupied)) {
     lua_pushnil(L);
     lua_pushstring(L, why.c_str());
     return 2;

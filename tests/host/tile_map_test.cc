@@ -761,9 +761,9 @@ TEST(TileMapJournal, ARingClosedOrFilledInAJournalIsTakenBack) {
 // describes exactly the features the placement makes that hold one of the tile's segments or
 // enclosed the cell, each as the placed map describes it, with the features it took in; every
 // other feature of the placed map is one that was there before, unchanged.
-TEST(TileMapJournal, PlacementChangesDescribeThePlacedMapWithoutPlacing) {
+TEST(TileMapJournal, PlacementChangesDescribeThePlacedMapWithoutPlacingOccupiedOnlyToo) {
   Random r{std::mt19937_64(20261129)};
-  int placements = 0, joins = 0;
+  int placements = 0, joins = 0, occupied_changes = 0;
   for (int trial = 0; trial < 300; ++trial) {
     auto set = std::make_shared<TileSet>(Load(RandomTiles(r)));
     const int tile_count = static_cast<int>(set->tiles.size());
@@ -808,6 +808,27 @@ TEST(TileMapJournal, PlacementChangesDescribeThePlacedMapWithoutPlacing) {
                       a.open_edges == b.open_edges)
               << "trial " << trial << ": feature " << root << " changed but was not described";
         }
+        // Only the occupied ones, in the same order, however the placement is answered.
+        std::vector<TileMap::FeatureChange> held;
+        ASSERT_TRUE(m.PlacementChanges(tile, pl.cell.row, pl.cell.col, pl.rotation, &held, &why, true)) << why;
+        ASSERT_TRUE(SameMap(m, before)) << "trial " << trial;
+        std::vector<int> want, got;
+        for (const auto& c : changes)
+          for (const auto& o : c.after.occupants)
+            if (o.second > 0) {
+              want.push_back(c.after.id);
+              break;
+            }
+        for (const auto& c : held) {
+          got.push_back(c.after.id);
+          ++occupied_changes;
+          const auto full = std::find_if(changes.begin(), changes.end(),
+                                         [&](const auto& x) { return x.after.id == c.after.id; });
+          ASSERT_NE(full, changes.end());
+          EXPECT_EQ(c.joined, full->joined) << "trial " << trial;
+          EXPECT_TRUE(c.after.occupants == full->after.occupants && c.after.tally == full->after.tally);
+        }
+        EXPECT_EQ(got, want) << "trial " << trial;
         ++placements;
       }
       const TilePlacement pick = p[static_cast<size_t>(r.Int(0, static_cast<int>(p.size()) - 1))];
@@ -817,6 +838,7 @@ TEST(TileMapJournal, PlacementChangesDescribeThePlacedMapWithoutPlacing) {
   }
   EXPECT_GT(placements, 2000);
   EXPECT_GT(joins, 1000);
+  EXPECT_GT(occupied_changes, 200);
   std::vector<TileMap::FeatureChange> none;
   std::string why;
   TileMap empty(std::make_shared<TileSet>(Load(RandomTiles(r))), {"stop"});

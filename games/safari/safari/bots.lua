@@ -7,7 +7,8 @@ local scoring = require("safari.scoring")
 
 local MAP = D.MAP
 local feature_parts, marker_parts = scoring.feature_parts, scoring.marker_parts
-local vehicle_at = require("safari.state").vehicle_at
+local St = require("safari.state")
+local vehicle_at = St.vehicle_at
 local NONE = {}
 
 local M = {}
@@ -31,6 +32,10 @@ local function value_of(seat, n, points, meeples, ft, fb, fm)
   return mine - best
 end
 
+-- A feature that holds no piece after a placement changes no seat's value (none it took in
+-- held one either), so the map describes only those that do.
+local OCCUPIED = { occupied = true }
+
 local function integral(x) return x == math.floor(x) end
 
 -- The placement step's values without a trial per placement: the placement changes nothing
@@ -53,7 +58,7 @@ local function placement_values(ctx, state, seat, moves)
   for i, m in ipairs(moves) do
     local r, c = m.cell[1], m.cell[2]
     if m.type == "place" and not vehicle_at(vehicles, r, c) then
-      local changes = map:placement_changes(tile, r, c, m.rotation)
+      local changes = map:placement_changes(tile, r, c, m.rotation, OCCUPIED)
       local exact = changes ~= nil
       for s = 1, n do t2[s], b2[s] = ft[s], fb[s] end
       for _, ch in ipairs(changes or NONE) do
@@ -91,6 +96,44 @@ function M.evaluate(ctx, state, seat)
   return value_of(seat, state.player_count, state:read("points"), state:read("meeples"), ft, fb, marker_parts(ctx, state))
 end
 
+-- Whether the end of this turn asks a boost question after passing, and the species whose
+-- marker, spent by the actor's watering hole, would leave no question to ask. The end of turn
+-- asks the first controller of a completed feature with a usable marker of a species the
+-- feature lacks; evaluate reads neither the question nor who is asked, only whether the
+-- features are awarded (and the next tile drawn) now or after the answers. A hole spends one
+-- of the actor's markers, which can only take the actor's own choices away: the question is
+-- asked after it as after passing unless every choice left was the actor's, of that one
+-- species, and the actor has no other usable marker of it.
+local function boost_question(ctx, state, map, seat)
+  local d = D.data(ctx)
+  if d.S.boosts_per_scoring <= 0 then return false, NONE end
+  local usable = {}   -- per seat, species -> usable markers (read once per seat)
+  local function count(s)
+    local c = usable[s]
+    if not c then
+      c = {}
+      for _, sp in ipairs(St.usable_markers(state, s)) do c[sp] = (c[sp] or 0) + 1 end
+      usable[s] = c
+    end
+    return c
+  end
+  local asked, only = false, nil   -- only: the single species of every choice, all the actor's
+  for _, fid in ipairs(state:read("completed")) do
+    local f = map:feature_summary(fid)
+    for _, s in ipairs(scoring.controllers(ctx, f)) do
+      for sp, n in pairs(count(s)) do
+        if n > 0 and d.is_species[sp] and (f.tally[sp] or 0) == 0 then
+          if s ~= seat or (asked and only ~= sp) then return true, NONE end
+          asked, only = true, sp
+        end
+      end
+    end
+  end
+  if not asked then return false, NONE end
+  if count(seat)[only] > 1 then return true, NONE end
+  return true, { [only] = true }
+end
+
 -- The bots' values of a turn's action step at once (the `evaluate_moves` hook), relative to
 -- passing: every action is followed by the same end of turn (baobabs, completed features and
 -- their boost questions, the next tile), and most actions change only the actor's own part of
@@ -98,9 +141,10 @@ end
 -- hole started or extended adds its points, spends a marker and, for a start, a meeple from
 -- the hand. Left to a trial (nil): a meeple on the tile or its baobab (they change the
 -- features or draw markers), a hole's fourth marker (it pays its other owners too), a hole
--- when the actor controls a feature completed this turn (the marker it spends may be the one
--- its boost question offers), and every move when the end of turn may draw (a baobab
--- surrounded: its draw may reshuffle) or the game ends (no tile left that fits).
+-- whose marker is the last choice of the turn's boost question (the features are then awarded
+-- at once instead of after the answer: boost_question), and every move when the end of turn
+-- may draw (a baobab surrounded: its draw may reshuffle) or the game ends (no tile left that
+-- fits).
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
 -- every such move is worth the first. `plateau test` holds each value to a trial of its move.
 function M.evaluate_moves(ctx, state, seat, moves)
@@ -128,12 +172,7 @@ function M.evaluate_moves(ctx, state, seat, moves)
     if map:can_place(bag[k]) then fits = true; break end
   end
   if not fits then return NONE end
-  local boosted = false   -- the actor may be asked to boost a feature completed this turn
-  for _, fid in ipairs(state:read("completed")) do
-    for _, s in ipairs(scoring.controllers(ctx, map:feature_summary(fid))) do
-      if s == seat then boosted = true end
-    end
-  end
+  local asked, spoils = boost_question(ctx, state, map, seat)
   local marker = S.final_points_per_marker
   local holes = state:read("holes")
   local values = {}
@@ -142,7 +181,7 @@ function M.evaluate_moves(ctx, state, seat, moves)
     local kind = m.type
     if kind == "vehicle" then
       values[i] = 0
-    elseif (kind == "hole" or kind == "extend") and not boosted then
+    elseif (kind == "hole" or kind == "extend") and not (asked and spoils[m.species]) then
       local cv = D.CORNER_VERTEX[m.corner]
       local hole = holes[D.key_of(m.cell[1] + cv[1], m.cell[2] + cv[2])]
       local n = (hole and #hole.markers or 0) + 1

@@ -712,14 +712,15 @@ function tile_map:feature_summary(seg) end
 ---@return integer
 function tile_map:feature_version(seg) end
 
----What placing the tile would make of the features it changes, without placing it: each feature after the placement that holds one of the tile's segments or encloses the cell it fills, as feature_summary gives it (its id one after the placement), with `joined`, the ids before the placement of the features it took in. The map is placed on and put back within the call, versions too, so a read-only hook may ask (a bot valuing candidate placements without trying each). nil and why when the tile does not fit there. Errors: bad argument #1 to 'placement_changes' (unknown tile 'x')
+---What placing the tile would make of the features it changes, without placing it: each feature after the placement that holds one of the tile's segments or encloses the cell it fills, as feature_summary gives it (its id one after the placement), with `joined`, the ids before the placement of the features it took in. With `{occupied = true}`, only the features holding a piece after the placement (a bot whose value reads only occupied features): a placement that meets none is answered without placing. The map is placed on and put back within the call, versions too, so a read-only hook may ask (a bot valuing candidate placements without trying each). nil and why when the tile does not fit there. Errors: bad argument #1 to 'placement_changes' (unknown tile 'x'); bad argument #5 to 'placement_changes' (unknown option (the one option is occupied = true|false))
 ---@param tile string
 ---@param r integer
 ---@param c integer
 ---@param rotation? integer
+---@param options? {occupied: boolean?}
 ---@return {id: integer, kind: string, open_edges: integer, open_ends: integer, empty_inside: integer, complete: boolean, tally: table<string, integer>, occupants: table<integer, integer>, majority: integer[], joined: integer[]}[]?
 ---@return string?
-function tile_map:placement_changes(tile, r, c, rotation) end
+function tile_map:placement_changes(tile, r, c, rotation, options) end
 
 ---Whether the segment's feature is complete (no open edge, every inner end a closing one).
 ---@param seg integer

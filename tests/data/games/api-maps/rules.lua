@@ -22,7 +22,7 @@ function game.legal_moves(ctx, state, seat)
   local moves = map:placements(state.data.tile, "lay")       -- every cell and rotation it fits
   moves[#moves + 1] = { type = "region", region = "middle" }
   if ctx.params.probes then
-    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 } }) do
+    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 }, { "option", 0 } }) do
       moves[#moves + 1] = { type = "probe", what = p[1], id = p[2] }
     end
   end
@@ -62,6 +62,7 @@ function game.moves.probe(ctx, state, seat, move)
   if move.what == "region" then return state:region_map("world"):neighbors(move.id) end
   if move.what == "scale" then return ctx.scale(move.id) end
   if move.what == "rotation" then return state:tile_map("roads"):place("straight", 5, 5, 45) end
+  if move.what == "option" then return state:tile_map("roads"):placement_changes("straight", 5, 5, 0, { held = true }) end
 end
 
 function game.score(ctx, state)
