@@ -572,10 +572,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   if (spec.max_rounds < 0) return Status::Input("--max-rounds must be 0 (none) or more");
   if (spec.shards != 0 && (spec.shards < 1 || spec.shard < 1 || spec.shard > spec.shards))
     return Status::Input("--shard must be K/N with 1 <= K <= N");
+  // The game's declared bot options are known once its rules load; those rules then play the
+  // first worker's games (a load is tens of milliseconds, a tenth of a short run).
+  std::unique_ptr<Rules> spare;
   {
-    // The game's declared bot options are known once its rules load.
-    std::unique_ptr<Rules> probe;
-    const GameInfo* info = factory(&probe).ok() && probe ? &probe->info() : nullptr;
+    const GameInfo* info = factory(&spare).ok() && spare ? &spare->info() : nullptr;
     for (const auto& b : spec.bots) {
       std::string error;
       if (!MakeBot(b, 0, &error, info)) return Status::Input("--bots: " + error);
@@ -619,7 +620,11 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&]() {
     std::unique_ptr<Rules> rules;
-    Status st = factory(&rules);
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      rules = std::move(spare);
+    }
+    Status st = rules ? Status::Ok() : factory(&rules);
     if (!st.ok()) {
       std::lock_guard<std::mutex> lock(mu);
       if (first_failure_game >= 0) {  // the rules do not load: nothing else is worth reporting

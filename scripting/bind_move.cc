@@ -1,8 +1,11 @@
 // Lua bindings of moves (host/game.h's Move): moves as Lua tables {type=, card=, cell={r, c},
 // to={r, c}, ...} both ways (PushMove, LuaToMove, bindings.h), and ctx.move{...}, which converts a
 // move once and hands back a frozen table the host lists again without converting it.
+#include <algorithm>
 #include <new>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "host/json_io.h"
 #include "scripting/binding_util.h"
@@ -116,7 +119,84 @@ static bool ReadLuaCoord(lua_State* L, int idx, Coord* out) {
   return ok;
 }
 
-// Reads the well-known fields directly; only other fields go through JSON.
+namespace {
+
+// A move's own fields when each is a short string, an integer or a boolean (a corner, a
+// species, an index): the common case of long generated lists. Moves with the same such fields
+// share one args object (SharedJson is immutable), found by a key of the sorted fields, instead
+// of each building a JSON object of its own. The cache is per thread and bounded.
+struct ScalarField {
+  const char* key;
+  size_t key_len;
+  int type;  // LUA_TSTRING, LUA_TNUMBER (an integer) or LUA_TBOOLEAN
+  const char* text;
+  size_t text_len;
+  lua_Integer integer;
+};
+constexpr int kMaxScalarFields = 6;
+constexpr size_t kMaxScalarText = 64;
+
+// Records the field at the top of the stack (key just below it) when it is one of those.
+bool TakeScalarField(lua_State* L, const char* key, size_t key_len, ScalarField* f) {
+  const int t = lua_type(L, -1);
+  f->key = key;
+  f->key_len = key_len;
+  f->type = t;
+  f->text = nullptr;
+  f->text_len = 0;
+  f->integer = 0;
+  if (t == LUA_TSTRING) {
+    f->text = lua_tolstring(L, -1, &f->text_len);
+    return f->text_len <= kMaxScalarText && IsValidUtf8(f->text, f->text_len);
+  }
+  if (t == LUA_TNUMBER && lua_isinteger(L, -1)) {
+    f->integer = lua_tointeger(L, -1);
+    return true;
+  }
+  if (t == LUA_TBOOLEAN) {
+    f->integer = lua_toboolean(L, -1);
+    return true;
+  }
+  return false;
+}
+
+SharedJson SharedScalarArgs(ScalarField* fields, int n) {
+  std::sort(fields, fields + n, [](const ScalarField& a, const ScalarField& b) {
+    return std::string_view(a.key, a.key_len) < std::string_view(b.key, b.key_len);
+  });
+  std::string key;
+  for (int i = 0; i < n; ++i) {
+    const ScalarField& f = fields[i];
+    key.append(f.key, f.key_len);
+    key.push_back('\0');
+    key.push_back(static_cast<char>('0' + f.type));
+    if (f.type == LUA_TSTRING) key.append(f.text, f.text_len);
+    else key.append(std::to_string(f.integer));
+    key.push_back('\0');
+  }
+  thread_local std::unordered_map<std::string, SharedJson> shared;
+  thread_local size_t shared_bytes = 0;
+  if (auto it = shared.find(key); it != shared.end()) return it->second;
+  Json args = Json::object();
+  for (int i = 0; i < n; ++i) {
+    const ScalarField& f = fields[i];
+    Json& v = args[std::string(f.key, f.key_len)];
+    if (f.type == LUA_TSTRING) v = std::string(f.text, f.text_len);
+    else if (f.type == LUA_TBOOLEAN) v = f.integer != 0;
+    else v = static_cast<int64_t>(f.integer);
+  }
+  if (shared_bytes > (1u << 20)) {
+    shared.clear();
+    shared_bytes = 0;
+  }
+  shared_bytes += key.size() + 64 * static_cast<size_t>(n);
+  return shared.emplace(std::move(key), SharedJson(std::move(args))).first->second;
+}
+
+}  // namespace
+
+// Reads the well-known fields directly; only other fields go through JSON, and only when they
+// are not all short scalars (SharedScalarArgs).
 bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::string* error) {
   idx = lua_absindex(L, idx);
   if (!lua_istable(L, idx)) {
@@ -128,7 +208,9 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
     return true;
   }
   Move m;
-  Json args;
+  ScalarField scalars[kMaxScalarFields];
+  int nscalars = 0;
+  bool general = false;  // some field is not a short scalar: every own field goes through JSON
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     if (lua_type(L, -2) != LUA_TSTRING) {
@@ -172,6 +254,30 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
         return false;
       }
       (cell ? m.has_cell : m.has_to) = true;
+    } else if (!general) {
+      general = nscalars == kMaxScalarFields || !TakeScalarField(L, k, klen, &scalars[nscalars]);
+      if (!general) ++nscalars;
+    }
+    lua_pop(L, 1);
+  }
+  if (m.type.empty()) {
+    *error = "move needs a string field 'type'";
+    return false;
+  }
+  if (!general) {
+    if (nscalars > 0) m.args = SharedScalarArgs(scalars, nscalars);
+    *out = std::move(m);
+    return true;
+  }
+  // The general path: the move's own fields as JSON (the well-known ones were read above).
+  Json args;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    const char* k = lua_tostring(L, -2);
+    if (std::strcmp(k, "type") == 0 || (std::strcmp(k, "card") == 0 && lua_type(L, -1) == LUA_TSTRING) ||
+        std::strcmp(k, "cell") == 0 || std::strcmp(k, "to") == 0) {
+      lua_pop(L, 1);
+      continue;
     } else {
       Json v;
       if (!LuaToJson(L, -1, &v, error)) {
@@ -188,10 +294,6 @@ bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::stri
       args[k] = std::move(v);
     }
     lua_pop(L, 1);
-  }
-  if (m.type.empty()) {
-    *error = "move needs a string field 'type'";
-    return false;
   }
   m.args = std::move(args);
   *out = std::move(m);
