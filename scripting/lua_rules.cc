@@ -81,6 +81,20 @@ std::string WhereDefined(lua_State* L, int idx) {
 
 LuaRules::~LuaRules() = default;
 
+void LuaRules::DropLegalTables() {
+  if (legal_tables_.ref != LUA_NOREF && rt_ && legal_tables_.L == rt_->L())
+    luaL_unref(legal_tables_.L, LUA_REGISTRYINDEX, legal_tables_.ref);
+  legal_tables_ = LegalTables();
+}
+
+bool LuaRules::PushLegalTables(const State& state, int seat, const std::vector<Move>& moves) {
+  const bool usable = legal_tables_.ref != LUA_NOREF && legal_tables_.L == rt_->L() &&
+                      legal_tables_.stamp == hook_calls_ && LegalListed(state, seat) && moves == legal_cache_.moves;
+  if (usable) lua_rawgeti(rt_->L(), LUA_REGISTRYINDEX, legal_tables_.ref);
+  DropLegalTables();
+  return usable;
+}
+
 void LuaRules::PushContext() { lua_rawgeti(rt_->L(), LUA_REGISTRYINDEX, ctx_ref_); }
 
 Status LuaRules::Load(const std::string& game, const Limits& limits, std::unique_ptr<LuaRules>* out) {
@@ -334,6 +348,7 @@ Status LuaRules::PushHook(const char* name) {
 // The ctx and state are inserted here so callers push only hook-specific arguments.
 Status LuaRules::CallHook(const char* name, const State* state, bool writable, int nargs, int nresults) {
   lua_State* L = rt_->L();
+  ++hook_calls_;
   if (!backstopped_.empty()) {
     const auto it = backstopped_.find(name);
     if (it != backstopped_.end()) {
@@ -648,27 +663,45 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
     return Status::Ok();
   }
   legal_cache_.uid = 0;  // invalid until filled
+  DropLegalTables();
   std::vector<Move>& moves = legal_cache_.moves;
   moves.clear();
   size_t n = 0;
   Status st = PushLegalList(state, seat, &n);
   if (!st.ok()) return st;
-  if (lua_isnil(rt_->L(), -1)) {  // no list: nothing is kept
-    lua_pop(rt_->L(), 1);
+  lua_State* L = rt_->L();
+  if (lua_isnil(L, -1)) {  // no list: nothing is kept
+    lua_pop(L, 1);
     return Status::Ok();
   }
   moves.reserve(n);
+  // Kept for evaluate_moves only when every entry is a plain table, as a copy would be.
+  bool plain = true;
   for (size_t i = 0; i < n; ++i) {
     Move m;
     st = LegalMoveAt(i, &m);
     if (!st.ok()) {
-      lua_pop(rt_->L(), 1);
+      lua_pop(L, 1);
       moves.clear();
       return st;
     }
+    if (plain) {
+      lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
+      if (lua_getmetatable(L, -1)) {
+        plain = false;
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
     moves.push_back(std::move(m));
   }
-  lua_pop(rt_->L(), 1);
+  if (plain && n > 0) {
+    legal_tables_.L = L;
+    legal_tables_.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    legal_tables_.stamp = hook_calls_;
+  } else {
+    lua_pop(L, 1);
+  }
   legal_cache_.uid = state.identity.uid;
   legal_cache_.generation = state.identity.generation;
   legal_cache_.seat = seat;
@@ -1427,10 +1460,12 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
   if (!lua_checkstack(L, 8)) return {ErrorKind::kMemory, "evaluate_moves: the Lua stack is full", {}, {}};
   PushHook("evaluate_moves");
   lua_pushinteger(L, LuaSeat(seat));
-  lua_createtable(L, static_cast<int>(std::min<size_t>(moves.size(), 1u << 20)), 0);
-  for (size_t i = 0; i < moves.size(); ++i) {
-    PushMove(L, moves[i], *files_.cards);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  if (!PushLegalTables(state, seat, moves)) {
+    lua_createtable(L, static_cast<int>(std::min<size_t>(moves.size(), 1u << 20)), 0);
+    for (size_t i = 0; i < moves.size(); ++i) {
+      PushMove(L, moves[i], *files_.cards);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
   }
   if (options.empty()) {
     lua_pushnil(L);

@@ -149,6 +149,18 @@ class LuaRules : public Rules {
     int seat = -1;
     std::vector<Move> moves;
   } legal_cache_;
+  // The Lua list legal_cache_ was converted from, kept (a registry reference) for one use:
+  // evaluate_moves is handed those very tables, instead of a copy built move by move, when no
+  // hook has run since the list was made (hook_calls_) and its moves are the cached ones.
+  struct LegalTables {
+    lua_State* L = nullptr;
+    int ref = -2;  // LUA_NOREF
+    uint64_t stamp = 0;  // hook_calls_ when the list was made
+  } legal_tables_;
+  uint64_t hook_calls_ = 0;  // every CallHook, so a Lua table kept between calls is known unchanged
+  void DropLegalTables();
+  // Pushes the kept list when it can stand for `moves` of this state and seat (and drops it).
+  bool PushLegalTables(const State& state, int seat, const std::vector<Move>& moves);
   // The move RandomMove took from `legal_moves` of one state version: Apply of that very move
   // on that version needs no second listing to find it legal.
   struct Vouched {

@@ -20,14 +20,15 @@ local kept_version, kept_params, kept_data, kept_ft, kept_fb
 
 -- The value for `seat` from each seat's points so far, features' and markers' parts and
 -- meeples in hand: its own against the best other seat's.
+local function seat_value(s, points, meeples, ft, fb, fm)
+  local p = points[s]
+  return p.trails + p.bushes + p.holes + p.vehicles + ft[s] + fb[s] + fm[s] + 0.5 * meeples[s]
+end
+
 local function value_of(seat, n, points, meeples, ft, fb, fm)
-  local function value(s)
-    local p = points[s]
-    return p.trails + p.bushes + p.holes + p.vehicles + ft[s] + fb[s] + fm[s] + 0.5 * meeples[s]
-  end
-  local mine, best = value(seat), -math.huge
+  local mine, best = seat_value(seat, points, meeples, ft, fb, fm), -math.huge
   for s = 1, n do
-    if s ~= seat then best = math.max(best, value(s)) end
+    if s ~= seat then best = math.max(best, seat_value(s, points, meeples, ft, fb, fm)) end
   end
   return mine - best
 end
@@ -166,7 +167,7 @@ function M.evaluate_moves(ctx, state, seat, moves)
     if map:filled_around(b.cell[1], b.cell[2]) >= S.baobab_neighbours then return NONE end
   end
   -- The next tile: the turn's end draws from the end of the bag the first that fits.
-  local bag = state:read("bag")
+  local bag = state.data.bag   -- a handle: only the last tiles are read
   local fits = false
   for k = #bag, 1, -1 do
     if map:can_place(bag[k]) then fits = true; break end
@@ -174,7 +175,9 @@ function M.evaluate_moves(ctx, state, seat, moves)
   if not fits then return NONE end
   local asked, spoils = boost_question(ctx, state, map, seat)
   local marker = S.final_points_per_marker
-  local holes = state:read("holes")
+  -- Markers already in each hole, by its point as a number (no string key per move).
+  local in_hole = {}
+  for _, h in pairs(state:read("holes")) do in_hole[h.v[1] * 65536 + h.v[2]] = #h.markers end
   local values = {}
   for i = 1, base - 1 do
     local m = moves[i]
@@ -183,8 +186,8 @@ function M.evaluate_moves(ctx, state, seat, moves)
       values[i] = 0
     elseif (kind == "hole" or kind == "extend") and not (asked and spoils[m.species]) then
       local cv = D.CORNER_VERTEX[m.corner]
-      local hole = holes[D.key_of(m.cell[1] + cv[1], m.cell[2] + cv[2])]
-      local n = (hole and #hole.markers or 0) + 1
+      local cell = m.cell
+      local n = (in_hole[(cell[1] + cv[1]) * 65536 + cell[2] + cv[2]] or 0) + 1
       if n < 4 then
         if kind == "hole" then
           values[i] = S.hole_start_points - marker - 0.5

@@ -21,7 +21,7 @@ local M = { moves = {} }
 -- with a species it does not have yet.
 local NO_SPECIES = {}
 function M.hole_moves(ctx, state, seat, map, moves)
-  local hand = distinct(state:read("markers")[seat])
+  local hand = distinct(state.data.markers[seat])
   if #hand == 0 then return end
   -- Holes by their point as a number (this loop runs over every free corner of the map on
   -- every action a bot weighs, so no string key and no table per corner).
@@ -44,11 +44,12 @@ function M.hole_moves(ctx, state, seat, map, moves)
     end
     if not taken and (touching or has_meeple) then
       local kind = touching and "extend" or "hole"
+      local cell = { r, c }   -- one table for the corner's moves (nothing writes to a move's cell)
       for _, sp in ipairs(hand) do
         -- An extension brings a species the hole lacks; a start (diagonal to another hole's
         -- marker, say) may repeat one.
         if not (touching and present[sp]) then
-          moves[#moves + 1] = { type = kind, cell = { r, c }, corner = name, species = sp }
+          moves[#moves + 1] = { type = kind, cell = cell, corner = name, species = sp }
         end
       end
     end
