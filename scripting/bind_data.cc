@@ -231,6 +231,9 @@ int DataNewindex(lua_State* L) {
       if (it != node->end()) slot = &*it;
     }
     if (slot && !slot->is_structured() && !value.is_null()) {
+      // The value it already holds (a turn's `captured = 0`, `step = "place"`): nothing changes,
+      // so nothing is journaled and no cached answer for this state goes stale.
+      if (slot->type() == value.type() && *slot == value) return 0;
       JournalDataWrite(L, s, 1, 2, slot);
       *slot = std::move(value);
       return 0;

@@ -68,7 +68,7 @@ function M.moves.meeple(ctx, state, seat, move)
   local standing = state.data.standing
   standing[#standing + 1] = { cell = { placed[1], placed[2] }, segment = move.segment, seat = seat }
   state.data.meeples[seat] = state.data.meeples[seat] - 1
-  local kind = map:feature(seg).kind
+  local kind = map:feature_summary(seg).kind
   local tp = state.data.tally.players[seat]
   tp["meeple:" .. kind] = tp["meeple:" .. kind] + 1
   return finish_turn(ctx, state)

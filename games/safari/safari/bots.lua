@@ -141,11 +141,10 @@ end
 -- the value. A vehicle moved changes nothing evaluate or the end of turn reads (0); a watering
 -- hole started or extended adds its points, spends a marker and, for a start, a meeple from
 -- the hand. Left to a trial (nil): a meeple on the tile or its baobab (they change the
--- features or draw markers), a hole's fourth marker (it pays its other owners too), a hole
--- whose marker is the last choice of the turn's boost question (the features are then awarded
--- at once instead of after the answer: boost_question), and every move when the end of turn
--- may draw (a baobab surrounded: its draw may reshuffle) or the game ends (no tile left that
--- fits).
+-- features or draw markers), a hole's fourth marker (it pays its other owners too), and every
+-- move when the end of turn may draw (a baobab surrounded: its draw may reshuffle) or the game
+-- ends (no tile left that fits). A hole whose marker is the last choice of the turn's boost
+-- question has the features awarded at once instead of after the answer (boost_question).
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
 -- every such move is worth the first. `plateau test` holds each value to a trial of its move.
 function M.evaluate_moves(ctx, state, seat, moves)
@@ -174,6 +173,22 @@ function M.evaluate_moves(ctx, state, seat, moves)
   end
   if not fits then return NONE end
   local asked, spoils = boost_question(ctx, state, map, seat)
+  -- A hole whose marker leaves no boost question to ask (spoils) has the turn's completed
+  -- features awarded at once instead of after the answer: each controller's estimate of the
+  -- feature becomes the same points scored (award gives no boost then), and every piece on it
+  -- goes back to its owner's hand. So it adds what the meeples back are worth to the value.
+  local shift = 0
+  if asked and next(spoils) ~= nil then
+    local ft, fb = scoring.feature_parts(ctx, state, map)
+    local points, meeples, fm = state:read("points"), state:read("meeples"), marker_parts(ctx, state)
+    local back = {}
+    for s = 1, state.player_count do back[s] = meeples[s] end
+    for _, fid in ipairs(state:read("completed")) do
+      for s, k in pairs(map:feature_summary(fid).occupants) do back[s] = back[s] + k end
+    end
+    local n = state.player_count
+    shift = value_of(seat, n, points, back, ft, fb, fm) - value_of(seat, n, points, meeples, ft, fb, fm)
+  end
   local marker = S.final_points_per_marker
   -- Markers already in each hole, by its point as a number (no string key per move).
   local in_hole = {}
@@ -184,16 +199,19 @@ function M.evaluate_moves(ctx, state, seat, moves)
     local kind = m.type
     if kind == "vehicle" then
       values[i] = 0
-    elseif (kind == "hole" or kind == "extend") and not (asked and spoils[m.species]) then
+    elseif kind == "hole" or kind == "extend" then
       local cv = D.CORNER_VERTEX[m.corner]
       local cell = m.cell
       local n = (in_hole[(cell[1] + cv[1]) * 65536 + cell[2] + cv[2]] or 0) + 1
       if n < 4 then
+        local v
         if kind == "hole" then
-          values[i] = S.hole_start_points - marker - 0.5
+          v = S.hole_start_points - marker - 0.5
         else
-          values[i] = S.hole_extend_points[math.min(math.max(n - 1, 1), 3)] - marker
+          v = S.hole_extend_points[math.min(math.max(n - 1, 1), 3)] - marker
         end
+        if asked and spoils[m.species] then v = v + shift end
+        values[i] = v
       end
     end
   end

@@ -43,7 +43,7 @@ local function ask_next_boost(ctx, state)
   local map = state:tile_map(MAP)
   while #queue > 0 do
     local q = queue[1]
-    local f = map:feature(q.feature)
+    local f = map:feature_summary(q.feature)
     local choices = boost_choices(ctx, state, q.seat, f)
     if #choices > 0 then
       local moves = { { type = "boost", feature = q.feature } }
@@ -77,7 +77,7 @@ local function award(ctx, state)
   local boosts = state:read("boosts")
   local t = state.data.tally
   for _, fid in ipairs(state:read("completed")) do
-    local f = map:feature(fid)
+    local f = map:feature_summary(fid)
     local sp, birds = species_of(d, f.tally)
     local is_bush = f.kind == "bush"
     if is_bush then t.bushes = t.bushes + 1 else t.trails = t.trails + 1 end
@@ -137,7 +137,7 @@ function M.finish_turn(ctx, state)
   local queue = {}
   if S.boosts_per_scoring > 0 then
     for _, fid in ipairs(state:read("completed")) do
-      local f = map:feature(fid)
+      local f = map:feature_summary(fid)
       for _, seat in ipairs(M.controllers(ctx, f)) do queue[#queue + 1] = { feature = fid, seat = seat } end
     end
   end
@@ -299,7 +299,7 @@ function M.stats(ctx, state)
   local map = state:tile_map(MAP)
   local unfinished_trails, unfinished_bushes = 0, 0
   for _, fid in ipairs(map:features()) do
-    local f = map:feature(fid)
+    local f = map:feature_summary(fid)
     if not f.complete then
       if f.kind == "trail" then unfinished_trails = unfinished_trails + 1 else unfinished_bushes = unfinished_bushes + 1 end
     end
