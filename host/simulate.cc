@@ -977,6 +977,24 @@ void SimulationReport::ComputeFindings(int max_rounds) {
     if (offers > 0 && b.offered == 0 && b.copies == 0)
       findings.push_back(Format("card '%s' was never offered in a hand (is it in the deck? a count of 0?)", card.c_str()));
   }
+  // A card far weaker than the others a copy: a rule that seldom pays (a condition almost never
+  // met, a typo in what it counts) shows here rather than only as a small number in the table.
+  std::vector<double> per_copy;
+  for (const auto& [card, b] : cards)
+    if (b.copies >= kWeakCardCopies) per_copy.push_back(b.points_sum / static_cast<double>(b.copies));
+  if (per_copy.size() >= 3) {
+    std::sort(per_copy.begin(), per_copy.end());
+    const size_t m = per_copy.size() / 2;
+    const double median = per_copy.size() % 2 ? per_copy[m] : (per_copy[m - 1] + per_copy[m]) / 2;
+    for (const auto& [card, b] : cards) {
+      if (b.copies < kWeakCardCopies || median <= 0) continue;
+      const double v = b.points_sum / static_cast<double>(b.copies);
+      if (v < kWeakCardShare * median)
+        findings.push_back(Format("weak card: '%s' scores %.2f points a copy placed, under a sixth of the median card's %.2f "
+                                  "(a rule that seldom pays, or a card meant only to feed others' rules?)",
+                                  card.c_str(), v, median));
+    }
+  }
 }
 
 static Json StatJson(const Stat& s) {

@@ -162,6 +162,8 @@ inline constexpr double kRunawayLeadFor = 0.2;      // finding: the winner leads
                                                     // share of the game (the 95% interval's top below it)
 inline constexpr double kDeadTurnShare = 0.3;       // finding: dead turns above this share (interval's bottom)
 inline constexpr double kKingmakingShare = 0.1;     // finding: kingmaking in at least this share of the sampled games
+inline constexpr double kWeakCardShare = 1.0 / 6;   // finding: a card's points a copy under this share of the median card's
+inline constexpr int64_t kWeakCardCopies = 30;      // ... counted for cards placed this many times or more (3 cards at least)
 inline constexpr int kKingmakingAlternatives = 4;   // moves replayed per decision at most
 inline constexpr int kKingmakingReplays = 60;       // replays per sampled game at most (its last decisions first)
 inline constexpr double kGapAt[4] = {0.25, 0.5, 0.75, 1.0};  // where in the game the score gap is read

@@ -129,6 +129,39 @@ TEST(Simulate, WilsonIntervalMatchesPublishedValues) {
   EXPECT_NEAR(hi, 0.7634, 1e-4);
 }
 
+TEST(Simulate, ACardScoringUnderASixthOfTheMedianCardAPerCopyIsAWeakCardFinding) {
+  SimulationReport r;
+  r.games = 20;
+  r.players = 2;
+  auto card = [&](const std::string& id, int64_t copies, double per_copy) {
+    CardBalance& b = r.cards[id];
+    b.copies = copies;
+    b.points_sum = per_copy * static_cast<double>(copies);
+  };
+  card("bear", 40, 3.0);
+  card("fox", 40, 2.9);
+  card("eagle", 40, 3.2);
+  card("rabbit", 40, 0.6);    // a fifth of the median (2.9): weak by design, not flagged
+  card("marmot", 40, 0.3);    // a tenth: flagged
+  card("rare", 10, 0.0);      // too few copies to judge
+  r.ComputeFindings(500);
+  std::vector<std::string> weak;
+  for (const auto& f : r.findings)
+    if (f.rfind("weak card:", 0) == 0) weak.push_back(f);
+  ASSERT_EQ(weak.size(), 1u) << ::testing::PrintToString(r.findings);
+  EXPECT_EQ(weak[0].find("weak card: 'marmot' scores 0.30 points a copy placed, under a sixth of the median card's 2.90"), 0u)
+      << weak[0];
+  // Fewer than three cards placed often enough: no median to judge by.
+  SimulationReport few;
+  few.games = 20;
+  few.players = 2;
+  few.cards["bear"].copies = 40;
+  few.cards["bear"].points_sum = 120;
+  few.cards["marmot"].copies = 40;
+  few.ComputeFindings(500);
+  for (const auto& f : few.findings) EXPECT_EQ(f.find("weak card"), std::string::npos) << f;
+}
+
 TEST(Simulate, GamesPastTheRoundLimitAreStoppedAndReported) {
   SimulationSpec spec;
   spec.games = 6;

@@ -20,7 +20,9 @@ using scripting::LuaRules;
 std::unique_ptr<LuaRules> LoadGame(const std::string& id, Json* params) {
   std::unique_ptr<LuaRules> rules;
   EXPECT_TRUE(LuaRules::Load(id, {}, &rules).ok()) << id;
-  if (rules) EXPECT_TRUE(ResolveParams(rules->info(), Json::object(), params).ok());
+  if (rules) {
+    EXPECT_TRUE(ResolveParams(rules->info(), Json::object(), params).ok());
+  }
   return rules;
 }
 
