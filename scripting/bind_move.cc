@@ -170,8 +170,14 @@ SharedJson SharedScalarArgs(ScalarField* fields, int n) {
     key.append(f.key, f.key_len);
     key.push_back('\0');
     key.push_back(static_cast<char>('0' + f.type));
-    if (f.type == LUA_TSTRING) key.append(f.text, f.text_len);
-    else key.append(std::to_string(f.integer));
+    // A string value may hold any byte, NUL included: its length first keeps keys apart.
+    if (f.type == LUA_TSTRING) {
+      key.append(std::to_string(f.text_len));
+      key.push_back(':');
+      key.append(f.text, f.text_len);
+    } else {
+      key.append(std::to_string(f.integer));
+    }
     key.push_back('\0');
   }
   thread_local std::unordered_map<std::string, SharedJson> shared;

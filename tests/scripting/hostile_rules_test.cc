@@ -228,6 +228,31 @@ TEST(HostileRules, AMoveWhoseTextIsNotUtf8IsRefused) {
   EXPECT_NE(err.message.find("caf?"), std::string::npos) << err.message;
 }
 
+TEST(HostileRules, MovesWhoseFieldsSpellAlikeWithNulBytesStayDistinct) {
+  // Moves of short scalar fields share one argument object keyed by their fields: a string
+  // holding NUL bytes must not pass for other fields, nor a number for its text.
+  TempGame g(Rules("function game.legal_moves(ctx, state, seat) return {\n"
+                   "  {type = 'bump', a = 'v', b = 'w'}, {type = 'bump', a = 'v\\0b\\0' .. '4w'},\n"
+                   "  {type = 'bump', a = '1'}, {type = 'bump', a = 1}, {type = 'bump', a = true},\n"
+                   "  {type = 'bump', a = 'v', b = 'w'}, {type = 'bump', a = 1.5}} end"));
+  std::unique_ptr<LuaRules> rules;
+  State s;
+  ASSERT_TRUE(g.Start(&rules, &s));
+  std::vector<Move> moves;
+  ASSERT_TRUE(rules->LegalMoves(s, 0, &moves).ok());
+  ASSERT_EQ(moves.size(), 7u);
+  EXPECT_EQ(*moves[0].args, (Json{{"a", "v"}, {"b", "w"}}));
+  EXPECT_EQ(*moves[1].args, (Json{{"a", std::string("v\0b\0" "4w", 6)}}));
+  EXPECT_EQ(*moves[2].args, (Json{{"a", "1"}}));
+  EXPECT_EQ(*moves[3].args, (Json{{"a", 1}}));
+  EXPECT_TRUE((*moves[3].args)["a"].is_number_integer());
+  EXPECT_EQ(*moves[4].args, (Json{{"a", true}}));
+  EXPECT_EQ(*moves[6].args, (Json{{"a", 1.5}}));
+  for (size_t i = 0; i < 5; ++i)
+    for (size_t j = i + 1; j < 5; ++j) EXPECT_FALSE(moves[i] == moves[j]) << i << " and " << j;
+  EXPECT_TRUE(moves[0] == moves[5]);
+}
+
 TEST(HostileRules, GameDataTooBigForTheScriptsMemoryFailsToLoadAsAMemoryError) {
   // Within the JSON limits (entries per container, size), but each empty list is a Lua table.
   std::string big = R"({"cards": [{"id": "token", "count": 4, "kind": "marker", "name": {"en": "Token"}, "bulk": [)";
