@@ -140,10 +140,11 @@ end
 -- their boost questions, the next tile), and most actions change only the actor's own part of
 -- the value. A vehicle moved changes nothing evaluate or the end of turn reads (0); a watering
 -- hole started or extended adds its points, spends a marker and, for a start, a meeple from
--- the hand. Left to a trial (nil): a meeple on the tile or its baobab (they change the
--- features or draw markers), a hole's fourth marker (it pays its other owners too), and every
--- move when the end of turn may draw (a baobab surrounded: its draw may reshuffle) or the game
--- ends (no tile left that fits). A hole whose marker is the last choice of the turn's boost
+-- the hand; a meeple on the tile's free feature in a turn that completed none gives the actor
+-- that feature's estimate. Left to a trial (nil): a meeple when the tile completed a feature
+-- (it may stand on it), one on the baobab (it draws markers), a hole's fourth marker (it pays
+-- its other owners too), and every move when the end of turn may draw (a baobab surrounded:
+-- its draw may reshuffle) or the game ends (no tile left that fits). A hole whose marker is the last choice of the turn's boost
 -- question has the features awarded at once instead of after the answer (boost_question).
 -- The captured vehicle's new space (the "relocate" step) changes nothing evaluate reads either:
 -- every such move is worth the first. `plateau test` holds each value to a trial of its move.
@@ -193,12 +194,21 @@ function M.evaluate_moves(ctx, state, seat, moves)
   -- Markers already in each hole, by its point as a number (no string key per move).
   local in_hole = {}
   for _, h in pairs(state:read("holes")) do in_hole[h.v[1] * 65536 + h.v[2]] = #h.markers end
+  -- A meeple on the tile's free trail or bush, in a turn that completed nothing: the end of
+  -- turn is then the same as after passing, and the feature (nobody's yet) becomes the actor's
+  -- alone: its estimate goes to the actor, less the meeple's half point.
+  local placed = #state:read("completed") == 0 and state.data.placed
   local values = {}
   for i = 1, base - 1 do
     local m = moves[i]
     local kind = m.type
     if kind == "vehicle" then
       values[i] = 0
+    elseif kind == "meeple" then
+      if placed then
+        local pts = scoring.feature_entry(ctx, map:feature_summary(map:segment(placed[1], placed[2], m.segment))).points
+        if integral(pts) then values[i] = pts - 0.5 end
+      end
     elseif kind == "hole" or kind == "extend" then
       local cv = D.CORNER_VERTEX[m.corner]
       local cell = m.cell
