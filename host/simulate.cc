@@ -981,14 +981,14 @@ void SimulationReport::ComputeFindings(int max_rounds) {
   // met, a typo in what it counts) shows here rather than only as a small number in the table.
   std::vector<double> per_copy;
   for (const auto& [card, b] : cards)
-    if (b.copies >= kWeakCardCopies) per_copy.push_back(b.points_sum / static_cast<double>(b.copies));
+    if (b.copies >= kWeakCardCopies) per_copy.push_back(b.PerCopy());
   if (per_copy.size() >= 3) {
     std::sort(per_copy.begin(), per_copy.end());
     const size_t m = per_copy.size() / 2;
     const double median = per_copy.size() % 2 ? per_copy[m] : (per_copy[m - 1] + per_copy[m]) / 2;
     for (const auto& [card, b] : cards) {
       if (b.copies < kWeakCardCopies || median <= 0) continue;
-      const double v = b.points_sum / static_cast<double>(b.copies);
+      const double v = b.PerCopy();
       if (v < kWeakCardShare * median)
         findings.push_back(Format("weak card: '%s' scores %.2f points a copy placed, under a sixth of the median card's %.2f "
                                   "(a rule that seldom pays, or a card meant only to feed others' rules?)",
@@ -1147,7 +1147,7 @@ Json SimulationReport::ToJson() const {
       c[k] = {{"mean_points", b.points.Mean()},
               {"points_stdev", b.points.Stdev()},
               {"player_games", b.points.n},
-              {"points_per_copy", b.copies ? b.points_sum / static_cast<double>(b.copies) : 0},
+              {"points_per_copy", b.PerCopy()},
               {"copies_per_player_game", seat_totals.empty() || games == 0 ? 0 : static_cast<double>(b.copies) / (static_cast<double>(games) * players)},
               {"offered", b.offered},
               {"pick_rate", b.offered ? static_cast<double>(b.picked) / static_cast<double>(b.offered) : 0}};
@@ -1230,7 +1230,7 @@ std::string SimulationReport::ToText() const {
     for (const auto& [k, b] : cards) {
       const double per_player = games ? static_cast<double>(b.copies) / (static_cast<double>(games) * players) : 0;
       out << Format("%-24s %8.2f ±%5.2f %10.2f %13.2f %12s\n", k.c_str(), b.points.Mean(), b.points.Stdev(),
-                    b.copies ? b.points_sum / static_cast<double>(b.copies) : 0.0, per_player,
+                    b.PerCopy(), per_player,
                     b.offered ? Format("%.1f%%", 100.0 * static_cast<double>(b.picked) / static_cast<double>(b.offered)).c_str() : "-");
     }
   }

@@ -130,6 +130,7 @@ struct CardBalance {
   int64_t copies = 0;       // copies placed over all player-games
   double points_sum = 0;
   int64_t offered = 0, picked = 0;  // picks from a hand that held the card
+  double PerCopy() const { return copies ? points_sum / static_cast<double>(copies) : 0; }  // points a copy placed
   void Merge(const CardBalance& o);
 };
 

@@ -11,6 +11,11 @@ namespace plateau {
 
 namespace {
 
+// Whether a feature's occupants hold at least one piece.
+bool HoldsPiece(const std::map<int, int>& occupants) {
+  return std::any_of(occupants.begin(), occupants.end(), [](const auto& o) { return o.second > 0; });
+}
+
 constexpr int kDelta[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 constexpr int kCornerDelta[4][2] = {{-1, 1}, {1, 1}, {1, -1}, {-1, -1}};  // NE, SE, SW, NW
 const char* const kSideLetters = "NESW";
@@ -391,15 +396,11 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
     for (int s : it->second) around.emplace_back(s, graph_.Find(s));
   // A new tile brings no piece: a feature holds one after the placement only if a feature it
   // took in (or the one enclosing the cell) held one before.
-  auto held = [&](int root) {
-    const auto& occ = graph_.Occupants(root);
-    return std::any_of(occ.begin(), occ.end(), [](const auto& o) { return o.second > 0; });
-  };
   if (occupied_only) {
     bool any = false;
     for (const std::vector<int>& roots : meets)
-      for (int r : roots) any = any || held(r);
-    for (const auto& a : around) any = any || held(a.second);
+      for (int r : roots) any = any || HoldsPiece(graph_.Occupants(r));
+    for (const auto& a : around) any = any || HoldsPiece(graph_.Occupants(a.second));
     if (!any) return true;
   }
   Journal journal;
@@ -422,11 +423,7 @@ bool TileMap::PlacementChanges(int tile, int row, int col, int rotation, std::ve
     c.joined.erase(std::unique(c.joined.begin(), c.joined.end()), c.joined.end());
   }
   if (occupied_only)
-    out->erase(std::remove_if(out->begin(), out->end(),
-                              [](const FeatureChange& c) {
-                                return std::none_of(c.after.occupants.begin(), c.after.occupants.end(),
-                                                    [](const auto& o) { return o.second > 0; });
-                              }),
+    out->erase(std::remove_if(out->begin(), out->end(), [](const FeatureChange& c) { return !HoldsPiece(c.after.occupants); }),
                out->end());
   Undo(&journal);
   return true;
@@ -601,10 +598,7 @@ std::vector<int> TileMap::Features(int kind, bool occupied) const {
   std::vector<int> roots;
   for (int s = 0; s < graph_.segment_count(); ++s) {
     if (graph_.Find(s) != s) continue;
-    if (occupied) {
-      const auto& occ = graph_.Occupants(s);
-      if (std::none_of(occ.begin(), occ.end(), [](const auto& o) { return o.second > 0; })) continue;
-    }
+    if (occupied && !HoldsPiece(graph_.Occupants(s))) continue;
     if (kind >= 0) {
       const Placed& p = placed_[static_cast<size_t>(segment_tile_[static_cast<size_t>(s)])];
       if (set_->tiles[static_cast<size_t>(p.tile)].segments[static_cast<size_t>(s - p.first_segment)].kind != kind) continue;

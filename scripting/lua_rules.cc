@@ -679,19 +679,11 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
   bool plain = true;
   for (size_t i = 0; i < n; ++i) {
     Move m;
-    st = LegalMoveAt(i, &m);
+    st = LegalMoveAt(i, &m, &plain);
     if (!st.ok()) {
       lua_pop(L, 1);
       moves.clear();
       return st;
-    }
-    if (plain) {
-      lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
-      if (lua_getmetatable(L, -1)) {
-        plain = false;
-        lua_pop(L, 1);
-      }
-      lua_pop(L, 1);
     }
     moves.push_back(std::move(m));
   }
@@ -730,9 +722,13 @@ Status LuaRules::PushLegalList(const State& state, int seat, size_t* n) {
   return Status::Ok();
 }
 
-Status LuaRules::LegalMoveAt(size_t i, Move* out) {
+Status LuaRules::LegalMoveAt(size_t i, Move* out, bool* plain) {
   lua_State* L = rt_->L();
   lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
+  if (plain && *plain && lua_getmetatable(L, -1)) {
+    *plain = false;
+    lua_pop(L, 1);
+  }
   std::string error;
   const bool ok = LuaToMove(L, -1, *files_.cards, out, &error);
   lua_pop(L, 1);

@@ -142,8 +142,8 @@ class LuaRules : public Rules {
   // caller to pop; *n is the list's length. A result that is neither is the hook's error.
   Status PushLegalList(const State& state, int seat, size_t* n);
   // Entry i (0-based) of the list on top of the stack as a host move, or the hook's error
-  // naming the entry.
-  Status LegalMoveAt(size_t i, Move* out);
+  // naming the entry; *plain (when given) false if the entry has a metatable.
+  Status LegalMoveAt(size_t i, Move* out, bool* plain = nullptr);
   struct LegalCache {
     uint64_t uid = 0, generation = 0;
     int seat = -1;

@@ -394,7 +394,7 @@ Status Measure(const SimulationReport& r, const Target& t, Measured* m) {
     if (t.kind == "card_points") {
       const double copies = static_cast<double>(b.copies), holders = static_cast<double>(b.points.n);
       const double per_holder = holders ? copies / holders : 1;
-      *m = {copies ? b.points_sum / copies : 0, MeanSe(b.points) / std::max(1.0, per_holder)};
+      *m = {b.PerCopy(), MeanSe(b.points) / std::max(1.0, per_holder)};
     } else {
       *m = {b.offered ? static_cast<double>(b.picked) / static_cast<double>(b.offered) : 0,
             ShareSe(static_cast<double>(b.picked), static_cast<double>(b.offered))};
