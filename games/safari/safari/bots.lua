@@ -106,32 +106,23 @@ end
 -- asked after it as after passing unless every choice left was the actor's, of that one
 -- species, and the actor has no other usable marker of it.
 local function boost_question(ctx, state, map, seat)
-  local d = D.data(ctx)
-  if d.S.boosts_per_scoring <= 0 then return false, NONE end
-  local usable = {}   -- per seat, species -> usable markers (read once per seat)
-  local function count(s)
-    local c = usable[s]
-    if not c then
-      c = {}
-      for _, sp in ipairs(St.usable_markers(state, s)) do c[sp] = (c[sp] or 0) + 1 end
-      usable[s] = c
-    end
-    return c
-  end
+  if D.data(ctx).S.boosts_per_scoring <= 0 then return false, NONE end
   local asked, only = false, nil   -- only: the single species of every choice, all the actor's
   for _, fid in ipairs(state:read("completed")) do
     local f = map:feature_summary(fid)
     for _, s in ipairs(scoring.controllers(ctx, f)) do
-      for sp, n in pairs(count(s)) do
-        if n > 0 and d.is_species[sp] and (f.tally[sp] or 0) == 0 then
-          if s ~= seat or (asked and only ~= sp) then return true, NONE end
-          asked, only = true, sp
-        end
+      for _, sp in ipairs(scoring.boost_choices(ctx, state, s, f)) do
+        if s ~= seat or (asked and only ~= sp) then return true, NONE end
+        asked, only = true, sp
       end
     end
   end
   if not asked then return false, NONE end
-  if count(seat)[only] > 1 then return true, NONE end
+  local usable = 0
+  for _, sp in ipairs(St.usable_markers(state, seat)) do
+    if sp == only then usable = usable + 1 end
+  end
+  if usable > 1 then return true, NONE end
   return true, { [only] = true }
 end
 

@@ -28,7 +28,7 @@ function M.controllers(ctx, f)
   return f.majority
 end
 
--- Species a seat's usable markers would add to the feature.
+-- Species a seat's usable markers would add to the feature (also what the bots' values read).
 local function boost_choices(ctx, state, seat, f)
   local d = data(ctx)
   local out = {}
@@ -37,6 +37,8 @@ local function boost_choices(ctx, state, seat, f)
   end
   return out
 end
+
+M.boost_choices = boost_choices
 
 local function ask_next_boost(ctx, state)
   local queue = state.data.queue
