@@ -9,7 +9,8 @@
 -- flips nobody has chosen yet are searched exactly, which scores a grid up to 4^6 times.
 --
 -- Layout: 1. card data, 2. the draft, 3. the plankton majority, 4. scoring of one grid, the
--- whale search, score, the bots' totals, 5. the octopus question, 6. the whale questions.
+-- whale search, score, the bots' totals and evaluate_moves, 5. the octopus question, 6. the
+-- whale questions.
 
 -- The type is for editors (.luarc.json: the API stubs of scripting/api/stubs).
 ---@type plateau.game
@@ -291,15 +292,23 @@ local function search(w)
   end
 end
 
--- Runs the search for one grid and turns the best flips face down in `down`. Returns the
--- list of {whale = index, cell = index} flips applied.
-local function resolve_whales(snap, down, whales, counts, nseats, seat, ties, acts)
-  S.cells, S.down, S.rows, S.cols = snap.cells, down, snap.rows, snap.cols
-  S.orth = dense.shape(snap.rows, snap.cols).orth
+-- Runs the search for one grid (dense `cells`, `down` left as it was found): the best total's
+-- flips in S.best_flips, its card points in S.best_b and its face-up plankton in S.best_count.
+-- `counts` is every seat's face-up plankton, and the search writes this seat's own into it.
+local function search_whales(cells, down, rows, cols, whales, counts, nseats, seat, ties, acts)
+  S.cells, S.down, S.rows, S.cols = cells, down, rows, cols
+  S.orth = dense.shape(rows, cols).orth
   S.whales, S.nw = whales, #whales
   S.counts, S.nseats, S.seat, S.ties, S.acts = counts, nseats, seat, ties, acts
   S.best = nil
   search(1)
+  S.cells, S.down, S.whales, S.counts = nil, nil, nil, nil
+end
+
+-- Runs the search for one grid and turns the best flips face down in `down`. Returns the
+-- list of {whale = index, cell = index} flips applied.
+local function resolve_whales(snap, down, whales, counts, nseats, seat, ties, acts)
+  search_whales(snap.cells, down, snap.rows, snap.cols, whales, counts, nseats, seat, ties, acts)
   local applied = {}
   for k = 1, #whales do
     local j = S.best_flips[k]
@@ -308,7 +317,6 @@ local function resolve_whales(snap, down, whales, counts, nseats, seat, ties, ac
       applied[#applied + 1] = { whale = whales[k], cell = j }
     end
   end
-  S.cells, S.down, S.whales, S.counts = nil, nil, nil, nil
   return applied
 end
 
@@ -430,20 +438,31 @@ end
 -- For the greedy bots: each seat's total, as score_all gives it, for the host's default measure
 -- (the seat's total minus half the best other total; Tim counts as an other seat). A greedy
 -- bot's candidate pick changes one grid of four, so each grid's work is kept between calls:
--- its snapshot, face-down flags and face-up plankton while its version and state.data stay
--- the same (grid:version(), state:data_version()), and the whale search's flips and the
+-- its snapshot, face-down flags and face-up plankton while its version and its count of
+-- acted whales stay the same (grid:version(); state:data_version() first, which saves reading
+-- state.data when nothing in it changed), and the whale search's flips and the
 -- grid's card points while, besides, every seat's face-up plankton (what the search compares)
 -- stays the same. The plankton majority and the food-chain groups are worked out again for
 -- every seat. `plateau test` holds these totals to score's at every state it reaches.
 local memo = {}      -- [seat] = {grid =, data =, snap =, down0 =, planktons =, whales =, ...}
 local memo_params    -- the ctx.params the memo was filled under
 local final_counts = {}
+local search_counts_scratch = {}
 
 local function grid_entry(state, k, data, acted)
   local g = state:grid(k)
   local version = g:version()
   local e = memo[k]
-  if e and e.grid == version and e.data == data then return e, acted end
+  if e and e.grid == version then
+    if e.data == data then return e, acted end
+    -- state.data changed (a whale of another grid acted, an octopus question was answered):
+    -- all this entry reads of it is how many of this grid's whales have acted.
+    if acted == nil then acted = state:read("whale_acted") or false end
+    if e.done == (acted and acted[k] or 0) then
+      e.data = data
+      return e, acted
+    end
+  end
   e = { grid = version, data = data, b = {}, down = {} }
   memo[k] = e
   local snap = g:snapshot()
@@ -455,20 +474,18 @@ local function grid_entry(state, k, data, acted)
     if not d0[i] and cells[i] == "plankton" then planktons = planktons + 1 end
   end
   if acted == nil then acted = state:read("whale_acted") or false end
-  local whales = unacted_whales(cells, n, acted and acted[k] or 0)
-  e.snap, e.down0, e.planktons, e.whales = snap, d0, planktons, whales
+  local done = acted and acted[k] or 0
+  local whales = unacted_whales(cells, n, done)
+  e.snap, e.down0, e.planktons, e.whales, e.done = snap, d0, planktons, whales, done
   return e, acted
 end
 
-function game.totals(ctx, state)
-  load_cards(ctx)
-  local p = ctx.params
-  if memo_params ~= p then memo, memo_params = {}, p end
-  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+-- Each seat's grid entry and face-up plankton as the state holds them (the neutral pile's
+-- plankton and `false` for its entry): what totals and evaluate_moves start from.
+local function seat_entries(state, counts, entries)
   local nseats, players = state.seat_count, state.player_count
   local data = state:data_version()
   local acted   -- read from state.data only when a grid is worked out again
-  local counts, entries = {}, {}
   for k = 1, nseats do
     if k > players and state:kind(k) == "neutral" then
       counts[k] = state:zone("pile", k):count("plankton")
@@ -479,37 +496,53 @@ function game.totals(ctx, state)
       counts[k], entries[k] = e.planktons, e
     end
   end
+end
+
+-- A grid's flips and card points (e.b) and its final face-up plankton (e.final) under every
+-- seat's face-up plankton `counts` (what the whale search compares): kept while they are the
+-- same.
+local function grid_result(e, k, counts, nseats, ties, acts)
+  local key = e.key
+  local same = key ~= nil and (not e.whales or #key == nseats)
+  if same and e.whales then
+    for a = 1, nseats do
+      if key[a] ~= counts[a] then same = false; break end
+    end
+  end
+  if same then return end
+  local snap, down = e.snap, e.down
+  local n = snap.rows * snap.cols
+  for i = 1, n do down[i] = e.down0[i] end
+  for i = n + 1, #down do down[i] = nil end
+  key = {}
+  if e.whales then
+    for a = 1, nseats do key[a] = counts[a] end
+    local search_counts = {}
+    for a = 1, nseats do search_counts[a] = counts[a] end
+    resolve_whales(snap, down, e.whales, search_counts, nseats, k, ties, acts)
+    -- The search scored the grid with its best flips already.
+    local b, bb = e.b, S.best_b
+    for t = 1, #B_KEYS do local name = B_KEYS[t]; b[name] = bb[name] end
+    e.final = S.best_count
+  else
+    e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
+  end
+  e.key = key
+end
+
+function game.totals(ctx, state)
+  load_cards(ctx)
+  local p = ctx.params
+  if memo_params ~= p then memo, memo_params = {}, p end
+  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+  local nseats = state.seat_count
+  local counts, entries = {}, {}
+  seat_entries(state, counts, entries)
   -- Each grid's flips and card points: kept while the grid and every seat's plankton are.
   for k = 1, nseats do
     local e = entries[k]
     if e then
-      local key = e.key
-      local same = key ~= nil and (not e.whales or #key == nseats)
-      if same and e.whales then
-        for a = 1, nseats do
-          if key[a] ~= counts[a] then same = false; break end
-        end
-      end
-      if not same then
-        local snap, down = e.snap, e.down
-        local n = snap.rows * snap.cols
-        for i = 1, n do down[i] = e.down0[i] end
-        for i = n + 1, #down do down[i] = nil end
-        key = {}
-        if e.whales then
-          for a = 1, nseats do key[a] = counts[a] end
-          local search_counts = {}
-          for a = 1, nseats do search_counts[a] = counts[a] end
-          resolve_whales(snap, down, e.whales, search_counts, nseats, k, ties, acts)
-          -- The search scored the grid with its best flips already.
-          local b, bb = e.b, S.best_b
-          for t = 1, #B_KEYS do local name = B_KEYS[t]; b[name] = bb[name] end
-          e.final = S.best_count
-        else
-          e.final = grid_points(snap.cells, down, snap.rows, snap.cols, e.b)
-        end
-        e.key = key
-      end
+      grid_result(e, k, counts, nseats, ties, acts)
       final_counts[k] = e.final
     else
       final_counts[k] = counts[k]
@@ -525,6 +558,214 @@ function game.totals(ctx, state)
     end
   end
   return totals
+end
+
+-- The greedy bots' value of every card a seat may place, at once (the evaluate_moves hook):
+-- what the default measure gives after the pick (the seat's total minus half the best other
+-- total), which a trial finds by placing the card and calling totals. A pick changes the
+-- seat's grid alone, so the grid is laid out once per decision, as it is and grown by a row or
+-- a column on each side (a card must touch another, so no pick grows both), and each pick is
+-- scored by setting its one cell: no snapshot, no face-down flags, no memo keys per pick. The
+-- other seats' results are totals' own (their whale searches depend on this seat's face-up
+-- plankton: the picks are taken without a plankton first, then with one). Solo games (Tim's
+-- grid is filled by the card given) and the questions are left to trials. `plateau test`
+-- holds every value to its trial, exactly.
+local frames = {}        -- per side, the grown grid's layout for the decision: reused tables
+local pick_b = {}        -- the placing seat's breakdown
+local pick_counts, pick_whales = {}, {}
+
+local function frame(e, side)
+  local f = frames[side]
+  if not f then f = { cells = {}, down = {} }; frames[side] = f end
+  local snap = e.snap
+  local rows, cols = snap.rows, snap.cols
+  local dr, dc, R, C = 0, 0, rows, cols
+  if side == "top" then dr, R = 1, rows + 1
+  elseif side == "bottom" then R = rows + 1
+  elseif side == "left" then dc, C = 1, cols + 1
+  elseif side == "right" then C = cols + 1 end
+  local cells, down, d0 = f.cells, f.down, e.down0
+  for i = 1, R * C do cells[i], down[i] = false, false end
+  for i = R * C + 1, #cells do cells[i], down[i] = nil, nil end
+  local sc = snap.cells
+  for r = 0, rows - 1 do
+    for c = 0, cols - 1 do
+      local i, j = r * cols + c + 1, (r + dr) * C + c + dc + 1
+      cells[j], down[j] = sc[i], d0[i]
+    end
+  end
+  f.rows, f.cols, f.dr, f.dc, f.min_row, f.min_col = R, C, dr, dc, snap.min_row, snap.min_col
+  return f
+end
+
+-- The placing seat's grid laid out densely (`cells`, `down`, rows x cols) after a pick or an
+-- answer: its final face-up plankton with its card points in pick_b, as totals would find them
+-- under every seat's face-up plankton `counts` (the whales not acted yet, all but the first
+-- `done`, searched).
+local function score_laid(cells, down, rows, cols, done, counts, nseats, seat, ties, acts, any_whale)
+  local nw = 0
+  if any_whale then
+    local seen = 0
+    for j = 1, rows * cols do
+      if cells[j] == "whale" then
+        seen = seen + 1
+        if seen > done then nw = nw + 1; pick_whales[nw] = j end
+      end
+    end
+  end
+  if nw == 0 then return grid_points(cells, down, rows, cols, pick_b) end
+  for j = nw + 1, #pick_whales do pick_whales[j] = nil end
+  for a = 1, nseats do search_counts_scratch[a] = counts[a] end
+  search_whales(cells, down, rows, cols, pick_whales, search_counts_scratch, nseats, seat, ties, acts)
+  local bb = S.best_b
+  for j = 1, #B_KEYS do local name = B_KEYS[j]; pick_b[name] = bb[name] end
+  return S.best_count
+end
+
+-- The default measure for `seat` once its final face-up plankton is in final_counts and its
+-- card points in pick_b (the other seats' in their entries, as grid_result left them).
+local function pick_measure(entries, nseats, seat, ties)
+  local own, best = nil, nil
+  for k = 1, nseats do
+    local e = entries[k]
+    if e then
+      local b = k == seat and pick_b or e.b
+      b.plankton = plankton_points(final_counts, nseats, k, ties)
+      local total = group_totals(b)
+      if k == seat then own = total elseif not best or total > best then best = total end
+    end
+  end
+  return best and own - 0.5 * best or own
+end
+
+-- The other seats' results under `counts` into final_counts (the neutral pile's plankton as
+-- counted).
+local function others_results(entries, counts, nseats, seat, ties, acts)
+  for k = 1, nseats do
+    local e = entries[k]
+    if e and k ~= seat then
+      grid_result(e, k, counts, nseats, ties, acts)
+      final_counts[k] = e.final
+    elseif not e then
+      final_counts[k] = counts[k]
+    end
+  end
+end
+
+local laid_cells, laid_down = {}, {}   -- an octopus answer's grid, laid out
+local occupied = {}                    -- the grid's cards before the answer: {r, c, card, down}
+
+-- The octopus's answers (skip, move a card, swap two), when this seat's is the one question
+-- open during the draft: the answer is then played at once and changes this grid alone (with
+-- several questions open the answers wait for each other; after the draft's last pick the
+-- whales follow: trials). Each answer's grid is laid out again from the cards' new places,
+-- so the bounding box shrinks and grows as the host's does.
+local function octopus_values(state, seat, moves, mine, entries, counts, done, nseats, ties, acts, values)
+  if state.phase ~= "draft" then return end
+  local pending = state:read("octopus_pending")
+  if not pending then return end
+  for k = 1, nseats do
+    if (pending[k] == true) ~= (k == seat) then return end
+  end
+  local snap = mine.snap
+  local n, cols0 = snap.rows * snap.cols, snap.cols
+  local count = 0
+  for i = 1, n do
+    local card = snap.cells[i]
+    if card then
+      count = count + 1
+      local o = occupied[count]
+      if not o then o = {}; occupied[count] = o end
+      o[1], o[2], o[3], o[4] = snap.min_row + (i - 1) // cols0, snap.min_col + (i - 1) % cols0, card, mine.down0[i]
+    end
+  end
+  for a = 1, nseats do pick_counts[a] = counts[a] end
+  others_results(entries, pick_counts, nseats, seat, ties, acts)
+  local any_whale = mine.whales ~= nil
+  for t = 1, #moves do
+    local m = moves[t]
+    local action = m.action
+    local from, to = m.cell, m.to
+    local fr, fc, tr, tc
+    if action == "move" or action == "swap" then fr, fc, tr, tc = from[1], from[2], to[1], to[2] end
+    local min_r, max_r, min_c, max_c = math.huge, -math.huge, math.huge, -math.huge
+    for q = 1, count do
+      local o = occupied[q]
+      local r, c = o[1], o[2]
+      if action == "move" then
+        if r == fr and c == fc then r, c = tr, tc end
+      elseif action == "swap" then
+        if r == fr and c == fc then r, c = tr, tc elseif r == tr and c == tc then r, c = fr, fc end
+      end
+      o[5], o[6] = r, c
+      if r < min_r then min_r = r end
+      if r > max_r then max_r = r end
+      if c < min_c then min_c = c end
+      if c > max_c then max_c = c end
+    end
+    local rows, cols = max_r - min_r + 1, max_c - min_c + 1
+    for i = 1, rows * cols do laid_cells[i], laid_down[i] = false, false end
+    for i = rows * cols + 1, #laid_cells do laid_cells[i], laid_down[i] = nil, nil end
+    for q = 1, count do
+      local o = occupied[q]
+      local i = (o[5] - min_r) * cols + (o[6] - min_c) + 1
+      laid_cells[i], laid_down[i] = o[3], o[4]
+    end
+    final_counts[seat] = score_laid(laid_cells, laid_down, rows, cols, done, pick_counts, nseats, seat, ties, acts, any_whale)
+    values[t] = pick_measure(entries, nseats, seat, ties)
+  end
+end
+
+function game.evaluate_moves(ctx, state, seat, moves)
+  local values = {}
+  if state.player_count < 2 then return values end
+  local kind = moves[1] and moves[1].type
+  if kind ~= "place" and kind ~= "octopus" then return values end
+  for t = 2, #moves do
+    if moves[t].type ~= kind then return values end
+  end
+  load_cards(ctx)
+  local p = ctx.params
+  if memo_params ~= p then memo, memo_params = {}, p end
+  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+  local nseats = state.seat_count
+  local counts, entries = {}, {}
+  seat_entries(state, counts, entries)
+  local mine = entries[seat]
+  if not mine or mine.snap.rows == 0 then return values end
+  local acted = state:read("whale_acted")
+  local done = acted and acted[seat] or 0
+  if kind == "octopus" then
+    octopus_values(state, seat, moves, mine, entries, counts, done, nseats, ties, acts, values)
+    return values
+  end
+  local snap = mine.snap
+  local rows, cols = snap.rows, snap.cols
+  local laid = {}   -- side -> frame, laid out for this decision
+  for pass = 1, 2 do
+    -- Pass 1: the picks that add no plankton (every seat's counts as they are); pass 2: the
+    -- plankton, which add one to this seat's face-up plankton.
+    for a = 1, nseats do pick_counts[a] = counts[a] end
+    if pass == 2 then pick_counts[seat] = counts[seat] + 1 end
+    others_results(entries, pick_counts, nseats, seat, ties, acts)
+    for t = 1, #moves do
+      local m = moves[t]
+      local card = m.card
+      if (card == "plankton") == (pass == 2) then
+        local r, c = m.cell[1] - snap.min_row, m.cell[2] - snap.min_col
+        local side = (r < 0 and "top") or (r >= rows and "bottom") or (c < 0 and "left") or (c >= cols and "right") or "base"
+        local f = laid[side]
+        if not f then f = frame(mine, side); laid[side] = f end
+        local i = (r + f.dr) * f.cols + c + f.dc + 1
+        f.cells[i] = card
+        final_counts[seat] = score_laid(f.cells, f.down, f.rows, f.cols, done, pick_counts, nseats, seat, ties, acts,
+                                        mine.whales ~= nil or card == "whale")
+        f.cells[i] = false
+        values[t] = pick_measure(entries, nseats, seat, ties)
+      end
+    end
+  end
+  return values
 end
 
 ---------------------------------------------------------------------------------------------
