@@ -125,9 +125,32 @@ bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1
 
 int GridView_(lua_State* L) {
   Grid* g = CheckGrid(L, false);
-  const Bounds& b = g->bounds();
-  const int n = g->count() ? b.rows() * b.cols() : 0;
-  if (n > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  // grid:view(r, c, card): the view as the grid would be with the card placed face up at an
+  // empty (r, c), the grid left as it is (a bot valuing candidate placements without trying
+  // each). The arguments read as grid:add's.
+  const bool with = !lua_isnoneornil(L, 2) || !lua_isnoneornil(L, 3) || !lua_isnoneornil(L, 4);
+  int add_r = 0, add_c = 0;
+  CardId add = kNoCard;
+  Bounds b = g->bounds();
+  int count = g->count();
+  if (with) {
+    add_r = CheckCoordArg(L, 2);
+    add_c = CheckCoordArg(L, 3);
+    add = CheckCard(L, 4);
+    if (g->Occupied(add_r, add_c)) Raise(L, "cell [" + std::to_string(add_r) + ", " + std::to_string(add_c) + "] is occupied");
+    if (count == 0) {
+      b = {add_r, add_r, add_c, add_c};
+    } else {
+      b.min_row = std::min(b.min_row, add_r);
+      b.max_row = std::max(b.max_row, add_r);
+      b.min_col = std::min(b.min_col, add_c);
+      b.max_col = std::max(b.max_col, add_c);
+    }
+    ++count;
+  }
+  const int64_t cells = count ? int64_t{b.rows()} * b.cols() : 0;
+  if (cells > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  const int n = static_cast<int>(cells);
   auto* v = static_cast<GridView*>(
       lua_newuserdatauv(L, sizeof(GridView) + static_cast<size_t>(n) * (sizeof(CardId) + sizeof(bool)), 0));
   v->rows = v->cols = v->min_row = v->min_col = 0;
@@ -146,6 +169,11 @@ int GridView_(lua_State* L) {
       v->cell[r * v->cols + c] = cell ? cell->item : kNoCard;
       v->down[r * v->cols + c] = cell && cell->face_down;
     }
+  if (with) {
+    const int i = (add_r - b.min_row) * v->cols + (add_c - b.min_col);
+    v->cell[i] = add;
+    v->down[i] = false;
+  }
   return 1;
 }
 

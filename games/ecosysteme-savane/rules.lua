@@ -184,6 +184,16 @@ function game.totals(ctx, state)
   return totals
 end
 
+-- The bots' value of every pick of a draft decision at once: each pick scores the picker's
+-- grid alone, on a view with the card placed, instead of the host trying it.
+function game.evaluate_moves(ctx, state, seat, moves)
+  load(ctx)
+  current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_eaten = state:read("eaten")
+  local values = table_score.evaluate_moves(ctx, state, seat, moves, TABLE)
+  return values
+end
+
 -- The lions' prey is the one choice the rulebook leaves to the player at scoring time.
 -- A question is put to the player only when it is a real choice (more face-up gazelles and
 -- zebras than hungry lions); otherwise scoring eats what there is.

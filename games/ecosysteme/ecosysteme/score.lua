@@ -257,12 +257,10 @@ local function fast_path(spec)
 end
 local fast = {}      -- per spec: whether totals are the grid sums plus the majority points
 
-function M.totals(ctx, state, spec)
-  check_cards(ctx, spec)
-  local nseats = state.seat_count
+-- The first half of M.totals: each seat's grid result (breakdowns, sums, counts and, with
+-- the memo, entries), kept between calls where the memo allows. Returns the memo (or nil).
+local function gather(ctx, state, spec, nmaj)
   local majorities = spec.majorities or NONE
-  local nmaj = #majorities
-  if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
   local memo
   if spec.memo then
     memo = memos[spec]
@@ -271,12 +269,10 @@ function M.totals(ctx, state, spec)
       memos[spec] = memo
     end
   end
-  local is_fast = fast[spec]
-  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
   local categories, grid = spec.categories, spec.grid
   local data = memo and state:data_version()
   local players = state.player_count
-  for k = 1, nseats do
+  for k = 1, state.seat_count do
     if k > players and state:kind(k) == "neutral" then
       local pile = state:zone("pile", k)
       for m = 1, nmaj do
@@ -312,6 +308,14 @@ function M.totals(ctx, state, spec)
       if memo then entries[k] = e end
     end
   end
+  return memo
+end
+
+-- The second half of M.totals: the majorities and each seat's total from what gather left.
+local function finish_totals(ctx, spec, nseats, nmaj, memo)
+  local majorities, categories = spec.majorities or NONE, spec.categories
+  local is_fast = fast[spec]
+  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
   local totals = { nil, nil, nil, nil }   -- sized for four seats up front
   for k = 1, nseats do
     if breakdowns[k] then totals[k] = sums[k] end
@@ -366,6 +370,59 @@ function M.totals(ctx, state, spec)
     end
   end
   return totals
+end
+
+function M.totals(ctx, state, spec)
+  check_cards(ctx, spec)
+  local nmaj = spec.majorities and #spec.majorities or 0
+  if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
+  local memo = gather(ctx, state, spec, nmaj)
+  return finish_totals(ctx, spec, state.seat_count, nmaj, memo)
+end
+
+-- The greedy bots' value of every card a seat may place in the draft, at once (a game's
+-- evaluate_moves hook calls this with its table, as totals does): the host's default measure
+-- after the pick (the seat's total minus half the best other total), which a trial finds by
+-- placing the card and calling totals. A pick changes the picker's grid alone, so the other
+-- seats' results are gathered once for the decision and each pick scores one grid, on a view
+-- of the grid with the card placed (grid:view(r, c, card)). Needs spec.memo (the promise that
+-- a grid's result reads only that grid, state.data and the parameters: the hand a pick takes
+-- the card from is not read). Other decisions (questions, solo picks) get no values: the
+-- host tries their moves. `plateau test` holds every value to its trial, exactly.
+function M.evaluate_moves(ctx, state, seat, moves, spec)
+  local values = {}
+  if not spec.memo or state.player_count < 2 or state.phase ~= "draft" or #moves == 0 then return values end
+  for t = 1, #moves do
+    local m = moves[t]
+    if m.type ~= "place" or not m.cell then return values end
+  end
+  check_cards(ctx, spec)
+  local majorities = spec.majorities or NONE
+  local nmaj = #majorities
+  if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
+  local memo = gather(ctx, state, spec, nmaj)
+  local categories, grid = spec.categories, spec.grid
+  local g = state:grid(seat)
+  local nseats = state.seat_count
+  for t = 1, #moves do
+    local m = moves[t]
+    local b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
+    if type(b) ~= "table" or (nmaj >= 1 and (x1 == nil or (nmaj >= 2 and (x2 == nil or
+        (nmaj >= 3 and (x3 == nil or (nmaj >= 4 and x4 == nil))))))) then
+      local c1, c2, c3, c4 = { [seat] = x1 }, { [seat] = x2 }, { [seat] = x3 }, { [seat] = x4 }
+      bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
+    end
+    counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
+    breakdowns[seat], sums[seat], entries[seat] = b, M.total(b, categories), false
+    local totals = finish_totals(ctx, spec, nseats, nmaj, memo)
+    local mine, best = totals[seat] or 0, nil
+    for k = 1, nseats do
+      local v = totals[k]
+      if v and k ~= seat and (not best or v > best) then best = v end
+    end
+    values[t] = best and mine - 0.5 * best or mine
+  end
+  return values
 end
 
 return M

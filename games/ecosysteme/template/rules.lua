@@ -72,6 +72,14 @@ function game.totals(ctx, state)
   return totals
 end
 
+-- The bots' value of every pick of a draft decision at once (each pick scores your grid
+-- function on a view with the card placed, instead of the host trying it). Needs memo = true.
+function game.evaluate_moves(ctx, state, seat, moves)
+  load(ctx)
+  local values = table_score.evaluate_moves(ctx, state, seat, moves, TABLE)
+  return values
+end
+
 -- Moves in the players' words (where a card lands in the grid, not the host's coordinates).
 game.describe = require("ecosysteme.describe").describe
 

@@ -383,9 +383,12 @@ function grid:distance(r1, c1, r2, c2, kind) end
 ---@return {[1]: integer, [2]: integer, [3]: string}[]
 function grid:line(kind, k) end
 
----A grid view: a copy of the bounding box for scoring queries, with a face-down overlay of its own. Errors: grid views are for grids of at most 256 cells
+---A grid view: a copy of the bounding box for scoring queries, with a face-down overlay of its own. With r, c and card (as grid:add takes them): the view as the grid would be with the card placed face up at that empty cell, its bounding box grown to hold it; the grid is not changed (a bot's evaluate_moves scoring each candidate placement without trying it). Errors: grid views are for grids of at most 256 cells; cell [0, 1] is occupied; unknown card 'wolf'
+---@param r? integer
+---@param c? integer
+---@param card? string
 ---@return plateau.view
-function grid:view() end
+function grid:view(r, c, card) end
 
 ---Every way to rearrange one card, as moves {type, action = "move" or "swap", cell, to} (after {type, action = "skip"} with skip). Errors: relocations needs type = "<move type>"
 ---@param options {type: string, keep_connected: boolean?, skip: boolean?} the moves' type; keep_connected (default true): every card stays connected; skip: a skip move first

@@ -171,6 +171,11 @@ local function component_examples(state)
   ex.view_stars = { v:count("star"), v:count("star", "up"), v:count({ "star", "moon" }) }   -- {2, 1, 3}
   ex.view_index = { v:index(2, 1), v:index(9, 9) }          -- {6}: nil outside the view
   ex.view_cell = { v:cell(6) }             -- {2, 1}
+  -- The view with a card placed that the grid does not hold: a new row above, the grid unchanged.
+  local w = board:view(-1, 1, "sun")
+  ex.view_with = { { w:size() }, w:count("sun"), w:index(-1, 1), board:count() }   -- {{4, 2, -1, 0}, 2, 2, 4}
+  ex.view_with_taken = select(2, pcall(function() board:view(0, 0, "sun") end))
+  ex.view_with_unknown = select(2, pcall(function() board:view(3, 1, "comet") end))
   local scratch = state:grid(1, "scratch")
   scratch:add(0, 0, "moon")
   ex.scratch_diagonal = scratch:can_place(1, 1)             -- true: must_touch = false
