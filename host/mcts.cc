@@ -234,11 +234,13 @@ class MctsBot : public Bot {
     }
     std::vector<double> value(static_cast<size_t>(players_), 0);
     if (ended) {
-      ScoreTable t;
-      Status st = rules.Score(*world, &t);
+      // Only the totals decide who won: a game's `totals` hook gives them without the score
+      // table's breakdowns and extra (a third of a Savane search was building those).
+      std::vector<int64_t>& totals = totals_scratch_;
+      Status st = rules.CurrentTotals(*world, &totals);
       if (!st.ok()) return st;
-      for (const auto& line : t.lines)
-        if (line.seat >= 0 && line.seat < players_) value[static_cast<size_t>(line.seat)] = static_cast<double>(line.total);
+      for (size_t s = 0; s < totals.size() && s < static_cast<size_t>(players_); ++s)
+        value[s] = static_cast<double>(totals[s]);
     } else {
       for (int s = 0; s < players_; ++s) {
         Status st = rules.EvaluateWith(*world, s, opt_.game_options, &value[static_cast<size_t>(s)]);
@@ -281,6 +283,7 @@ class MctsBot : public Bot {
   MctsOptions opt_;
   Rng rng_;
   State root_;  // the decision's state without its log, copied for each iteration
+  std::vector<int64_t> totals_scratch_;  // a finished rollout's totals, reused
   std::vector<Node> nodes_;
   std::vector<size_t> index_;
   size_t matched_ = 0;
