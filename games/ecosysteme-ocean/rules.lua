@@ -623,24 +623,35 @@ local function score_laid(cells, down, rows, cols, done, counts, nseats, seat, t
 end
 
 -- The default measure for `seat` once its final face-up plankton is in final_counts and its
--- card points in pick_b (the other seats' in their entries, as grid_result left them).
+-- card points in pick_b (the other seats' in their entries, as grid_result left them). The
+-- best other total depends on this seat only through its final face-up plankton (the
+-- plankton places): others_results clears best_other, which keeps it by that count.
+local best_other = {}
 local function pick_measure(entries, nseats, seat, ties)
-  local own, best = nil, nil
-  for k = 1, nseats do
-    local e = entries[k]
-    if e then
-      local b = k == seat and pick_b or e.b
-      b.plankton = plankton_points(final_counts, nseats, k, ties)
-      local total = group_totals(b)
-      if k == seat then own = total elseif not best or total > best then best = total end
+  local mine = final_counts[seat]
+  local best = best_other[mine]
+  if best == nil then
+    best = false
+    for k = 1, nseats do
+      local e = entries[k]
+      if e and k ~= seat then
+        local b = e.b
+        b.plankton = plankton_points(final_counts, nseats, k, ties)
+        local total = group_totals(b)
+        if not best or total > best then best = total end
+      end
     end
+    best_other[mine] = best
   end
+  pick_b.plankton = plankton_points(final_counts, nseats, seat, ties)
+  local own = group_totals(pick_b)
   return best and own - 0.5 * best or own
 end
 
 -- The other seats' results under `counts` into final_counts (the neutral pile's plankton as
 -- counted).
 local function others_results(entries, counts, nseats, seat, ties, acts)
+  for c in pairs(best_other) do best_other[c] = nil end
   for k = 1, nseats do
     local e = entries[k]
     if e and k ~= seat then
