@@ -22,7 +22,7 @@ end
 -- Card sets from the data: what counts as an animal (waterholes, elephants), and every card
 -- (hyenas and vultures count any face-down card). Built once per VM: they are pure data.
 local ANIMALS, OTHER_ANIMALS, ALL, PREY
-local SCORING        -- the scoring rules that need no choice, one compiled query per grid
+local SCORING        -- the scoring rules that need no choice (entries: carcass_query compiles them)
 local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
 
 local function load(ctx)
@@ -32,9 +32,10 @@ local function load(ctx)
   OTHER_ANIMALS = ctx.card_set(cards.without(by_kind.animal, "elephant"))
   ALL = ctx.card_set(cards.ids(ctx))
   PREY = ctx.card_set({ "gazelle", "zebra" })
-  -- The scoring rules that need no choice, as one compiled query per grid (in the rulebook's
-  -- order; entry 8 turns the cheetahs' prey face down before the lions look for theirs).
-  SCORING = ctx.query{
+  -- The scoring rules that need no choice, the first entries of one compiled query per grid
+  -- (carcass_query; in the rulebook's order: entry 8 turns the cheetahs' prey face down
+  -- before the lions look for theirs).
+  SCORING = {
     { "distinct", "waterhole", ANIMALS },             -- 1: animal types next to each waterhole
     { "groups", "prairie", PRAIRIE_POINTS },          -- 2: prairie group points
     { "lines", "tree" },                              -- 3: rows + columns holding a tree
@@ -56,23 +57,31 @@ local MAJORITIES = { { category = "gazelle", card = "gazelle", points = { 5, 2 }
 -- and vultures (face-down cards two cells away / below): one query per floor value.
 -- Open point (README, house rule 1): the rulebook sets no lower bound for an elephant; the
 -- floor is the elephant_floor parameter (0 by default).
-local carcass_queries = {}
+-- Each floor also has the whole grid's query: SCORING's entries, then the carcass ones, which
+-- score_grid runs once, and runs the carcass query again only when lions ate (a grid with no
+-- hungry lion, most of them, is one call).
+local carcass_queries, full_queries = {}, {}
 local function carcass_query(ctx, floor)
   local q = carcass_queries[floor]
   if not q then
-    q = ctx.query{
+    local carcass = {
       { op = "each", cards = "elephant", near = OTHER_ANIMALS, adj = "orthogonal", face = "up",
         base = 6, per = -2, floor = floor },
       { "pairs", "hyena", ALL, "distance2", "down" },
       { "pairs", "vulture", ALL, "below", "down" },
     }
-    carcass_queries[floor] = q
+    q = ctx.query(carcass)
+    local full = {}
+    for t = 1, #SCORING do full[t] = SCORING[t] end
+    for t = 1, #carcass do full[#SCORING + t] = carcass[t] end
+    carcass_queries[floor], full_queries[floor] = q, ctx.query(full)
   end
-  return q
+  return q, full_queries[floor]
 end
 
 -- Elephants, hyenas and vultures: the only scores that depend on what is face down.
 local current_carcass  -- the carcass query for the floor of the game being scored
+local current_full     -- the whole grid's query for that floor
 local function carcass_scores(v)
   local elephant, hyenas, vultures = v:run(current_carcass)
   return elephant, 3 * hyenas, 4 * vultures
@@ -112,7 +121,8 @@ end
 -- added by the score table, which compares seats) and the number of gazelles. (One query and
 -- one table constructor: the greedy bots score every candidate move, so this stays tight.)
 local function score_grid(v, chosen, floor)
-  local waterhole, prairie, lines, gazelles, zebra, giraffe, cheetah, _, lions = v:run(SCORING)
+  local waterhole, prairie, lines, gazelles, zebra, giraffe, cheetah, _, lions, elephant, hyenas, vultures =
+    v:run(current_full)
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4: first the
   -- prey the players chose, then the best of what is left.
   local eaten = 0
@@ -135,10 +145,10 @@ local function score_grid(v, chosen, floor)
       end
     end
   end
-  local elephant, hyena, vulture = carcass_scores(v)
+  if eaten > 0 then elephant, hyenas, vultures = v:run(current_carcass) end
   return { waterhole = 2 * waterhole, prairie = prairie, tree = 2 * lines, gazelle = 2 * gazelles,
            zebra = 3 * zebra, giraffe = 5 * giraffe, cheetah = 3 * cheetah, lion = 4 * eaten,
-           elephant = elephant, hyena = hyena, vulture = vulture }, gazelles
+           elephant = elephant, hyena = 3 * hyenas, vulture = 4 * vultures }, gazelles
 end
 
 -- The score table (ecosysteme/score.lua): one line per grid, Jhay's included, and the
@@ -168,7 +178,7 @@ end
 
 function game.score(ctx, state)
   load(ctx)
-  current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
   current_eaten = state:read("eaten")
   -- Not a tail call: an error the base raises about TABLE then names this line.
   local lines, extra = table_score.assemble(ctx, state, TABLE)
@@ -178,7 +188,7 @@ end
 -- The same totals for the bots' measure, rescoring only the grids that changed.
 function game.totals(ctx, state)
   load(ctx)
-  current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
   current_eaten = state:read("eaten")
   local totals = table_score.totals(ctx, state, TABLE)
   return totals
@@ -188,7 +198,7 @@ end
 -- grid alone, on a view with the card placed, instead of the host trying it.
 function game.evaluate_moves(ctx, state, seat, moves)
   load(ctx)
-  current_carcass = carcass_query(ctx, ctx.params.elephant_floor)
+  current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
   current_eaten = state:read("eaten")
   local values = table_score.evaluate_moves(ctx, state, seat, moves, TABLE)
   return values
