@@ -387,7 +387,7 @@ const cases = {
     fs.cpSync(path.join(source, 'games', 'ecosysteme-savane'), dir, { recursive: true });
     const rules = path.join(dir, 'rules.lua');
     const text = fs.readFileSync(rules, 'utf8');
-    if (!text.includes('hyena = hyena,')) fail('games/ecosysteme-savane/rules.lua no longer has "hyena = hyena,": update this test');
+    if (!text.includes('hyena = 3 * hyenas,')) fail('games/ecosysteme-savane/rules.lua no longer has "hyena = 3 * hyenas,": update this test');
     const s = await startStudio([dir, '--players', '2', '--bots', 'human,greedy']);
     const { b, cleanup } = await browser();
     try {
@@ -396,7 +396,7 @@ const cases = {
       const before = await total();
       const cellsBefore = await p.locator('.cell').count();
       const t0 = Date.now();
-      fs.writeFileSync(rules, text.replace('hyena = hyena,', 'hyena = hyena + 100,'));
+      fs.writeFileSync(rules, text.replace('hyena = 3 * hyenas,', 'hyena = 3 * hyenas + 100,'));
       await p.waitForFunction((x) => Number(document.querySelector('#scores td[data-seat="0"][data-category="TOTAL"]').textContent) === x + 100, before, { timeout: 30000 });
       check(true, `the reload's +100 shows in P1's total ${Date.now() - t0} ms after the save`);
       const shown = await p.evaluate(() => window.reloadShownMs);

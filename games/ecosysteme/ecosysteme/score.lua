@@ -404,6 +404,12 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   local categories, grid = spec.categories, spec.grid
   local g = state:grid(seat)
   local nseats = state.seat_count
+  -- Where each total is the grid's sum plus majority points (no finish, every majority
+  -- added) and there is at most one majority, a pick changes the others' totals and its own
+  -- majority points only through its count: both are kept by that count for the decision.
+  local is_fast = fast[spec]
+  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
+  local by_count = is_fast and nmaj <= 1 and {} or nil
   for t = 1, #moves do
     local m = moves[t]
     local b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
@@ -412,13 +418,22 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
       local c1, c2, c3, c4 = { [seat] = x1 }, { [seat] = x2 }, { [seat] = x3 }, { [seat] = x4 }
       bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
     end
-    counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
-    breakdowns[seat], sums[seat], entries[seat] = b, M.total(b, categories), false
-    local totals = finish_totals(ctx, spec, nseats, nmaj, memo)
-    local mine, best = totals[seat] or 0, nil
-    for k = 1, nseats do
-      local v = totals[k]
-      if v and k ~= seat and (not best or v > best) then best = v end
+    local sum = M.total(b, categories)
+    local key = nmaj == 0 and 0 or (type(x1) == "number" and x1 == x1 and x1) or nil
+    local kept = by_count and key ~= nil and by_count[key]
+    local mine, best
+    if kept then
+      mine, best = sum + kept[1], kept[2] or nil
+    else
+      counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
+      breakdowns[seat], sums[seat], entries[seat] = b, sum, false
+      local totals = finish_totals(ctx, spec, nseats, nmaj, memo)
+      mine = totals[seat] or 0
+      for k = 1, nseats do
+        local v = totals[k]
+        if v and k ~= seat and (not best or v > best) then best = v end
+      end
+      if by_count and key ~= nil then by_count[key] = { mine - sum, best or false } end
     end
     values[t] = best and mine - 0.5 * best or mine
   end
