@@ -311,6 +311,23 @@ local function gather(ctx, state, spec, nmaj)
   return memo
 end
 
+-- A seat's total where a finish or a replacing majority works on its breakdown: `b` copied
+-- (categories only) and worked on as M.assemble works on it, the majorities paying paid[m].
+local seat_pays = {}
+local function worked_total(k, b, majorities, nmaj, categories, finish, ctx, paid)
+  for c = 1, #categories do
+    local name = categories[c]
+    scratch[name] = b[name]
+  end
+  for m = 1, nmaj do
+    local maj = majorities[m]
+    local category = maj.category
+    if maj.add then scratch[category] = (scratch[category] or 0) + paid[m] else scratch[category] = paid[m] end
+  end
+  if finish then finish(k, scratch, ctx) end
+  return M.total(scratch, categories)
+end
+
 -- The second half of M.totals: the majorities and each seat's total from what gather left.
 local function finish_totals(ctx, spec, nseats, nmaj, memo)
   local majorities, categories = spec.majorities or NONE, spec.categories
@@ -351,17 +368,8 @@ local function finish_totals(ctx, spec, nseats, nmaj, memo)
     if kept then
       totals[k] = kept.total
     elseif b then
-      for c = 1, #categories do
-        local name = categories[c]
-        scratch[name] = b[name]
-      end
-      for m = 1, nmaj do
-        local maj = majorities[m]
-        local category = maj.category
-        if maj.add then scratch[category] = (scratch[category] or 0) + pays[m][k] else scratch[category] = pays[m][k] end
-      end
-      if finish then finish(k, scratch, ctx) end
-      totals[k] = M.total(scratch, categories)
+      for m = 1, nmaj do seat_pays[m] = pays[m][k] end
+      totals[k] = worked_total(k, b, majorities, nmaj, categories, finish, ctx, seat_pays)
       if e then
         local f = { total = totals[k] }
         for m = 1, nmaj do f[m] = pays[m][k] end
@@ -404,12 +412,14 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   local categories, grid = spec.categories, spec.grid
   local g = state:grid(seat)
   local nseats = state.seat_count
-  -- Where each total is the grid's sum plus majority points (no finish, every majority
-  -- added) and there is at most one majority, a pick changes the others' totals and its own
-  -- majority points only through its count: both are kept by that count for the decision.
+  -- A pick changes the others' totals, and the majority points it receives, only through
+  -- its majority counts: both are kept by those counts for the decision. Its own total is
+  -- then its grid's sum plus those points, or (a finish, a replacing majority) its breakdown
+  -- worked on as finish_totals works on it.
   local is_fast = fast[spec]
   if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
-  local by_count = is_fast and nmaj <= 1 and {} or nil
+  local finish = spec.finish
+  local by_count = {}
   for t = 1, #moves do
     local m = moves[t]
     local b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
@@ -419,11 +429,24 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
       bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
     end
     local sum = M.total(b, categories)
-    local key = nmaj == 0 and 0 or (type(x1) == "number" and x1 == x1 and x1) or nil
-    local kept = by_count and key ~= nil and by_count[key]
+    -- The leaf of the counts' tree (nil when a count cannot be a key: NaN).
+    local node, x = by_count, nil
+    for k = 1, nmaj do
+      if k == 1 then x = x1 elseif k == 2 then x = x2 elseif k == 3 then x = x3 else x = x4 end
+      if x ~= x then node = nil; break end
+      local next_node = node[x]
+      if not next_node then next_node = {}; node[x] = next_node end
+      node = next_node
+    end
     local mine, best
-    if kept then
-      mine, best = sum + kept[1], kept[2] or nil
+    if node and node.paid then
+      best = node.best or nil
+      if is_fast then
+        mine = sum
+        for k = 1, nmaj do mine = mine + node.paid[k] end
+      else
+        mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid)
+      end
     else
       counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
       breakdowns[seat], sums[seat], entries[seat] = b, sum, false
@@ -433,7 +456,11 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
         local v = totals[k]
         if v and k ~= seat and (not best or v > best) then best = v end
       end
-      if by_count and key ~= nil then by_count[key] = { mine - sum, best or false } end
+      if node then
+        local paid = {}
+        for k = 1, nmaj do paid[k] = pays[k][seat] end
+        node.paid, node.best = paid, best or false
+      end
     end
     values[t] = best and mine - 0.5 * best or mine
   end
