@@ -430,8 +430,9 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
     end
     local sum = M.total(b, categories)
     -- The leaf of the counts' tree (nil when a count cannot be a key: NaN).
-    local node, x = by_count, nil
+    local node = by_count
     for k = 1, nmaj do
+      local x
       if k == 1 then x = x1 elseif k == 2 then x = x2 elseif k == 3 then x = x3 else x = x4 end
       if x ~= x then node = nil; break end
       local next_node = node[x]
