@@ -530,14 +530,21 @@ local function grid_result(e, k, counts, nseats, ties, acts)
   e.key = key
 end
 
-function game.totals(ctx, state)
+-- What totals and evaluate_moves start from: the card data, the memo for these parameters,
+-- and each seat's entry and face-up plankton (seat_entries). Returns the plankton tie reading,
+-- whether a flipped whale acts, the counts and the entries.
+local function begin_totals(ctx, state)
   load_cards(ctx)
   local p = ctx.params
   if memo_params ~= p then memo, memo_params = {}, p end
-  local ties, acts = p.plankton_ties, p.whale_flipped_acts
-  local nseats = state.seat_count
   local counts, entries = {}, {}
   seat_entries(state, counts, entries)
+  return p.plankton_ties, p.whale_flipped_acts, counts, entries
+end
+
+function game.totals(ctx, state)
+  local ties, acts, counts, entries = begin_totals(ctx, state)
+  local nseats = state.seat_count
   -- Each grid's flips and card points: kept while the grid and every seat's plankton are.
   for k = 1, nseats do
     local e = entries[k]
@@ -735,13 +742,8 @@ function game.evaluate_moves(ctx, state, seat, moves)
   for t = 2, #moves do
     if moves[t].type ~= kind then return values end
   end
-  load_cards(ctx)
-  local p = ctx.params
-  if memo_params ~= p then memo, memo_params = {}, p end
-  local ties, acts = p.plankton_ties, p.whale_flipped_acts
+  local ties, acts, counts, entries = begin_totals(ctx, state)
   local nseats = state.seat_count
-  local counts, entries = {}, {}
-  seat_entries(state, counts, entries)
   local mine = entries[seat]
   if not mine or mine.snap.rows == 0 then return values end
   local acted = state:read("whale_acted")

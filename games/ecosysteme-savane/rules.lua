@@ -176,10 +176,16 @@ function game.check(ctx)
   table_score.check(ctx, TABLE)
 end
 
-function game.score(ctx, state)
+-- What score_grid reads besides the view, set before each hook that scores: the queries for
+-- this game's elephant floor and the lions' prey chosen so far.
+local function prepare(ctx, state)
   load(ctx)
   current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
   current_eaten = state:read("eaten")
+end
+
+function game.score(ctx, state)
+  prepare(ctx, state)
   -- Not a tail call: an error the base raises about TABLE then names this line.
   local lines, extra = table_score.assemble(ctx, state, TABLE)
   return lines, extra
@@ -187,9 +193,7 @@ end
 
 -- The same totals for the bots' measure, rescoring only the grids that changed.
 function game.totals(ctx, state)
-  load(ctx)
-  current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
-  current_eaten = state:read("eaten")
+  prepare(ctx, state)
   local totals = table_score.totals(ctx, state, TABLE)
   return totals
 end
@@ -197,9 +201,7 @@ end
 -- The bots' value of every pick of a draft decision at once: each pick scores the picker's
 -- grid alone, on a view with the card placed, instead of the host trying it.
 function game.evaluate_moves(ctx, state, seat, moves)
-  load(ctx)
-  current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
-  current_eaten = state:read("eaten")
+  prepare(ctx, state)
   local values = table_score.evaluate_moves(ctx, state, seat, moves, TABLE)
   return values
 end

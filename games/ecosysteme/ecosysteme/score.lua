@@ -256,6 +256,21 @@ local function fast_path(spec)
   return true
 end
 local fast = {}      -- per spec: whether totals are the grid sums plus the majority points
+local function is_fast_spec(spec)
+  local is_fast = fast[spec]
+  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
+  return is_fast
+end
+
+-- Refuses a grid function's result for seat k that is not a breakdown followed by one count
+-- per majority (bad_grid names the mistake).
+local function check_result(b, nmaj, majorities, k, x1, x2, x3, x4)
+  if type(b) ~= "table" or (nmaj >= 1 and (x1 == nil or (nmaj >= 2 and (x2 == nil or
+      (nmaj >= 3 and (x3 == nil or (nmaj >= 4 and x4 == nil))))))) then
+    local c1, c2, c3, c4 = { [k] = x1 }, { [k] = x2 }, { [k] = x3 }, { [k] = x4 }
+    bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
+  end
+end
 
 -- The first half of M.totals: each seat's grid result (breakdowns, sums, counts and, with
 -- the memo, entries), kept between calls where the memo allows. Returns the memo (or nil).
@@ -292,12 +307,8 @@ local function gather(ctx, state, spec, nmaj)
       end
       if not memo or e.grid ~= version or e.data ~= data then
         local b, x1, x2, x3, x4 = grid(k, g:view(), state, ctx)
-        if type(b) ~= "table" or (nmaj >= 1 and (x1 == nil or (nmaj >= 2 and (x2 == nil or
-            (nmaj >= 3 and (x3 == nil or (nmaj >= 4 and x4 == nil))))))) then
-          e.grid = nil
-          local c1, c2, c3, c4 = { [k] = x1 }, { [k] = x2 }, { [k] = x3 }, { [k] = x4 }
-          bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
-        end
+        e.grid = nil   -- a refused result leaves the entry stale
+        check_result(b, nmaj, majorities, k, x1, x2, x3, x4)
         e.b, e[1], e[2], e[3], e[4] = b, x1, x2, x3, x4
         e.sum = M.total(b, categories)
         e.grid, e.data = version, data
@@ -331,8 +342,7 @@ end
 -- The second half of M.totals: the majorities and each seat's total from what gather left.
 local function finish_totals(ctx, spec, nseats, nmaj, memo)
   local majorities, categories = spec.majorities or NONE, spec.categories
-  local is_fast = fast[spec]
-  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
+  local is_fast = is_fast_spec(spec)
   local totals = { nil, nil, nil, nil }   -- sized for four seats up front
   for k = 1, nseats do
     if breakdowns[k] then totals[k] = sums[k] end
@@ -416,18 +426,13 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   -- its majority counts: both are kept by those counts for the decision. Its own total is
   -- then its grid's sum plus those points, or (a finish, a replacing majority) its breakdown
   -- worked on as finish_totals works on it.
-  local is_fast = fast[spec]
-  if is_fast == nil then is_fast = fast_path(spec); fast[spec] = is_fast end
+  local is_fast = is_fast_spec(spec)
   local finish = spec.finish
   local by_count = {}
   for t = 1, #moves do
     local m = moves[t]
     local b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
-    if type(b) ~= "table" or (nmaj >= 1 and (x1 == nil or (nmaj >= 2 and (x2 == nil or
-        (nmaj >= 3 and (x3 == nil or (nmaj >= 4 and x4 == nil))))))) then
-      local c1, c2, c3, c4 = { [seat] = x1 }, { [seat] = x2 }, { [seat] = x3 }, { [seat] = x4 }
-      bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
-    end
+    check_result(b, nmaj, majorities, seat, x1, x2, x3, x4)
     local sum = M.total(b, categories)
     -- The leaf of the counts' tree (nil when a count cannot be a key: NaN).
     local node = by_count
