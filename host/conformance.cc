@@ -78,6 +78,9 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
                                         seed * 1000003 + static_cast<uint64_t>(moves));
           if (!st.ok()) return fail("evaluate_moves", st.ToString(), moves);
         }
+        // The game's own random draw against the list, at every decision (one call, no trials).
+        st = rules.CheckRandomMove(s, seat, legal, seed * 7919 + static_cast<uint64_t>(moves));
+        if (!st.ok()) return fail("random_move", st.ToString(), moves);
       }
       // A move of an unknown type is refused as illegal and changes nothing: at the first
       // decisions and every 16th after (two hashes of the whole state each time).

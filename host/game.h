@@ -153,6 +153,13 @@ class Rules {
     (void)state, (void)seat, (void)moves, (void)max_trials, (void)pick;
     return Status::Ok();
   }
+  // Conformance: a random move drawn the rules' own way (a script's `random_move` hook) is the
+  // move the legal list holds at the same draw: drawn once among exactly `moves.size()` (the
+  // seat's legal moves here), with an RNG seeded by `seed`. Ok when there is nothing to check.
+  virtual Status CheckRandomMove(const State& state, int seat, const std::vector<Move>& moves, uint64_t seed) {
+    (void)state, (void)seat, (void)moves, (void)seed;
+    return Status::Ok();
+  }
   // Rules that give the bots' measure a faster way than Score (a script's `totals` hook)
   // check here that it agrees with Score's totals on this state; the conformance checks call
   // it on every state they reach. Ok when there is nothing to check.

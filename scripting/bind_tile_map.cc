@@ -129,6 +129,18 @@ int MapFits(lua_State* L) {
 
 // m:placements(tile, [move type]) -> {{cell = {r, c}, rotation = deg[, type = t]}, ...}:
 // every cell and distinct rotation where the tile fits; with a type, the list is a list of moves.
+void PushPlacement(lua_State* L, const TilePlacement& p, int type_arg) {
+  lua_createtable(L, 0, type_arg ? 3 : 2);
+  if (type_arg) {
+    lua_pushvalue(L, type_arg);
+    lua_setfield(L, -2, "type");
+  }
+  PushCoord(L, p.cell);
+  lua_setfield(L, -2, "cell");
+  lua_pushinteger(L, p.rotation * 90);
+  lua_setfield(L, -2, "rotation");
+}
+
 int MapPlacements(lua_State* L) {
   TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
@@ -138,17 +150,34 @@ int MapPlacements(lua_State* L) {
   m->Placements(tile, &out);
   lua_createtable(L, static_cast<int>(out.size()), 0);
   for (size_t i = 0; i < out.size(); ++i) {
-    lua_createtable(L, 0, typed ? 3 : 2);
-    if (typed) {
-      lua_pushvalue(L, 3);
-      lua_setfield(L, -2, "type");
-    }
-    PushCoord(L, out[i].cell);
-    lua_setfield(L, -2, "cell");
-    lua_pushinteger(L, out[i].rotation * 90);
-    lua_setfield(L, -2, "rotation");
+    PushPlacement(L, out[i], typed ? 3 : 0);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
+  return 1;
+}
+
+// m:pick_placement(tile, type, pick) -> the move placements(tile, type) lists at the draw
+// k = pick(n), n being how many it lists; nothing (and no draw) when the tile fits nowhere.
+// A random player's placement without a table for each of the others (random_move).
+int MapPickPlacement(lua_State* L) {
+  TileMap* m = CheckMap(L);
+  const int tile = CheckTile(L, 2, *m);
+  luaL_checkstring(L, 3);
+  luaL_checktype(L, 4, LUA_TFUNCTION);
+  std::vector<TilePlacement> out;
+  m->Placements(tile, &out);  // a copy: pick is any function and may change the map
+  if (out.empty()) return 0;
+  lua_pushvalue(L, 4);
+  lua_pushinteger(L, static_cast<lua_Integer>(out.size()));
+  lua_call(L, 1, 1);
+  int exact = 0;
+  const lua_Integer k = lua_tointegerx(L, -1, &exact);
+  if (!exact || k < 1 || k > static_cast<lua_Integer>(out.size()))
+    Raise(L, "pick_placement: pick(" + std::to_string(out.size()) + ") gave " +
+                 (lua_isnumber(L, -1) ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1))) +
+                 ", not a place in 1.." + std::to_string(out.size()));
+  lua_pop(L, 1);
+  PushPlacement(L, out[static_cast<size_t>(k - 1)], 3);
   return 1;
 }
 
@@ -618,6 +647,7 @@ int StateAddTileMap(lua_State* L) {
 void OpenTileMapBindings(lua_State* L, int up) {
   static const luaL_Reg methods[] = {
       {"place", MapPlace},           {"fits", MapFits},           {"placements", MapPlacements},
+      {"pick_placement", MapPickPlacement},
       {"can_place", MapCanPlace},    {"frontier", MapFrontier},   {"on_frontier", MapOnFrontier},
       {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},           {"version", MapVersion},
       {"bounds", MapBounds},         {"neighbors8", MapNeighbors8}, {"filled_around", MapFilledAround},

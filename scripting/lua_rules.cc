@@ -68,7 +68,8 @@ constexpr HookSpec kHooks[] = {
     {"totals", LUA_TFUNCTION, false},   {"on_place", LUA_TTABLE, false},    {"categories", LUA_TTABLE, false},
     {"migrate", LUA_TFUNCTION, false},  {"on_reload", LUA_TFUNCTION, false}, {"version", LUA_TNUMBER, false},
     {"after_draft", LUA_TFUNCTION, false}, {"stats", LUA_TFUNCTION, false}, {"describe", LUA_TFUNCTION, false},
-    {"evaluate_moves", LUA_TFUNCTION, false}, {"check", LUA_TFUNCTION, false}};
+    {"evaluate_moves", LUA_TFUNCTION, false}, {"check", LUA_TFUNCTION, false},
+    {"random_move", LUA_TFUNCTION, false}};
 
 std::string WhereDefined(lua_State* L, int idx) {
   lua_Debug ar;
@@ -764,6 +765,20 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
     *out = (*list)[rng->Below(static_cast<uint32_t>(list->size()))];
     return Status::Ok();
   }
+  if (has_hook("random_move")) {
+    // The game's own draw: the same move the list holds at the same draw (held to it by the
+    // conformance checks, CheckRandomMove), without listing the moves it did not draw.
+    Move m;
+    Status st = HookRandomMove(state, seat, rng, &m);
+    if (!st.ok()) return st;
+    if (listed) *listed = static_cast<int>(std::min<uint32_t>(pick_.n, INT32_MAX));
+    vouched_.uid = state.identity.uid;
+    vouched_.generation = state.identity.generation;
+    vouched_.seat = seat;
+    vouched_.move = m;
+    *out = std::move(m);
+    return Status::Ok();
+  }
   // The same draw on the same list as ListLegal's, so the same move; only it is converted.
   // Every other entry is still checked by the conformance checks, which list them all.
   size_t n = 0;
@@ -784,6 +799,87 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
   vouched_.seat = seat;
   vouched_.move = m;
   *out = std::move(m);
+  return Status::Ok();
+}
+
+namespace {
+
+// pick(n), handed to `random_move`: a draw among n moves (1..n) on the bot's RNG, once per call
+// of the hook. Upvalue 1 is the LuaRules' RandomPick, which outlives the Lua state's closures.
+int RandomPickFn(lua_State* L) {
+  auto* p = static_cast<LuaRules::RandomPick*>(lua_touserdata(L, lua_upvalueindex(1)));
+  if (!p->active || !p->rng) Raise(L, "pick(n) draws only while random_move runs (a pick kept for later draws nothing)");
+  if (p->calls > 0)
+    Raise(L, "pick(n) is called once per random_move: one draw among all the legal moves, as a random player makes");
+  int exact = 0;
+  const lua_Integer n = lua_tointegerx(L, 1, &exact);
+  if (!exact || n < 1 || n > static_cast<lua_Integer>(UINT32_MAX))
+    RaiseArg(L, 1, "pick(n): n is how many legal moves there are (an integer, 1 or more)");
+  p->calls = 1;
+  p->n = static_cast<uint32_t>(n);
+  p->k = p->rng->Below(p->n);
+  lua_pushinteger(L, static_cast<lua_Integer>(p->k) + 1);
+  return 1;
+}
+
+}  // namespace
+
+// random_move(ctx, state, seat, pick) -> move: the hook draws k = pick(n), n being the number of
+// legal moves, and returns the move legal_moves would list k-th, building that one only.
+Status LuaRules::HookRandomMove(const State& state, int seat, Rng* rng, Move* out) {
+  lua_State* L = rt_->L();
+  if (!lua_checkstack(L, 8)) return {ErrorKind::kMemory, "random_move: the Lua stack is full", {}, {}};
+  PushHook("random_move");
+  lua_pushinteger(L, LuaSeat(seat));
+  lua_pushlightuserdata(L, &pick_);
+  lua_pushcclosure(L, RandomPickFn, 1);
+  pick_ = RandomPick{rng, true, 0, 0, 0};
+  Status st = CallHook("random_move", &state, false, 2, 1);
+  pick_.active = false;
+  pick_.rng = nullptr;
+  if (!st.ok()) return st;
+  const std::string where = HookWhere("random_move");
+  if (pick_.calls == 0 && lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return Status::Illegal("no legal move");  // nil without a draw: there is nothing to draw from
+  }
+  if (pick_.calls != 1) {
+    lua_pop(L, 1);
+    return {ErrorKind::kScript, where + "random_move must draw its move with pick(n), once, n being how many legal moves there are", {}, {}};
+  }
+  std::string error;
+  const bool ok = lua_istable(L, -1) && LuaToMove(L, -1, *files_.cards, out, &error);
+  if (!lua_istable(L, -1)) error = std::string("must return a move (a table), got ") + luaL_typename(L, -1);
+  lua_pop(L, 1);
+  if (!ok) return {ErrorKind::kScript, where + "random_move: " + error, {}, {}};
+  return Status::Ok();
+}
+
+Status LuaRules::CheckRandomMove(const State& state, int seat, const std::vector<Move>& moves, uint64_t seed) {
+  if (!has_hook("random_move") || moves.empty() || state.flow.HasAsks() || (uses_draft_ && draft::Active(state)))
+    return Status::Ok();
+  Rng rng(seed);
+  Move m;
+  Status st = HookRandomMove(state, seat, &rng, &m);
+  if (st.kind == ErrorKind::kIllegal)
+    return {ErrorKind::kScript,
+            HookWhere("random_move") + "random_move: drew nothing (returned nil), but legal_moves lists " +
+                std::to_string(moves.size()) + " moves",
+            {}, {}};
+  if (!st.ok()) return st;
+  const std::string where = HookWhere("random_move") + "random_move: ";
+  if (pick_.n != moves.size())
+    return {ErrorKind::kScript,
+            where + "drew among " + std::to_string(pick_.n) + " moves, but legal_moves lists " + std::to_string(moves.size()) +
+                " (pick(n) takes the number of legal moves, so a random player draws what it would from the list)",
+            {}, {}};
+  const Move& listed = moves[pick_.k];
+  if (!(m == listed))
+    return {ErrorKind::kScript,
+            where + "for the draw " + std::to_string(pick_.k + 1) + " of " + std::to_string(pick_.n) + " it gave " +
+                MoveToString(m, *files_.cards) + ", but legal_moves lists " + MoveToString(listed, *files_.cards) +
+                " there (random_move must give the move the list holds at the same draw)",
+            {}, {}};
   return Status::Ok();
 }
 

@@ -57,6 +57,7 @@ class LuaRules : public Rules {
                        int* base) override;
   Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials = 0,
                             uint64_t pick = 0) override;
+  Status CheckRandomMove(const State& state, int seat, const std::vector<Move>& moves, uint64_t seed) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.
   // The describe hook's text for a move ("" without the hook) and, when asked, the group it
@@ -168,6 +169,22 @@ class LuaRules : public Rules {
     int seat = -1;
     Move move;
   } vouched_;
+  // The one draw a `random_move` hook makes through its pick(n): the bot's RNG while the hook
+  // runs (pick refuses to draw at any other time, so a pick kept by the script draws nothing),
+  // and the draw's n and k (0-based) for the caller to check.
+ public:
+  struct RandomPick {
+    Rng* rng = nullptr;
+    bool active = false;
+    int calls = 0;
+    uint32_t n = 0, k = 0;
+  };
+
+ private:
+  RandomPick pick_;
+  // Calls random_move with a pick drawing on `rng`; *out is the move it returned and pick_
+  // holds the draw. Errors name the hook's line.
+  Status HookRandomMove(const State& state, int seat, Rng* rng, Move* out);
   struct DraftMovesCache {
     uint64_t uid = 0, generation = 0;
     int seat = -1;

@@ -60,6 +60,7 @@ game.categories = scoring.categories
 game.setup = tiles.setup
 game.to_move = actions.to_move
 game.legal_moves = actions.legal_moves
+game.random_move = actions.random_move
 
 game.moves = {}
 for _, rules in ipairs({ tiles, actions, holes, vehicles, scoring }) do

@@ -14,7 +14,7 @@ local scoring = require("safari.scoring")
 local MAP, data = D.MAP, D.data
 local say, draw_markers = St.say, St.draw_markers
 local place_moves, relocate_moves = tiles.place_moves, vehicles.relocate_moves
-local hole_moves, vehicle_moves = holes.hole_moves, vehicles.vehicle_moves
+local hole_moves, vehicle_moves, vehicle_cells = holes.hole_moves, vehicles.vehicle_moves, vehicles.vehicle_cells
 local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
@@ -24,10 +24,9 @@ function M.to_move(ctx, state)
   return { state.data.turn }
 end
 
--- The action step's moves: a meeple on each free feature of the tile, on its baobab, the
--- watering holes, the vehicles, and no action.
-local function action_moves(ctx, state, seat)
-  local map = state:tile_map(MAP)
+-- The action step's moves up to the vehicles: a meeple on each free feature of the tile, on
+-- its baobab, the watering holes.
+local function action_head(ctx, state, seat, map)
   local d = data(ctx)
   local moves = {}
   local placed = state.data.placed
@@ -41,6 +40,13 @@ local function action_moves(ctx, state, seat)
     if d.tiles[id].baobab then moves[#moves + 1] = { type = "baobab" } end
   end
   hole_moves(ctx, state, seat, map, moves)
+  return moves
+end
+
+-- The action step's moves: those above, the vehicles, and no action.
+local function action_moves(ctx, state, seat)
+  local map = state:tile_map(MAP)
+  local moves = action_head(ctx, state, seat, map)
   vehicle_moves(ctx, state, map, moves)
   moves[#moves + 1] = { type = "pass" }
   return moves
@@ -56,6 +62,30 @@ function M.legal_moves(ctx, state, seat)
     return relocate_moves(ctx, state, map)
   end
   return action_moves(ctx, state, seat)
+end
+
+-- A random player's move, the one legal_moves would list at the same draw, without listing
+-- the vehicle moves (two for each empty space: most of an action's list, and a random game's
+-- time when every one was a table).
+function M.random_move(ctx, state, seat, pick)
+  if seat ~= state.data.turn or state.phase == "over" then return nil end
+  local step = state.data.step
+  local map = state:tile_map(MAP)
+  if step == "place" then return tiles.pick_place(ctx, state, map, pick) end
+  local at = state:read("vehicles")
+  if step == "relocate" then
+    local cells = vehicle_cells(ctx, state, map, at)
+    if #cells == 0 then return nil end
+    return { type = "relocate", vehicle = state.data.captured, cell = cells[pick(#cells)] }
+  end
+  local head = action_head(ctx, state, seat, map)
+  local cells = state.data.captured == 0 and vehicle_cells(ctx, state, map, at) or {}
+  local nv = #at * #cells
+  local k = pick(#head + nv + 1)
+  if k <= #head then return head[k] end
+  k = k - #head - 1
+  if k < nv then return { type = "vehicle", vehicle = k // #cells + 1, cell = cells[k % #cells + 1] } end
+  return { type = "pass" }
 end
 
 function M.moves.meeple(ctx, state, seat, move)

@@ -73,9 +73,23 @@ end
 
 -- Every cell and rotation where the drawn tile fits (without those that would stop a started
 -- watering hole when tile_may_block_hole is false).
+-- Whether some placements are kept from the drawn tile (a started hole they would stop).
+local function filtered(ctx, state)
+  return not ctx.params.tile_may_block_hole and next(state:read("holes")) ~= nil
+end
+
+-- A random player's placement: the one place_moves lists at the draw pick(n), built alone
+-- when nothing is filtered out.
+function M.pick_place(ctx, state, map, pick)
+  if not filtered(ctx, state) then return map:pick_placement(state.data.tile, "place", pick) end
+  local moves = M.place_moves(ctx, state, map)
+  if #moves == 0 then return nil end
+  return moves[pick(#moves)]
+end
+
 function M.place_moves(ctx, state, map)
   local moves = map:placements(state.data.tile, "place")
-  if not ctx.params.tile_may_block_hole and next(state:read("holes")) ~= nil then
+  if filtered(ctx, state) then
     local keep = {}
     for _, m in ipairs(moves) do
       if not blocking(ctx, state, map, state.data.tile, m.cell[1], m.cell[2], m.rotation) then keep[#keep + 1] = m end

@@ -2,10 +2,8 @@
 -- vehicle set down at once after the tile that took its space, and the turn's action that
 -- moves one instead of placing a meeple (not in a turn that captured one).
 
-local St = require("safari.state")
 local scoring = require("safari.scoring")
 
-local vehicle_at = St.vehicle_at
 local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
@@ -14,15 +12,38 @@ local M = { moves = {} }
 -- vehicle_destination = "next_to_tile", one next to the tile placed this turn, or any when
 -- that tile has no empty space left around it.
 local function vehicle_cells(ctx, state, map, vehicles)
-  local all, near = {}, {}
-  local placed = state.data.placed
+  -- Every action of every bot walks the whole frontier here (a hundred spaces late in a
+  -- game), so the loop calls nothing and keeps its counts.
+  local all, n = {}, 0
+  local nv = #vehicles
   for _, cell in ipairs(map:frontier()) do
-    if vehicle_at(vehicles, cell[1], cell[2]) == nil then
-      all[#all + 1] = cell
-      if math.abs(cell[1] - placed[1]) + math.abs(cell[2] - placed[2]) == 1 then near[#near + 1] = cell end
+    local r, c = cell[1], cell[2]
+    local free = true
+    for i = 1, nv do
+      local v = vehicles[i]
+      if v[1] == r and v[2] == c then
+        free = false
+        break
+      end
+    end
+    if free then
+      n = n + 1
+      all[n] = cell
     end
   end
-  if ctx.params.vehicle_destination == "next_to_tile" and #near > 0 then return near end
+  if ctx.params.vehicle_destination == "next_to_tile" then
+    local placed = state.data.placed
+    local pr, pc = placed[1], placed[2]
+    local near, m = {}, 0
+    for i = 1, n do
+      local cell = all[i]
+      if math.abs(cell[1] - pr) + math.abs(cell[2] - pc) == 1 then
+        m = m + 1
+        near[m] = cell
+      end
+    end
+    if m > 0 then return near end
+  end
   return all
 end
 

@@ -46,6 +46,7 @@
 ---@field evaluate? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, options?: table<string, number>): number How good the state is for the seat, for the greedy, heuristic and mcts bots (default: its total minus half the best other total).
 ---@field totals? fun(ctx: plateau.ctx, state: plateau.state): (integer|nil)[] Each seat's score total, as score would give it, for the bots' default measure when there is no evaluate hook. It may keep results between calls (grid:version(), state:data_version()); the conformance checks hold it to score's totals at every state they reach.
 ---@field evaluate_moves? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, moves: plateau.move[], options: table<string, number>?): (number|nil)[], integer? Values every candidate of one decision at once, for the greedy and heuristic bots: a game computes what each move changes instead of the host trying each move and the evaluation scoring the whole table. With a base, a game that knows what an action changes but not what the turn's end does after it (Safari: every action is followed by the same end of turn) gives each action's difference from the base, usually passing. A move whose result depends on random numbers must be nil, and so must the base's. The conformance checks hold each value to the move's trial, exactly; a list of another length, NaN, an infinity, or a base that is not one of the moves is refused naming this hook's line.
+---@field random_move? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, pick: fun(n: integer): integer): plateau.move? A random player's move without listing the moves it does not draw (random bots, MCTS playouts): the hook counts the seat's legal moves n, draws k = pick(n), and builds only the move legal_moves would list k-th, so a random game plays exactly the moves it would draw from the list. The conformance checks hold it to legal_moves at every decision they reach; no draw, a second draw, a draw among another count, another move at the draw, or a pick kept and called after the hook returned are refused naming this hook's line. tile_map:pick_placement draws a placement this way.
 ---@field describe? fun(ctx: plateau.ctx, state: plateau.state, seat: integer, move: plateau.move): string?, (string|string[])?, string? The text a player reads for one of the seat's legal moves (plateau play lists moves with it), and optionally the move's group (a label or a list of up to 4, outermost first, by which plateau play asks a choice among many moves in steps) and its picture (lines shown under it in short menus).
 ---@field stats? fun(ctx: plateau.ctx, state: plateau.state): {rounds: integer?, ending: string?, stopped: boolean?, tags: string[]?, counts: table<string, number>?, players: table<string, number>[]?} What plateau simulate and sweep measure on each finished game: its length, ending, tags, game-level counts and per-player numbers.
 ---@field view? fun(ctx: plateau.ctx, state: plateau.state, seat: integer?): string?, boolean? Text appended to the host's own description of the table for the seat, or with a second value true the whole table (the host's own lines left out); a failure shows (view failed: message) instead of stopping the game.
@@ -604,6 +605,13 @@ function tile_map:fits(tile, row, col, rotation) end
 ---@param type? string a move type: the placements as moves
 ---@return {cell: plateau.cell, rotation: integer}[]|plateau.move[]
 function tile_map:placements(tile, type) end
+
+---The move placements(tile, type) lists at the draw k = pick(n), n being how many it lists, built alone; nil (and no draw) when the tile fits nowhere. A random player's placement without a table for each of the others (a random_move hook).
+---@param tile string
+---@param type string the move type
+---@param pick fun(n: integer): integer random_move's pick: draws k in 1..n
+---@return plateau.move?
+function tile_map:pick_placement(tile, type, pick) end
 
 ---Whether the tile fits anywhere.
 ---@param tile string
