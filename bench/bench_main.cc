@@ -8,6 +8,7 @@
 //   plateau-bench --bots           only the games between sensible bots (issue 19): greedy
 //                                  Savane, Océan and Ecosystem, heuristic Chenilles, and
 //                                  MCTS decisions in Savane
+//   plateau-bench --safari-native [N] only the native Safari greedy figure, N games a run (600)
 //   plateau-bench --check-ocean [N] holds the native Océan baseline to the Lua rules on N
 //                                  seeded random-bot games with 4 players (200), plus N/4 each
 //                                  with 2, 3, 5 and 6; exits 1 on any mismatch
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "bench/ocean_native.h"
+#include "bench/safari_native.h"
 #include "bench/savane_native.h"
 #include "host/text.h"
 #include "host/bots.h"
@@ -530,6 +532,15 @@ void BotFigures() {
       Print("savane_greedy_native_games_per_s", Median(native), "games/s");
       Print("savane_greedy_native_ratio", Median(native) > 0 ? Median(rates) / Median(native) : 0, "ratio");
     }
+    if (std::strcmp(run.game, "safari") == 0) {
+      // The same game played by plain C++ greedy players on the host's tile map: the limit of
+      // the scripted ones.
+      std::vector<double> native;
+      for (int rep = 0; rep < 3; ++rep)
+        native.push_back(NativePlayouts(bench::NativeSafariGreedyGame, 600, 6000 + 1000 * static_cast<uint64_t>(rep)));
+      Print("safari_greedy_native_games_per_s", Median(native), "games/s");
+      Print("safari_greedy_native_ratio", Median(native) > 0 ? Median(rates) / Median(native) : 0, "ratio");
+    }
   }
   std::vector<double> rates;
   for (int rep = 0; rep < 3; ++rep)
@@ -571,12 +582,22 @@ int main(int argc, char** argv) {
     SafariFigures(300);
     return 0;
   }
+  if (argc >= 2 && std::strcmp(argv[1], "--safari-native") == 0) {
+    // Only the native Safari greedy figure (the --bots run prints it with its ratio).
+    std::vector<double> native;
+    for (int rep = 0; rep < 3; ++rep)
+      native.push_back(NativePlayouts(bench::NativeSafariGreedyGame, argc >= 3 ? std::max(1, ArgInt(argv[2])) : 600,
+                                      6000 + 1000 * static_cast<uint64_t>(rep)));
+    Print("safari_greedy_native_games_per_s", Median(native), "games/s");
+    return 0;
+  }
   if (argc >= 2 && std::strcmp(argv[1], "--bots") == 0) {
     BotFigures();
     return 0;
   }
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --safari | --bots | --check-ocean [games] | "
+    std::fprintf(stderr, "usage: plateau-bench [--savane | --ocean | --safari | --safari-native [games] | --bots | "
+                 "--check-ocean [games] | "
                  "--chenilles-bots [games]]\n");
     return 2;
   }
