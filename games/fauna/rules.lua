@@ -218,6 +218,55 @@ function game.legal_moves(ctx, state, seat)
   return moves
 end
 
+-- A random player's move, the one legal_moves lists at the same draw, counted instead of
+-- listed (a region and a scale bucket each are most of a decision's moves).
+function game.random_move(ctx, state, seat, pick)
+  if state.phase ~= "place" or seat ~= state.data.turn then return nil end
+  local free_regions, asked, marks, nr, ns = nil, nil, nil, 0, 0
+  if state.data.hand[seat] > 0 then
+    local map = state:region_map(MAP)
+    local marked = map:marked()
+    local d = data(ctx)
+    local regions = d.region_list
+    if regions == nil then
+      regions = map:regions()
+      d.region_list = regions
+    end
+    free_regions = {}
+    for _, r in ipairs(regions) do
+      if marked[r] == nil then
+        nr = nr + 1
+        free_regions[nr] = r
+      end
+    end
+    asked = asked_scales(ctx, current(ctx, state))
+    marks = state:read("scale_marks")
+    for _, sc in ipairs(asked) do
+      ns = ns + sc.count
+      for _, m in ipairs(marks) do
+        if m.scale == sc.id and m.bucket >= 1 and m.bucket <= sc.count then ns = ns - 1 end
+      end
+    end
+  end
+  local may_pass = state.data.placed[seat] or state.data.hand[seat] == 0
+  local n = nr + ns + (may_pass and 1 or 0)
+  if n == 0 then return nil end
+  local k = pick(n)
+  if k <= nr then return { type = "region", region = free_regions[k] } end
+  k = k - nr
+  if k <= ns then
+    for _, sc in ipairs(asked) do
+      for b = 1, sc.count do
+        if not scale_taken(marks, sc.id, b) then
+          k = k - 1
+          if k == 0 then return { type = "scale", scale = sc.id, bucket = b } end
+        end
+      end
+    end
+  end
+  return { type = "pass" }
+end
+
 -- ---- the reveal ------------------------------------------------------------------------------
 
 -- What one piece earns: points, and whether it was right or beside the right answer.
