@@ -156,27 +156,37 @@ int MapPlacements(lua_State* L) {
   return 1;
 }
 
-// m:pick_placement(tile, type, pick) -> the move placements(tile, type) lists at the draw
-// k = pick(n), n being how many it lists; nothing (and no draw) when the tile fits nowhere.
-// A random player's placement without a table for each of the others (random_move).
+// m:pick_placement(tile, type, pick, after) -> the move placements(tile, type) lists at the
+// draw k = pick(n + after), n being how many it lists and `after` (default 0) how many moves the
+// legal list holds after them; past the placements, nil and k - n. Nothing (and no draw) when
+// there is nothing to draw from. A random player's placement without a table for each of the
+// others (random_move).
 int MapPickPlacement(lua_State* L) {
   TileMap* m = CheckMap(L);
   const int tile = CheckTile(L, 2, *m);
   luaL_checkstring(L, 3);
   luaL_checktype(L, 4, LUA_TFUNCTION);
+  const lua_Integer after = luaL_optinteger(L, 5, 0);
+  if (after < 0 || after > (lua_Integer{1} << 30)) RaiseArg(L, 5, "after is how many moves follow the placements (0 or more)");
   std::vector<TilePlacement> out;
   m->Placements(tile, &out);  // a copy: pick is any function and may change the map
-  if (out.empty()) return 0;
+  const lua_Integer n = static_cast<lua_Integer>(out.size());
+  if (n + after == 0) return 0;
   lua_pushvalue(L, 4);
-  lua_pushinteger(L, static_cast<lua_Integer>(out.size()));
+  lua_pushinteger(L, n + after);
   lua_call(L, 1, 1);
   int exact = 0;
   const lua_Integer k = lua_tointegerx(L, -1, &exact);
-  if (!exact || k < 1 || k > static_cast<lua_Integer>(out.size()))
-    Raise(L, "pick_placement: pick(" + std::to_string(out.size()) + ") gave " +
+  if (!exact || k < 1 || k > n + after)
+    Raise(L, "pick_placement: pick(" + std::to_string(n + after) + ") gave " +
                  (lua_isnumber(L, -1) ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1))) +
-                 ", not a place in 1.." + std::to_string(out.size()));
+                 ", not a place in 1.." + std::to_string(n + after));
   lua_pop(L, 1);
+  if (k > n) {
+    lua_pushnil(L);
+    lua_pushinteger(L, k - n);
+    return 2;
+  }
   PushPlacement(L, out[static_cast<size_t>(k - 1)], 3);
   return 1;
 }

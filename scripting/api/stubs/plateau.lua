@@ -606,12 +606,14 @@ function tile_map:fits(tile, row, col, rotation) end
 ---@return {cell: plateau.cell, rotation: integer}[]|plateau.move[]
 function tile_map:placements(tile, type) end
 
----The move placements(tile, type) lists at the draw k = pick(n), n being how many it lists, built alone; nil (and no draw) when the tile fits nowhere. A random player's placement without a table for each of the others (a random_move hook).
+---The move placements(tile, type) lists at the draw k = pick(n + after), n being how many it lists, built alone; when the draw falls past the placements, nil and k - n; nothing (and no draw) when there is nothing to draw from. A random player's placement without a table for each of the others (a random_move hook). Errors: pick_placement: pick(13) gave 0, not a place in 1..13
 ---@param tile string
 ---@param type string the move type
 ---@param pick fun(n: integer): integer random_move's pick: draws k in 1..n
+---@param after? integer how many moves the legal list holds after the placements (default 0)
 ---@return plateau.move?
-function tile_map:pick_placement(tile, type, pick) end
+---@return integer? rest # past the placements: which of the moves after them was drawn (1..after)
+function tile_map:pick_placement(tile, type, pick, after) end
 
 ---Whether the tile fits anywhere.
 ---@param tile string

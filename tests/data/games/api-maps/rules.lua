@@ -22,7 +22,7 @@ function game.legal_moves(ctx, state, seat)
   local moves = map:placements(state.data.tile, "lay")       -- every cell and rotation it fits
   moves[#moves + 1] = { type = "region", region = "middle" }
   if ctx.params.probes then
-    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 }, { "option", 0 } }) do
+    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 }, { "option", 0 }, { "pick", 0 } }) do
       moves[#moves + 1] = { type = "probe", what = p[1], id = p[2] }
     end
   end
@@ -63,6 +63,7 @@ function game.moves.probe(ctx, state, seat, move)
   if move.what == "scale" then return ctx.scale(move.id) end
   if move.what == "rotation" then return state:tile_map("roads"):place("straight", 5, 5, 45) end
   if move.what == "option" then return state:tile_map("roads"):placement_changes("straight", 5, 5, 0, { held = true }) end
+  if move.what == "pick" then return state:tile_map("roads"):pick_placement("straight", "lay", function() return move.id end) end
 end
 
 function game.score(ctx, state)
@@ -72,6 +73,17 @@ end
 function game.evaluate(ctx, state, seat, options)
   local care = options and options.care or 1
   return care * state.data.points[seat]
+end
+
+-- A random player's move without a table for each placement: the placements, then the region.
+function game.random_move(ctx, state, seat, pick)
+  if ctx.params.probes then
+    local moves = game.legal_moves(ctx, state, seat)
+    return moves[pick(#moves)]
+  end
+  local move, rest = state:tile_map("roads"):pick_placement(state.data.tile, "lay", pick, 1)
+  if move then return move end
+  if rest == 1 then return { type = "region", region = "middle" } end
 end
 
 return game

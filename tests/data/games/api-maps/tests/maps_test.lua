@@ -35,6 +35,9 @@ test("a segment, a region or a scale that does not exist is the script's error a
   expect_true(message:find("rules.lua:64: bad argument #4 to 'place' (rotation 45 is not 0, 90, 180 or 270)", 1, true) ~= nil, message)
   ok, message = g:try_play(1, { type = "probe", what = "option", id = 0 })
   expect_true(message:find("rules.lua:65: bad argument #5 to 'placement_changes' (unknown option (the one option is occupied = true|false))", 1, true) ~= nil, message)
+  ok, message = g:try_play(1, { type = "probe", what = "pick", id = 0 })
+  expect_eq(ok, false)
+  expect_true(message:find("rules.lua:66: pick_placement: pick(4) gave 0, not a place in 1..4", 1, true) ~= nil, message)
 end)
 
 test("region marks are saved with the state", function()
