@@ -254,6 +254,11 @@ std::vector<Coord> TileMap::Frontier() const {
   return out;
 }
 
+Coord TileMap::FrontierCell(size_t k) const {
+  std::vector<Coord> cells = Frontier();
+  return cells[k];
+}
+
 void TileMap::Placements(int tile, std::vector<TilePlacement>* out) const {
   out->clear();
   const TileDef& t = set_->tiles[static_cast<size_t>(tile)];

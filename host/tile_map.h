@@ -126,6 +126,9 @@ class TileMap {
   bool CanPlaceAnywhere(int tile) const;
   // Empty cells orthogonally next to a placed tile, row-major.
   std::vector<Coord> Frontier() const;
+  size_t FrontierSize() const { return frontier_.size(); }
+  // The k-th cell (0-based) of Frontier()'s order, without the list; k < FrontierSize().
+  Coord FrontierCell(size_t k) const;
   bool OnFrontier(int row, int col) const { return frontier_.count(Key(row, col)) != 0; }
   // Places a tile (Fits must hold, or *why says why not) and joins its segments to the
   // features across each shared edge. *completed gets the features this placement completed:

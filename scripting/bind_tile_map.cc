@@ -208,6 +208,24 @@ int MapFrontier(lua_State* L) {
   return 1;
 }
 
+int MapFrontierSize(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(CheckMap(L)->FrontierSize()));
+  return 1;
+}
+
+// m:frontier_cell(k) -> r, c: frontier()[k] without a table for each cell (a random player
+// drawing a space among a hundred).
+int MapFrontierCell(lua_State* L) {
+  TileMap* m = CheckMap(L);
+  const lua_Integer k = luaL_checkinteger(L, 2);
+  const lua_Integer n = static_cast<lua_Integer>(m->FrontierSize());
+  if (k < 1 || k > n) RaiseArg(L, 2, "the frontier has " + std::to_string(n) + " cells: k is 1.." + std::to_string(n));
+  const Coord c = m->FrontierCell(static_cast<size_t>(k - 1));
+  lua_pushinteger(L, c.row);
+  lua_pushinteger(L, c.col);
+  return 2;
+}
+
 int MapOnFrontier(lua_State* L) {
   TileMap* m = CheckMap(L);
   lua_pushboolean(L, m->OnFrontier(CheckCoordArg(L, 2), CheckCoordArg(L, 3)));
@@ -658,6 +676,8 @@ void OpenTileMapBindings(lua_State* L, int up) {
   static const luaL_Reg methods[] = {
       {"place", MapPlace},           {"fits", MapFits},           {"placements", MapPlacements},
       {"pick_placement", MapPickPlacement},
+      {"frontier_size", MapFrontierSize},
+      {"frontier_cell", MapFrontierCell},
       {"can_place", MapCanPlace},    {"frontier", MapFrontier},   {"on_frontier", MapOnFrontier},
       {"tile", MapTile},             {"tiles", MapTiles},         {"size", MapSize},           {"version", MapVersion},
       {"bounds", MapBounds},         {"neighbors8", MapNeighbors8}, {"filled_around", MapFilledAround},

@@ -14,7 +14,7 @@ local scoring = require("safari.scoring")
 local MAP, data = D.MAP, D.data
 local say, draw_markers = St.say, St.draw_markers
 local place_moves, relocate_moves = tiles.place_moves, vehicles.relocate_moves
-local hole_moves, vehicle_moves, vehicle_cells = holes.hole_moves, vehicles.vehicle_moves, vehicles.vehicle_cells
+local hole_moves, vehicle_moves, vehicle_cell_count = holes.hole_moves, vehicles.vehicle_moves, vehicles.vehicle_cell_count
 local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
@@ -74,17 +74,18 @@ function M.random_move(ctx, state, seat, pick)
   if step == "place" then return tiles.pick_place(ctx, state, map, pick) end
   local at = state:read("vehicles")
   if step == "relocate" then
-    local cells = vehicle_cells(ctx, state, map, at)
-    if #cells == 0 then return nil end
-    return { type = "relocate", vehicle = state.data.captured, cell = cells[pick(#cells)] }
+    local n, cell_at = vehicle_cell_count(ctx, state, map, at)
+    if n == 0 then return nil end
+    return { type = "relocate", vehicle = state.data.captured, cell = cell_at(pick(n)) }
   end
   local head = action_head(ctx, state, seat, map)
-  local cells = state.data.captured == 0 and vehicle_cells(ctx, state, map, at) or {}
-  local nv = #at * #cells
+  local n, cell_at = 0, nil
+  if state.data.captured == 0 then n, cell_at = vehicle_cell_count(ctx, state, map, at) end
+  local nv = #at * n
   local k = pick(#head + nv + 1)
   if k <= #head then return head[k] end
   k = k - #head - 1
-  if k < nv then return { type = "vehicle", vehicle = k // #cells + 1, cell = cells[k % #cells + 1] } end
+  if k < nv then return { type = "vehicle", vehicle = k // n + 1, cell = cell_at(k % n + 1) } end
   return { type = "pass" }
 end
 

@@ -49,6 +49,43 @@ end
 
 M.vehicle_cells = vehicle_cells
 
+-- How many spaces vehicle_cells lists, and a function giving its k-th ({r, c}): under the
+-- default vehicle_destination ("frontier") without the list (the frontier's spaces less the
+-- vehicles', counted and read one by one from the map), for a random player's draw.
+function M.vehicle_cell_count(ctx, state, map, vehicles)
+  if ctx.params.vehicle_destination ~= "frontier" then
+    local cells = vehicle_cells(ctx, state, map, vehicles)
+    return #cells, function(k) return cells[k] end
+  end
+  local on = {}   -- the vehicles' spaces on the frontier, each once
+  for i = 1, #vehicles do
+    local v = vehicles[i]
+    local seen = false
+    for t = 1, #on do
+      if on[t][1] == v[1] and on[t][2] == v[2] then seen = true end
+    end
+    if not seen and map:on_frontier(v[1], v[2]) then on[#on + 1] = v end
+  end
+  return map:frontier_size() - #on, function(k)
+    -- The k-th free space is the frontier's j-th, j = k plus the vehicles' spaces before it.
+    local j = k
+    for _ = 0, #on do
+      local r, c = map:frontier_cell(j)
+      local before, here = 0, false
+      for t = 1, #on do
+        local v = on[t]
+        if v[1] < r or (v[1] == r and v[2] <= c) then
+          before = before + 1
+          if v[1] == r and v[2] == c then here = true end
+        end
+      end
+      if not here and j - before == k then return { r, c } end
+      j = k + before
+    end
+    error("vehicle_cell_count: no free space " .. k .. " on the frontier")
+  end
+end
+
 -- The moves of the "relocate" step: the captured vehicle to each space it may take.
 function M.relocate_moves(ctx, state, map)
   local moves = {}

@@ -624,6 +624,16 @@ function tile_map:can_place(tile) end
 ---@return plateau.cell[]
 function tile_map:frontier() end
 
+---How many cells the frontier has (#frontier(), without the list).
+---@return integer
+function tile_map:frontier_size() end
+
+---The k-th cell of frontier(), without a table for each of the others (a random_move drawing a space). Errors: bad argument #1 to 'frontier_cell' (the frontier has 12 cells: k is 1..12)
+---@param k integer 1..frontier_size()
+---@return integer r
+---@return integer c
+function tile_map:frontier_cell(k) end
+
 ---Whether a cell is on the frontier.
 ---@param r integer
 ---@param c integer

@@ -22,7 +22,7 @@ function game.legal_moves(ctx, state, seat)
   local moves = map:placements(state.data.tile, "lay")       -- every cell and rotation it fits
   moves[#moves + 1] = { type = "region", region = "middle" }
   if ctx.params.probes then
-    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 }, { "option", 0 }, { "pick", 0 } }) do
+    for _, p in ipairs({ { "segment", 99 }, { "region", "atlantis" }, { "scale", "height" }, { "rotation", 0 }, { "option", 0 }, { "pick", 0 }, { "frontier", 0 } }) do
       moves[#moves + 1] = { type = "probe", what = p[1], id = p[2] }
     end
   end
@@ -64,6 +64,7 @@ function game.moves.probe(ctx, state, seat, move)
   if move.what == "rotation" then return state:tile_map("roads"):place("straight", 5, 5, 45) end
   if move.what == "option" then return state:tile_map("roads"):placement_changes("straight", 5, 5, 0, { held = true }) end
   if move.what == "pick" then return state:tile_map("roads"):pick_placement("straight", "lay", function() return move.id end) end
+  if move.what == "frontier" then return state:tile_map("roads"):frontier_cell(move.id) end
 end
 
 function game.score(ctx, state)

@@ -38,6 +38,9 @@ test("a segment, a region or a scale that does not exist is the script's error a
   ok, message = g:try_play(1, { type = "probe", what = "pick", id = 0 })
   expect_eq(ok, false)
   expect_true(message:find("rules.lua:66: pick_placement: pick(4) gave 0, not a place in 1..4", 1, true) ~= nil, message)
+  ok, message = g:try_play(1, { type = "probe", what = "frontier", id = 0 })
+  expect_eq(ok, false)
+  expect_true(message:find("rules.lua:67: bad argument #1 to 'frontier_cell' (the frontier has 4 cells: k is 1..4)", 1, true) ~= nil, message)
 end)
 
 test("region marks are saved with the state", function()
