@@ -14,7 +14,8 @@ local scoring = require("safari.scoring")
 local MAP, data = D.MAP, D.data
 local say, draw_markers = St.say, St.draw_markers
 local place_moves, relocate_moves = tiles.place_moves, vehicles.relocate_moves
-local hole_moves, vehicle_moves, vehicle_cell_count = holes.hole_moves, vehicles.vehicle_moves, vehicles.vehicle_cell_count
+local hole_moves, hole_move_count = holes.hole_moves, holes.hole_move_count
+local vehicle_moves, vehicle_cell_count = vehicles.vehicle_moves, vehicles.vehicle_cell_count
 local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
@@ -24,9 +25,8 @@ function M.to_move(ctx, state)
   return { state.data.turn }
 end
 
--- The action step's moves up to the vehicles: a meeple on each free feature of the tile, on
--- its baobab, the watering holes.
-local function action_head(ctx, state, seat, map)
+-- The action step's first moves: a meeple on each free feature of the tile, on its baobab.
+local function meeple_moves(ctx, state, seat, map)
   local d = data(ctx)
   local moves = {}
   local placed = state.data.placed
@@ -39,14 +39,14 @@ local function action_head(ctx, state, seat, map)
     local id = map:tile(pr, pc)
     if d.tiles[id].baobab then moves[#moves + 1] = { type = "baobab" } end
   end
-  hole_moves(ctx, state, seat, map, moves)
   return moves
 end
 
 -- The action step's moves: those above, the vehicles, and no action.
 local function action_moves(ctx, state, seat)
   local map = state:tile_map(MAP)
-  local moves = action_head(ctx, state, seat, map)
+  local moves = meeple_moves(ctx, state, seat, map)
+  hole_moves(ctx, state, seat, map, moves)
   vehicle_moves(ctx, state, map, moves)
   moves[#moves + 1] = { type = "pass" }
   return moves
@@ -78,13 +78,16 @@ function M.random_move(ctx, state, seat, pick)
     if n == 0 then return nil end
     return { type = "relocate", vehicle = state.data.captured, cell = cell_at(pick(n)) }
   end
-  local head = action_head(ctx, state, seat, map)
+  local head = meeple_moves(ctx, state, seat, map)
+  local nh, hole_at = hole_move_count(ctx, state, seat, map)
   local n, cell_at = 0, nil
   if state.data.captured == 0 then n, cell_at = vehicle_cell_count(ctx, state, map, at) end
   local nv = #at * n
-  local k = pick(#head + nv + 1)
+  local k = pick(#head + nh + nv + 1)
   if k <= #head then return head[k] end
-  k = k - #head - 1
+  k = k - #head
+  if k <= nh then return hole_at(k) end
+  k = k - nh - 1
   if k < nv then return { type = "vehicle", vehicle = k // n + 1, cell = cell_at(k % n + 1) } end
   return { type = "pass" }
 end

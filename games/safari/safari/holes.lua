@@ -17,12 +17,13 @@ local finish_turn = scoring.finish_turn
 
 local M = { moves = {} }
 
--- The watering-hole moves: start one on a free corner no marker touches yet, or extend one
--- with a species it does not have yet.
+-- The corners a watering-hole move may use, in the legal list's order: `visit(r, c, name,
+-- kind, touching, present)` for each, `present` the species the hole there has (NO_SPECIES
+-- when none). Returns the distinct species in hand (nil when none: no visit).
 local NO_SPECIES = {}
-function M.hole_moves(ctx, state, seat, map, moves)
+local function scan_corners(ctx, state, seat, map, visit)
   local hand = distinct(state.data.markers[seat])
-  if #hand == 0 then return end
+  if #hand == 0 then return nil end
   -- Holes by their point as a number (this loop runs over every free corner of the map on
   -- every action a bot weighs, so no string key and no table per corner).
   local hole_at = {}
@@ -43,16 +44,63 @@ function M.hole_moves(ctx, state, seat, map, moves)
       end
     end
     if not taken and (touching or has_meeple) then
-      local kind = touching and "extend" or "hole"
-      local cell = { r, c }   -- one table for the corner's moves (nothing writes to a move's cell)
-      for _, sp in ipairs(hand) do
-        -- An extension brings a species the hole lacks; a start (diagonal to another hole's
-        -- marker, say) may repeat one.
-        if not (touching and present[sp]) then
-          moves[#moves + 1] = { type = kind, cell = cell, corner = name, species = sp }
-        end
+      visit(r, c, name, touching and "extend" or "hole", touching, present, hand)
+    end
+  end
+  return hand
+end
+
+-- The watering-hole moves: start one on a free corner no marker touches yet, or extend one
+-- with a species it does not have yet.
+function M.hole_moves(ctx, state, seat, map, moves)
+  scan_corners(ctx, state, seat, map, function(r, c, name, kind, touching, present, hand)
+    local cell = { r, c }   -- one table for the corner's moves (nothing writes to a move's cell)
+    for _, sp in ipairs(hand) do
+      -- An extension brings a species the hole lacks; a start (diagonal to another hole's
+      -- marker, say) may repeat one.
+      if not (touching and present[sp]) then
+        moves[#moves + 1] = { type = kind, cell = cell, corner = name, species = sp }
       end
     end
+  end)
+end
+
+-- How many moves hole_moves lists, and a function building its k-th alone (a random
+-- player's draw: a hundred free corners times the species in hand are most of an action's
+-- list otherwise). The corners are kept in scratch arrays until the next count.
+local K = { r = {}, c = {}, name = {}, kind = {}, touching = {}, present = {}, n = {} }
+function M.hole_move_count(ctx, state, seat, map)
+  local corners, total = 0, 0
+  local hand = scan_corners(ctx, state, seat, map, function(r, c, name, kind, touching, present, species)
+    local n = #species
+    if touching then
+      for _, sp in ipairs(species) do
+        if present[sp] then n = n - 1 end
+      end
+    end
+    if n > 0 then
+      corners = corners + 1
+      K.r[corners], K.c[corners], K.name[corners], K.kind[corners] = r, c, name, kind
+      K.touching[corners], K.present[corners], K.n[corners] = touching, present, n
+      total = total + n
+    end
+  end)
+  return total, function(k)
+    for t = 1, corners do
+      local n = K.n[t]
+      if k <= n then
+        for _, sp in ipairs(hand) do
+          if not (K.touching[t] and K.present[t][sp]) then
+            k = k - 1
+            if k == 0 then
+              return { type = K.kind[t], cell = { K.r[t], K.c[t] }, corner = K.name[t], species = sp }
+            end
+          end
+        end
+      end
+      k = k - n
+    end
+    error("hole_move_count: no hole move " .. k)
   end
 end
 
