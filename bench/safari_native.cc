@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "host/limits.h"
 #include "host/loader.h"
 #include "host/rng.h"
 #include "host/tile_map.h"
@@ -59,7 +60,26 @@ bool InVariant(const Json& entry, const std::string& variant) {
   return false;
 }
 
+// A number of the game's data, range-checked (limits::JsonInt: no narrowing of input).
+int Int(const Json& j, const char* what) { return static_cast<int>(limits::JsonInt(j, -1'000'000, 1'000'000, what)); }
+
+std::vector<int> Ints(const Json& j, const char* what) {
+  std::vector<int> out;
+  for (const Json& x : j) out.push_back(Int(x, what));
+  return out;
+}
+
+Data LoadDataOrThrow();
+
 Data LoadData() {
+  try {
+    return LoadDataOrThrow();
+  } catch (const std::exception&) {
+    return Data{};  // d.ok false: the bench prints 0 rather than crash on a broken data file
+  }
+}
+
+Data LoadDataOrThrow() {
   Data d;
   GameFiles files;
   if (!LoadGameFiles("safari", &files).ok() || !files.tiles || !files.data.count("tiles") || !files.data.count("safari"))
@@ -78,36 +98,37 @@ Data LoadData() {
     if (index < 0) return d;
     if (t.contains("properties") && t["properties"].value("baobab", false)) d.baobab[static_cast<size_t>(index)] = 1;
     if (!InVariant(t, variant)) continue;
-    for (int k = 0; k < t.value("count", 0); ++k) d.bag.push_back(index);
+    for (int k = 0, n = static_cast<int>(limits::JsonIntField(t, "count", 0, 0, 1000, "count")); k < n; ++k) d.bag.push_back(index);
   }
   for (const Json& s : tiles.at("start")) {
     if (!InVariant(s, variant)) continue;
     const int index = set.Find(s.at("tile").get<std::string>());
     if (index < 0) return d;
-    d.start.push_back({index, s.at("cell")[0].get<int>(), s.at("cell")[1].get<int>(), s.value("rotation", 0) / 90});
+    d.start.push_back({index, Int(s.at("cell")[0], "cell"), Int(s.at("cell")[1], "cell"),
+                       static_cast<int>(limits::JsonIntField(s, "rotation", 0, 0, 270, "rotation")) / 90});
   }
   const Json& vehicles = tiles.at("vehicles");
-  for (size_t i = 0; i < 2 && i < vehicles.size(); ++i) d.vehicles[i] = {vehicles[i][0].get<int>(), vehicles[i][1].get<int>()};
+  for (size_t i = 0; i < 2 && i < vehicles.size(); ++i) d.vehicles[i] = {Int(vehicles[i][0], "vehicle"), Int(vehicles[i][1], "vehicle")};
   for (const Json& sp : S.at("species")) d.species.push_back(sp.at("id").get<std::string>());
   if (d.species.empty() || d.species.size() > kMaxSpecies) return d;
   std::sort(d.species.begin(), d.species.end());
   d.savanna = set.FindKind("savanna");
   d.trail = set.FindKind("trail");
-  d.markers_per_species = S.at("markers_per_species").get<int>();
-  d.markers_at_setup = S.at("markers_at_setup").get<int>();
-  d.meeples = S.at("meeples").get<int>();
-  d.diversity = S.at("diversity_points").get<std::vector<int>>();
-  d.points_per_bird = S.at("points_per_bird").get<int>();
-  d.boosts_per_scoring = S.at("boosts_per_scoring").get<int>();
-  d.capture_points = S.at("vehicle_capture_points").get<int>();
-  d.baobab_on_meeple = S.at("baobab_markers_on_meeple").get<int>();
-  d.baobab_on_completion = S.at("baobab_markers_on_completion").get<int>();
-  d.baobab_neighbours = S.at("baobab_neighbours").get<int>();
-  d.hole_start = S.at("hole_start_points").get<int>();
-  d.hole_extend = S.at("hole_extend_points").get<std::vector<int>>();
-  d.hole_complete = S.at("hole_complete_points").get<int>();
-  d.final_per_animal = S.at("final_points_per_animal").get<int>();
-  d.final_per_marker = S.at("final_points_per_marker").get<int>();
+  d.markers_per_species = Int(S.at("markers_per_species"), "markers_per_species");
+  d.markers_at_setup = Int(S.at("markers_at_setup"), "markers_at_setup");
+  d.meeples = Int(S.at("meeples"), "meeples");
+  d.diversity = Ints(S.at("diversity_points"), "diversity_points");
+  d.points_per_bird = Int(S.at("points_per_bird"), "points_per_bird");
+  d.boosts_per_scoring = Int(S.at("boosts_per_scoring"), "boosts_per_scoring");
+  d.capture_points = Int(S.at("vehicle_capture_points"), "vehicle_capture_points");
+  d.baobab_on_meeple = Int(S.at("baobab_markers_on_meeple"), "baobab_markers_on_meeple");
+  d.baobab_on_completion = Int(S.at("baobab_markers_on_completion"), "baobab_markers_on_completion");
+  d.baobab_neighbours = Int(S.at("baobab_neighbours"), "baobab_neighbours");
+  d.hole_start = Int(S.at("hole_start_points"), "hole_start_points");
+  d.hole_extend = Ints(S.at("hole_extend_points"), "hole_extend_points");
+  d.hole_complete = Int(S.at("hole_complete_points"), "hole_complete_points");
+  d.final_per_animal = Int(S.at("final_points_per_animal"), "final_points_per_animal");
+  d.final_per_marker = Int(S.at("final_points_per_marker"), "final_points_per_marker");
   d.ok = d.savanna >= 0 && d.trail >= 0 && !d.diversity.empty() && d.hole_extend.size() >= 3 && !d.bag.empty();
   return d;
 }
