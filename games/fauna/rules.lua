@@ -188,33 +188,42 @@ local function scale_taken(marks, scale, bucket)
   return false
 end
 
+-- The map's regions in its order and which are marked (regions[i] is free when
+-- marked[regions[i]] is nil).
+local function regions_and_marks(ctx, state)
+  local map = state:region_map(MAP)
+  -- The map's regions never change within a data set: listed once (in the map's order).
+  local d = data(ctx)
+  local regions = d.region_list
+  if regions == nil then
+    regions = map:regions()
+    d.region_list = regions
+  end
+  return regions, map:marked()
+end
+
+-- The first time round everybody must place; after that (or with no piece left) one may pass.
+local function may_pass(state, seat)
+  return state.data.placed[seat] or state.data.hand[seat] == 0
+end
+
 function game.legal_moves(ctx, state, seat)
   if state.phase ~= "place" or seat ~= state.data.turn then return {} end
   local moves = {}
   if state.data.hand[seat] > 0 then
-    local map = state:region_map(MAP)
-    local marked = map:marked()
-    -- The map's regions never change within a data set: listed once (in the map's order).
-    local d = data(ctx)
-    local regions = d.region_list
-    if regions == nil then
-      regions = map:regions()
-      d.region_list = regions
-    end
+    local regions, marked = regions_and_marks(ctx, state)
     for _, r in ipairs(regions) do
       if marked[r] == nil then moves[#moves + 1] = { type = "region", region = r } end
     end
-    local card = current(ctx, state)
     local marks = state:read("scale_marks")
-    for _, sc in ipairs(asked_scales(ctx, card)) do
+    for _, sc in ipairs(asked_scales(ctx, current(ctx, state))) do
       local s = sc.id
       for b = 1, sc.count do
         if not scale_taken(marks, s, b) then moves[#moves + 1] = { type = "scale", scale = s, bucket = b } end
       end
     end
   end
-  -- The first time round everybody must place; after that (or with no piece left) one may pass.
-  if state.data.placed[seat] or state.data.hand[seat] == 0 then moves[#moves + 1] = { type = "pass" } end
+  if may_pass(state, seat) then moves[#moves + 1] = { type = "pass" } end
   return moves
 end
 
@@ -222,25 +231,19 @@ end
 -- listed (a region and a scale bucket each are most of a decision's moves).
 function game.random_move(ctx, state, seat, pick)
   if state.phase ~= "place" or seat ~= state.data.turn then return nil end
-  local free_regions, asked, marks, nr, ns = nil, nil, nil, 0, 0
+  local free, asked, marks, nr, ns = {}, {}, nil, 0, 0
   if state.data.hand[seat] > 0 then
-    local map = state:region_map(MAP)
-    local marked = map:marked()
-    local d = data(ctx)
-    local regions = d.region_list
-    if regions == nil then
-      regions = map:regions()
-      d.region_list = regions
-    end
-    free_regions = {}
+    local regions, marked = regions_and_marks(ctx, state)
     for _, r in ipairs(regions) do
       if marked[r] == nil then
         nr = nr + 1
-        free_regions[nr] = r
+        free[nr] = r
       end
     end
     asked = asked_scales(ctx, current(ctx, state))
     marks = state:read("scale_marks")
+    -- A scale's free spaces: its count less its marks (a scale move takes only a free space,
+    -- so no space holds two marks).
     for _, sc in ipairs(asked) do
       ns = ns + sc.count
       for _, m in ipairs(marks) do
@@ -248,11 +251,10 @@ function game.random_move(ctx, state, seat, pick)
       end
     end
   end
-  local may_pass = state.data.placed[seat] or state.data.hand[seat] == 0
-  local n = nr + ns + (may_pass and 1 or 0)
+  local n = nr + ns + (may_pass(state, seat) and 1 or 0)
   if n == 0 then return nil end
   local k = pick(n)
-  if k <= nr then return { type = "region", region = free_regions[k] } end
+  if k <= nr then return { type = "region", region = free[k] } end
   k = k - nr
   if k <= ns then
     for _, sc in ipairs(asked) do
