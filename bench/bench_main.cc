@@ -503,18 +503,32 @@ double MctsDecisionsPerSecond(const std::string& game, const std::string& bot, i
 // Games between bots that play sensibly, where designers wait for their balance evidence
 // (issue 19): 4 players, one thread, through `plateau simulate`'s path with rules loading
 // included, medians of 3 runs on different seeds. Each run is a few seconds at today's speed.
+// The median of 3 runs of `games` native greedy games (seeds as BotFigures' runs).
+double NativeGreedyRate(int64_t (*game)(uint64_t, int), int games) {
+  std::vector<double> native;
+  for (int rep = 0; rep < 3; ++rep) native.push_back(NativePlayouts(game, games, 6000 + 1000 * static_cast<uint64_t>(rep)));
+  return Median(native);
+}
+
 void BotFigures() {
   struct Run {
     const char* name;
     const char* game;
     const char* bot;
     int games;
+    // The same game played by plain C++ greedy players, where there is one: the limit of the
+    // scripted ones (Savane's on the draft, Safari's on the host's tile map).
+    const char* native_name = nullptr;
+    int64_t (*native)(uint64_t, int) = nullptr;
+    int native_games = 0;
   };
-  const Run runs[] = {{"savane_greedy_games_per_s", "ecosysteme-savane", "greedy", 30},
+  const Run runs[] = {{"savane_greedy_games_per_s", "ecosysteme-savane", "greedy", 30, "savane_greedy_native",
+                       bench::NativeSavaneGreedyGame, 200},
                       {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 16},
                       {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
                       {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60},
-                      {"safari_greedy_games_per_s", "safari", "greedy", 10},
+                      {"safari_greedy_games_per_s", "safari", "greedy", 10, "safari_greedy_native",
+                       bench::NativeSafariGreedyGame, 600},
                       {"fauna_greedy_games_per_s", "fauna", "greedy", 30}};
   for (const Run& run : runs) {
     std::vector<double> rates;
@@ -524,22 +538,10 @@ void BotFigures() {
       rates.push_back(r.games / (ThreadSeconds() - t0));
     }
     Print(run.name, Median(rates), "games/s");
-    if (std::strcmp(run.game, "ecosysteme-savane") == 0) {
-      // The same games played by plain C++ greedy players: the limit of the scripted ones.
-      std::vector<double> native;
-      for (int rep = 0; rep < 3; ++rep)
-        native.push_back(NativePlayouts(bench::NativeSavaneGreedyGame, 200, 6000 + 1000 * static_cast<uint64_t>(rep)));
-      Print("savane_greedy_native_games_per_s", Median(native), "games/s");
-      Print("savane_greedy_native_ratio", Median(native) > 0 ? Median(rates) / Median(native) : 0, "ratio");
-    }
-    if (std::strcmp(run.game, "safari") == 0) {
-      // The same game played by plain C++ greedy players on the host's tile map: the limit of
-      // the scripted ones.
-      std::vector<double> native;
-      for (int rep = 0; rep < 3; ++rep)
-        native.push_back(NativePlayouts(bench::NativeSafariGreedyGame, 600, 6000 + 1000 * static_cast<uint64_t>(rep)));
-      Print("safari_greedy_native_games_per_s", Median(native), "games/s");
-      Print("safari_greedy_native_ratio", Median(native) > 0 ? Median(rates) / Median(native) : 0, "ratio");
+    if (run.native) {
+      const double native = NativeGreedyRate(run.native, run.native_games);
+      Print(std::string(run.native_name) + "_games_per_s", native, "games/s");
+      Print(std::string(run.native_name) + "_ratio", native > 0 ? Median(rates) / native : 0, "ratio");
     }
   }
   std::vector<double> rates;
@@ -584,11 +586,8 @@ int main(int argc, char** argv) {
   }
   if (argc >= 2 && std::strcmp(argv[1], "--safari-native") == 0) {
     // Only the native Safari greedy figure (the --bots run prints it with its ratio).
-    std::vector<double> native;
-    for (int rep = 0; rep < 3; ++rep)
-      native.push_back(NativePlayouts(bench::NativeSafariGreedyGame, argc >= 3 ? std::max(1, ArgInt(argv[2])) : 600,
-                                      6000 + 1000 * static_cast<uint64_t>(rep)));
-    Print("safari_greedy_native_games_per_s", Median(native), "games/s");
+    Print("safari_greedy_native_games_per_s",
+          NativeGreedyRate(bench::NativeSafariGreedyGame, argc >= 3 ? std::max(1, ArgInt(argv[2])) : 600), "games/s");
     return 0;
   }
   if (argc >= 2 && std::strcmp(argv[1], "--bots") == 0) {
