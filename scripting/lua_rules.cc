@@ -772,10 +772,7 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
     Status st = HookRandomMove(state, seat, rng, &m);
     if (!st.ok()) return st;
     if (listed) *listed = static_cast<int>(std::min<uint32_t>(pick_.n, INT32_MAX));
-    vouched_.uid = state.identity.uid;
-    vouched_.generation = state.identity.generation;
-    vouched_.seat = seat;
-    vouched_.move = m;
+    vouched_ = {state.identity.uid, state.identity.generation, seat, m};
     *out = std::move(m);
     return Status::Ok();
   }
@@ -794,10 +791,7 @@ Status LuaRules::RandomMove(const State& state, int seat, Rng* rng, Move* out, i
   lua_pop(rt_->L(), 1);
   if (!st.ok()) return st;
   if (listed) *listed = static_cast<int>(n);
-  vouched_.uid = state.identity.uid;
-  vouched_.generation = state.identity.generation;
-  vouched_.seat = seat;
-  vouched_.move = m;
+  vouched_ = {state.identity.uid, state.identity.generation, seat, m};
   *out = std::move(m);
   return Status::Ok();
 }
