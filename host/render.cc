@@ -120,7 +120,16 @@ std::string RenderScores(const ScoreTable& table) {
     out << buf;
   }
   out << "\n";
-  if (!table.extra.empty()) out << table.extra.dump() << "\n";
+  // extra.explain (plateau score --explain) is lines of text, printed as such by the command.
+  if (!table.extra.empty() && !(table.extra.size() == 1 && table.extra.contains("explain"))) {
+    if (table.extra.contains("explain")) {
+      Json rest = table.extra;
+      rest.erase("explain");
+      out << rest.dump() << "\n";
+    } else {
+      out << table.extra.dump() << "\n";
+    }
+  }
   return out.str();
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -210,7 +211,7 @@ void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group) {
         }
       });
     }
-    on_group(size);
+    on_group(size, i);
   }
 }
 
@@ -226,7 +227,7 @@ int ViewGroups(lua_State* L) {
   lua_Integer total = 0;
   lua_newtable(L);
   int groups = 0;
-  ForGroups(*v, m, face, [&](int size) {
+  ForGroups(*v, m, face, [&](int size, int /*first*/) {
     lua_rawgeti(L, 3, std::min<lua_Integer>(size, np));
     total += CheckIntRange(L, -1, -limits::kScore, limits::kScore, "points");
     lua_pop(L, 1);
@@ -455,15 +456,34 @@ void LineCounts(const GridView& v, const CardMask& m, int face, lua_Integer* row
   }
 }
 
-lua_Integer RunOp(GridView& v, const QueryOp& op) {
+// What an entry counted, item by item, for v:explain; RunOp's hot path (v:run) takes NoNote,
+// whose calls compile to nothing.
+struct NoNote {
+  static constexpr bool kOn = false;
+  void Cell(int, lua_Integer) {}
+  void Group(int, int, lua_Integer) {}
+  void Line(bool, int) {}
+};
+
+template <typename Note = NoNote>
+lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
   lua_Integer n = 0;
   switch (op.kind) {
     case QueryOp::kCount:
-      for (int i = 0; i < v.n(); ++i) n += op.a.Has(v.cell[i]) && FaceOk(v, i, op.face);
+      for (int i = 0; i < v.n(); ++i) {
+        const bool hit = op.a.Has(v.cell[i]) && FaceOk(v, i, op.face);
+        n += hit;
+        if (hit) note.Cell(i, 1);
+      }
       return n;
     case QueryOp::kPairs:
-      for (int i = 0; i < v.n(); ++i)
-        if (op.a.Has(v.cell[i])) ForNeighbors(v, i, op.adj, [&](int j) { n += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i])) continue;
+        lua_Integer here = 0;
+        ForNeighbors(v, i, op.adj, [&](int j) { here += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
+        n += here;
+        note.Cell(i, here);
+      }
       return n;
     case QueryOp::kTouching:
       for (int i = 0; i < v.n(); ++i) {
@@ -471,26 +491,40 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
         bool hit = false;
         ForNeighbors(v, i, op.adj, [&](int j) { hit = hit || (op.b.Has(v.cell[j]) && FaceOk(v, j, op.face)); });
         n += hit;
+        note.Cell(i, hit);
       }
       return n;
     case QueryOp::kDistinct:
       for (int i = 0; i < v.n(); ++i) {
         if (!op.a.Has(v.cell[i])) continue;
         CardMask seen;
+        lua_Integer here = 0;
         ForNeighbors(v, i, op.adj, [&](int j) {
           const CardId c = v.cell[j];
-          if (op.b.Has(c) && FaceOk(v, j, op.face) && !seen.Has(c)) { seen.Add(c); ++n; }
+          if (op.b.Has(c) && FaceOk(v, j, op.face) && !seen.Has(c)) { seen.Add(c); ++here; }
         });
+        n += here;
+        note.Cell(i, here);
       }
       return n;
     case QueryOp::kGroups:
-      ForGroups(v, op.a, op.face, [&](int size) {
-        n += op.points[static_cast<size_t>(std::min<int>(size, static_cast<int>(op.points.size())) - 1)];
+      ForGroups(v, op.a, op.face, [&](int size, int first) {
+        const lua_Integer p = op.points[static_cast<size_t>(std::min<int>(size, static_cast<int>(op.points.size())) - 1)];
+        n += p;
+        note.Group(first, size, p);
       });
       return n;
     case QueryOp::kLines: {
       lua_Integer rows, cols;
       LineCounts(v, op.a, op.face, &rows, &cols);
+      if constexpr (std::decay_t<Note>::kOn) {
+        for (int r = 0; r < v.rows; ++r)
+          for (int c = 0; c < v.cols; ++c)
+            if (op.a.Has(v.cell[r * v.cols + c]) && FaceOk(v, r * v.cols + c, op.face)) { note.Line(true, r); break; }
+        for (int c = 0; c < v.cols; ++c)
+          for (int r = 0; r < v.rows; ++r)
+            if (op.a.Has(v.cell[r * v.cols + c]) && FaceOk(v, r * v.cols + c, op.face)) { note.Line(false, c); break; }
+      }
       return rows + cols;
     }
     case QueryOp::kFlip: {
@@ -500,7 +534,7 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
         ForNeighbors(v, i, op.adj, [&](int j) { flip[i] = flip[i] || (op.b.Has(v.cell[j]) && !v.down[j]); });
       }
       for (int i = 0; i < v.n(); ++i)
-        if (flip[i]) { v.down[i] = true; ++n; }
+        if (flip[i]) { v.down[i] = true; ++n; note.Cell(i, 1); }
       return n;
     }
     case QueryOp::kEach:
@@ -508,12 +542,44 @@ lua_Integer RunOp(GridView& v, const QueryOp& op) {
         if (!op.a.Has(v.cell[i])) continue;
         lua_Integer around = 0;
         ForNeighbors(v, i, op.adj, [&](int j) { around += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
-        n += std::max(op.base + op.per * around, op.floor);
+        const lua_Integer here = std::max(op.base + op.per * around, op.floor);
+        n += here;
+        note.Cell(i, here);
       }
       return n;
   }
   return 0;
 }
+
+// Builds v:explain's item list on the Lua stack: each item {r =, c =, n =} in grid coordinates
+// (a group adds size = s, at its first cell in reading order), or {row = r, n = 1} /
+// {col = c, n = 1} for a line. Keyed fields only, so a score's extra can carry them as JSON.
+struct LuaNote {
+  static constexpr bool kOn = true;
+  lua_State* L;
+  const GridView& v;
+  lua_Integer count = 0;
+  void Field(const char* key, lua_Integer x) {
+    lua_pushinteger(L, x);
+    lua_setfield(L, -2, key);
+  }
+  void Item(int i, lua_Integer n, int size) {
+    lua_createtable(L, 0, size ? 4 : 3);
+    Field("r", v.min_row + i / v.cols);
+    Field("c", v.min_col + i % v.cols);
+    Field("n", n);
+    if (size) Field("size", size);
+    lua_rawseti(L, -2, ++count);
+  }
+  void Cell(int i, lua_Integer n) { Item(i, n, 0); }
+  void Group(int first, int size, lua_Integer points) { Item(first, points, size); }
+  void Line(bool row, int k) {
+    lua_createtable(L, 0, 2);
+    Field(row ? "row" : "col", row ? v.min_row + k : v.min_col + k);
+    Field("n", 1);
+    lua_rawseti(L, -2, ++count);
+  }
+};
 
 // The single-query view methods, the same operations as query entries run at once:
 //   v:count(cards, [face]), v:pairs(a, b, [adj], [face]), v:touching(a, b, [adj], [face]),
@@ -550,6 +616,29 @@ int ViewRun(lua_State* L) {
   return static_cast<int>(q->ops.size());
 }
 
+// v:explain(q) -> one table per entry, in order: {n = answer, items = {...}}, the items what
+// the entry counted (LuaNote). The entries run as v:run runs them, flips included. For
+// `plateau score --explain` (the Écosystème base's sheets): the cells behind a row's points,
+// so a modder checks a scenario test's numbers instead of working them out by hand.
+int ViewExplain(lua_State* L) {
+  GridView* v = CheckView(L);
+  auto* q = static_cast<Query*>(luaL_checkudata(L, 2, "plateau.query"));
+  lua_createtable(L, static_cast<int>(q->ops.size()), 0);
+  lua_Integer e = 0;
+  for (const QueryOp& op : q->ops) {
+    luaL_checkstack(L, 6, "query explanation");
+    lua_createtable(L, 0, 2);
+    lua_newtable(L);
+    LuaNote note{L, *v};
+    const lua_Integer n = RunOp(*v, op, note);
+    lua_setfield(L, -2, "items");
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, "n");
+    lua_rawseti(L, -2, ++e);
+  }
+  return 1;
+}
+
 }  // namespace
 
 // ctx.card_set{ids...}: an immutable set of cards for grid-view queries.
@@ -567,7 +656,7 @@ void OpenViewBindings(lua_State* L, int up) {
       {"touching", ViewOp<QueryOp::kTouching>}, {"distinct", ViewOp<QueryOp::kDistinct>}, {"groups", ViewGroups},
       {"lines", ViewOp<QueryOp::kLines>}, {"cells", ViewCells}, {"flip_touching", ViewOp<QueryOp::kFlip>},
       {"get", ViewGet}, {"set_down", ViewSetDown}, {"around", ViewAround},
-      {"cell", ViewCell},   {"index", ViewIndex}, {"run", ViewRun}, {nullptr, nullptr}};
+      {"cell", ViewCell},   {"index", ViewIndex}, {"run", ViewRun}, {"explain", ViewExplain}, {nullptr, nullptr}};
   luaL_newmetatable(L, "plateau.query");
   lua_pushcfunction(L, QueryGc);
   lua_setfield(L, -2, "__gc");

@@ -160,6 +160,8 @@ Status LuaRules::Init(const Limits& limits) {
   lua_setfield(L, -2, "data");
   lua_pushstring(L, files_.info.id.c_str());
   lua_setfield(L, -2, "game_id");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "explain");  // SetExplain: plateau score --explain
   // Scripts get a read-only view of ctx, so nothing can be smuggled from one call to the next.
   lua_pushvalue(L, -1);
   ctx_table_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -326,6 +328,14 @@ void LuaRules::UpdateParams(const Json& params) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_table_ref_);
   PushFrozenJson(L, params);
   lua_setfield(L, -2, "params");
+  lua_pop(L, 1);
+}
+
+void LuaRules::SetExplain(bool on) {
+  lua_State* L = rt_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ctx_table_ref_);
+  lua_pushboolean(L, on);
+  lua_setfield(L, -2, "explain");
   lua_pop(L, 1);
 }
 

@@ -75,6 +75,9 @@ class LuaRules : public Rules {
   // Failing fast (plateau test): once a hook has run past the wall-clock backstop, later calls
   // of that hook are not made; they fail at once with Status::skipped set, saying why.
   void set_skip_after_backstop(bool on) { skip_after_backstop_ = on; }
+  // ctx.explain: true while a board is scored for `plateau score --explain`, so a score hook
+  // may say in its extra's "explain" how each row was scored (work no other call pays for).
+  void SetExplain(bool on);
   bool CountsRounds() const override { return uses_draft_ || binding_.counts_rounds; }
 
   const GameFiles& files() const { return files_; }

@@ -350,10 +350,23 @@ void PushScores(lua_State* L, const ScoreTable& t) {
   lua_setfield(L, -2, "extra");
 }
 
+// g:score([{explain = true}]): the score table; with explain, scored as `plateau score
+// --explain` scores it (ctx.explain set for this call only), so the extra's "explain" says how
+// each row was scored: a failing scenario test can show what each rule counted.
 int GameScore(lua_State* L) {
   GameHandle* g = CheckGame(L, 1);
+  bool explain = false;
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_getfield(L, 2, "explain");
+    explain = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
   ScoreTable t;
-  CheckStatus(L, g->rules->Score(g->state, &t), "score");
+  g->rules->SetExplain(explain);
+  const Status st = g->rules->Score(g->state, &t);
+  g->rules->SetExplain(false);
+  CheckStatus(L, st, "score");
   PushScores(L, t);
   return 1;
 }

@@ -281,7 +281,7 @@ int CmdReplay(const std::string& game, const std::string& path) {
 }
 
 int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
-             const std::vector<std::string>& sets) {
+             const std::vector<std::string>& sets, bool explain) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
@@ -319,8 +319,13 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     return Fail(st);
   }
   ScoreTable scores;
+  rules->SetExplain(explain);
   st = rules->Score(state, &scores);
   if (!st.ok()) return Fail(st);
+  const Json* why = scores.extra.contains("explain") && scores.extra["explain"].is_array() ? &scores.extra["explain"] : nullptr;
+  if (explain && !why)
+    std::fprintf(stderr, "plateau: %s's score gives no explanation (its score hook puts none in extra.explain when "
+                 "ctx.explain is set)\n", rules->info().id.c_str());
   if (format == "json") {
     nlohmann::ordered_json out;
     out["players"] = nlohmann::ordered_json::array();
@@ -344,6 +349,11 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
           line += (line.empty() ? "" : "; ") + f.key() + " " + (f->is_string() ? f->get<std::string>() : f->dump());
         std::printf("  %s\n", line.c_str());
       }
+    }
+    if (why) {
+      std::printf("\nhow each row was scored:\n");
+      for (const auto& line : *why)
+        if (line.is_string()) std::printf("%s\n", line.get<std::string>().c_str());
     }
   }
   return 0;
@@ -658,6 +668,10 @@ static int Main(int argc, char** argv) {
   score->add_option("--format", format, "text or json");
   score->add_option("--set", sets, "override a parameter (name=value) or a data value (<data>.<path>=value)");
   score->add_option("--set-file", set_file, set_file_help);
+  bool explain = false;
+  score->add_flag("--explain", explain,
+                  "say how each row was scored: each rule's line in the rules, what it counted cell by cell, the majorities' "
+                  "counts (the Écosystème base's score sheets); to check a scenario test's numbers");
 
   // The options every run of many games shares (simulate, sweep, compare-readings, tune): one
   // name, check and meaning each. `kingmaking_note` ends --kingmaking's help (its default there).
@@ -928,7 +942,7 @@ static int Main(int argc, char** argv) {
   if (*lint) return RunLint(lint_games);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
-  if (*score) return CmdScore(game, board, format, sets);
+  if (*score) return CmdScore(game, board, format, sets, explain);
   if (*watch) return RunWatch(watch_options);
   if (*studio) return RunStudio(studio_options);
   if (*playthrough) return CmdPlaythrough(game, players, seed, regen, sets);

@@ -52,6 +52,34 @@ for t in "marmot: 2 per meadow next to it" "eagle: turns the meadows next to it 
 done
 if grep -q "FAIL" cmd2.txt; then fail "a test failed: $(cat cmd2.txt)"; fi
 for row in meadow marmot ibex eagle TOTAL; do grep -q "$row" cmd3.txt || fail "the score table lacks '$row': $(cat cmd3.txt)"; done
+# --explain: every row of both seats, each at its rule's line in the variant.
+grep -qF "how each row was scored:" cmd3.txt || fail "score --explain gave no explanation: $(cat cmd3.txt)"
+grep -qE "^\s+\+10  games/montagne/rules.lua:[0-9]+  groups\(meadow, \{1, 3, 6, 10\}, up\): group of 20 at \(0,0\) → 10$" cmd3.txt ||
+  fail "score --explain: the meadow row: $(cat cmd3.txt)"
+[ "$(grep -c "^  kept ibexes = 0" cmd3.txt)" = 2 ] || fail "score --explain: the ibex count kept for each seat: $(cat cmd3.txt)"
+
+# "Checking a test's points": a test expecting the wrong points fails as the page shows it,
+# with how the row was scored, cell by cell.
+python3 - "$doc" > explained.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"\*\*Checking a test's points\.\*\*.*?```text\n(.*?)```\n", text, re.S)
+assert m, "no failure shown under 'Checking a test's points'"
+print(m.group(1), end="")
+PY
+rm -rf montagne3 && cp -r montagne montagne3
+python3 - montagne3/tests/montagne_test.lua <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+old = 'expect_line(g, "A", { meadow = 3, marmot = 14 })'
+assert old in text, "the page's marmot test changed"
+open(path, "w").write(text.replace(old, 'expect_line(g, "A", { meadow = 3, marmot = 12 })'))
+PY
+"$plateau" test montagne3 --scenarios-only > wrong.txt 2>&1 && fail "a test expecting marmot = 12 passed: $(cat wrong.txt)"
+while IFS= read -r line; do
+  grep -qF -- "${line//montagne\//montagne3/}" wrong.txt || fail "the page shows '$line', plateau test printed: $(cat wrong.txt)"
+done < explained.txt
 grep -qF "card balance" cmd4.txt || fail "simulate: $(cat cmd4.txt)"
 
 # The page's table of refusals: each mistake made on a copy, the message as the page shows it.

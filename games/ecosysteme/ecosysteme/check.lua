@@ -43,6 +43,16 @@ function M.fail(msg, relocate)
         " drops it; `local a, b = base_function(...) return a, b` keeps it)", 0)
 end
 
+-- The "file:line: " of the first stack frame outside the base's folder (the variant's call
+-- into the base), or nil: where a sheet was written, for `plateau score --explain`.
+function M.caller()
+  for level = 3, 60 do
+    local _, at = pcall(error, "", level)
+    if at ~= "" and at:sub(1, #BASE) ~= BASE then return at end
+  end
+  return nil
+end
+
 -- As fail, at the line where entry `k` of the list the variant's call passes begins: a score
 -- sheet's entry #3 is named at its own line, not at the line of the call that lists it. Lua
 -- keeps no line per table field; ctx.entry_line reads it from the variant's source (nil when

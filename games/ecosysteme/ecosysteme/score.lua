@@ -41,6 +41,7 @@ function M.add_solo(state, lines, params, extra)
 end
 
 local NONE = {}
+local explain_lines   -- M.assemble's explanation (defined below, before it)
 
 -- The whole score table. `spec`:
 --   categories  the breakdown's categories in table order (game.categories); every one is
@@ -161,8 +162,67 @@ local function bad_grid(b, nmaj, majorities, seat, c1, c2, c3, c4)
              "): return the breakdown, then one count per majority in that order")
 end
 
+-- `plateau score --explain` (ctx.explain): how each row of each seat's line was scored, as
+-- lines of text for the score's extra.explain. Per row: each score sheet entry that adds to it
+-- (its line in the variant, its query, what it counted cell by cell), what the grid function's
+-- own Lua set beyond the sheets, what a majority paid (with every seat's count), and what
+-- `finish` changed. `explaining` holds, per seat, what M.assemble recorded on the way.
+explain_lines = function(state, spec, lines, explaining)
+  local out = {}
+  local majorities = spec.majorities or NONE
+  local names = {}
+  for _, seat in ipairs(state:seats()) do names[seat.seat] = seat.name end
+  for k = 1, state.seat_count do
+    local line, rec = lines[k], explaining[k]
+    if line and rec then
+      out[#out + 1] = tostring(names[k]) .. ": " .. line.total .. " points"
+      for _, row in ipairs(spec.categories) do
+        local points = line.breakdown[row] or 0
+        out[#out + 1] = string.format("  %-12s %4d", row, points)
+        local from_sheets = 0
+        for _, e in ipairs(rec.entries or NONE) do
+          if e.score == row then
+            from_sheets = from_sheets + e.points
+            local how = e.per ~= 1 and (" = " .. e.per .. " × " .. e.n) or ""
+            out[#out + 1] = "      +" .. e.points .. how .. "  " .. e.where .. "  " .. e.text
+          end
+        end
+        local in_lua = (rec.grid[row] or 0) - from_sheets
+        if in_lua ~= 0 then
+          out[#out + 1] = "      " .. (in_lua > 0 and "+" or "") .. in_lua .. "  set by the grid function's own Lua"
+        end
+        for m, maj in ipairs(majorities) do
+          local paid = rec.pays[m]
+          if maj.category == row and paid then
+            local counts = {}
+            for s = 1, state.seat_count do
+              if paid.counts[s] ~= nil then counts[#counts + 1] = tostring(names[s]) .. " " .. tostring(paid.counts[s]) end
+            end
+            out[#out + 1] = "      " .. (maj.add and "+" or "= ") .. paid.pay .. "  majority #" .. m ..
+              (maj.card and (" of " .. maj.card) or "") .. ", points " .. table.concat(maj.points, "/") ..
+              ": counts " .. table.concat(counts, ", ")
+          end
+        end
+        if rec.before_finish then
+          local change = points - (rec.before_finish[row] or 0)
+          if change ~= 0 then
+            out[#out + 1] = "      " .. (change > 0 and "+" or "") .. change .. "  set by the table's finish function"
+          end
+        end
+      end
+      for _, e in ipairs(rec.entries or NONE) do
+        if not e.score and (e.keep or e.n ~= 0) then
+          out[#out + 1] = "  " .. (e.keep and ("kept " .. e.keep .. " = ") or "no row: ") .. e.n .. "  " .. e.where .. "  " .. e.text
+        end
+      end
+    end
+  end
+  return out
+end
+
 function M.assemble(ctx, state, spec)
   check_cards(ctx, spec)
+  local explaining = ctx.explain and {} or nil
   local nseats = state.seat_count
   local majorities = spec.majorities or NONE
   local nmaj = #majorities
@@ -184,6 +244,7 @@ function M.assemble(ctx, state, spec)
     else
       local v = state:grid(k):view()
       local b
+      if explaining then scoring.explaining = {} end
       if nmaj == 0 then b = grid(k, v, state, ctx)
       elseif nmaj == 1 then b, c1[k] = grid(k, v, state, ctx)
       elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)
@@ -195,6 +256,12 @@ function M.assemble(ctx, state, spec)
         bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
       end
       lines[k] = { breakdown = b }
+      if explaining then
+        local copy = {}
+        for name, x in pairs(b) do copy[name] = x end
+        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {} }
+        scoring.explaining = nil
+      end
     end
   end
   for m = 1, nmaj do
@@ -207,6 +274,9 @@ function M.assemble(ctx, state, spec)
       if line then
         local b = line.breakdown
         if add then b[category] = (b[category] or 0) + pay[k] else b[category] = pay[k] end
+        if explaining then
+          explaining[k].pays[m] = { pay = pay[k], counts = m == 1 and c1 or m == 2 and c2 or m == 3 and c3 or c4 }
+        end
       end
     end
   end
@@ -215,6 +285,11 @@ function M.assemble(ctx, state, spec)
     local line = lines[k]
     if line then
       local b = line.breakdown
+      if explaining and finish then
+        local before = {}
+        for name, x in pairs(b) do before[name] = x end
+        explaining[k].before_finish = before
+      end
       if finish then finish(k, b, ctx) end
       -- Missing categories become 0 (a card that scored nothing still has its row).
       local t = 0
@@ -229,6 +304,10 @@ function M.assemble(ctx, state, spec)
   end
   local extra = spec.extra and spec.extra(lines, state, ctx) or nil
   if spec.solo then extra = M.add_solo(state, lines, ctx.params, extra) end
+  if explaining then
+    extra = extra or {}
+    extra.explain = explain_lines(state, spec, lines, explaining)
+  end
   return lines, extra
 end
 

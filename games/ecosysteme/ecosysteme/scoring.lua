@@ -103,13 +103,96 @@ function M.sheet(ctx, entries, categories)
     check.fail("score sheet: " .. tostring(query))
   end
   return setmetatable({ query = query, n = #entries, scores = scores, pers = pers, keeps = keeps,
-                        categories = names, padded = padded, extra = #names > 16 }, Sheet)
+                        categories = names, padded = padded, extra = #names > 16,
+                        ops = ops, where = check.caller(), ctx = ctx }, Sheet)
+end
+
+-- ---- explanations (`plateau score --explain`) ------------------------------------------
+-- While M.explaining is a list (score.assemble sets it when ctx.explain is true), every sheet
+-- run appends one record per entry: what the entry counted, cell by cell (v:explain), and the
+-- entry's line in the variant. Nothing of this runs when scoring for play or simulation.
+M.explaining = nil
+
+local function arg_text(x)
+  if type(x) == "table" then
+    local parts = {}
+    for i = 1, #x do parts[i] = arg_text(x[i]) end
+    return "{" .. table.concat(parts, ", ") .. "}"
+  elseif type(x) == "userdata" then
+    return "<card set>"
+  end
+  return tostring(x)
+end
+
+-- The entry's query as written: `pairs(marmot, meadow, orthogonal, up)`, or with names.
+local FIELDS = { "cards", "near", "points", "adj", "face", "base", "per", "floor" }
+local function query_text(q)
+  if q.op then
+    local parts = {}
+    for _, f in ipairs(FIELDS) do
+      if q[f] ~= nil then parts[#parts + 1] = f .. " = " .. arg_text(q[f]) end
+    end
+    return tostring(q.op) .. "(" .. table.concat(parts, ", ") .. ")"
+  end
+  local parts = {}
+  for i = 2, #q do parts[#parts + 1] = arg_text(q[i]) end
+  return tostring(q[1]) .. "(" .. table.concat(parts, ", ") .. ")"
+end
+
+local function at(item) return "(" .. item.r .. "," .. item.c .. ")" end
+
+-- What one entry counted, in words: "(0,1) 3 · (1,0) 2", "groups: (0,0) size 2 → 3",
+-- "rows 0, 2; columns 1".
+local function items_text(op, found)
+  if #found == 0 then return "nothing" end
+  local parts = {}
+  if op == "lines" then
+    local rows, cols = {}, {}
+    for _, item in ipairs(found) do
+      if item.row then rows[#rows + 1] = item.row else cols[#cols + 1] = item.col end
+    end
+    return "rows " .. (#rows > 0 and table.concat(rows, ", ") or "none") ..
+           "; columns " .. (#cols > 0 and table.concat(cols, ", ") or "none")
+  end
+  for i, item in ipairs(found) do
+    if op == "groups" then
+      parts[i] = "group of " .. item.size .. " at " .. at(item) .. " → " .. item.n
+    elseif op == "count" or op == "flip_touching" then
+      parts[i] = at(item)
+    else
+      parts[i] = at(item) .. " " .. item.n
+    end
+  end
+  return (op == "flip_touching" and "turned face down " or "") .. table.concat(parts, " · ")
+end
+
+function Sheet:explain_run(v, kept)
+  local b = {}
+  for _, name in ipairs(self.categories) do b[name] = 0 end
+  kept = kept or {}
+  local found = v:explain(self.query)
+  local file = self.where and self.where:match("^(.-):%d+: $")
+  for k = 1, self.n do
+    local e, q = found[k], self.ops[k]
+    local x, score, keep, per = e.n, self.scores[k], self.keeps[k], self.pers[k]
+    if score then b[score] = b[score] + per * x end
+    if keep then kept[keep] = x end
+    local line = file and self.ctx.entry_line(self.where, k)
+    local op = q.op or q[1]
+    M.explaining[#M.explaining + 1] = {
+      score = score or nil, keep = keep or nil, points = score and per * x or nil, n = x, per = per,
+      where = line and (file .. ":" .. line) or ("score sheet entry #" .. k),
+      text = query_text(q) .. ": " .. items_text(op, e.items),
+    }
+  end
+  return b, kept
 end
 
 -- Runs the sheet on view `v`: a new breakdown with every category at 0, each entry's points
 -- added to b[score], and the raw answers asked for in `kept` (a new table unless given).
 -- Returns b, kept.
 function Sheet:run(v, kept)
+  if M.explaining then return self:explain_run(v, kept) end
   local b = zeros(self.padded)
   if self.extra then
     for i = 17, #self.categories do b[self.categories[i]] = 0 end

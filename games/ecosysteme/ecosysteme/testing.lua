@@ -3,6 +3,7 @@
 -- (scripting/README.md §7: new_game, board, expect_eq, ...), so they only work in test files.
 -- Boards are 4 x 5 lists of rows, top row first, as board{} takes them.
 
+local check = require("ecosysteme.check")
 local M = {}
 
 M.ROWS, M.COLS = 4, 5
@@ -102,6 +103,31 @@ function M.line(g, who)
   expect_true(false, "a score line for " .. tostring(who))
 end
 
+-- How the rows `rows` of `who`'s line were scored, as `plateau score --explain` says it (each
+-- rule's line and what it counted, cell by cell): appended to a failing line check, so the
+-- modder sees which cells the rule counted instead of working the board out again. "" when
+-- the game's score gives no explanation.
+function M.explain_rows(g, who, rows)
+  local ok, s = pcall(g.score, g, { explain = true })
+  local lines = ok and s.extra and s.extra.explain
+  if type(lines) ~= "table" then return "" end
+  local wanted = {}
+  for _, r in ipairs(rows) do wanted[r] = true end
+  local out, mine, keep = {}, false, false
+  for _, text in ipairs(lines) do
+    local seat = text:match("^(%S.-): %-?%d+ points$")
+    if seat then
+      mine = seat == tostring(who) or (type(who) == "number" and s[who] and s[who].name == seat)
+    elseif mine then
+      local row = text:match("^  (%S+)%s+%-?%d+$")
+      if row then keep = wanted[row] end
+      if keep and not text:match("^  kept ") and not text:match("^  no row: ") then out[#out + 1] = text end
+    end
+  end
+  if #out == 0 then return "" end
+  return "\n  how they were scored (plateau score --explain):\n" .. table.concat(out, "\n")
+end
+
 -- A checker of score lines: expect_line(g, who, partial) passes when each row the checker
 -- checks is as `partial` gives it (0 when not listed) and the line's total is the sum of its
 -- rows. Without `categories` every row of the line is checked (the game's categories): a card
@@ -146,7 +172,11 @@ function M.line_checker(categories, required)
     for k, c in ipairs(differ) do
       got_text[k], want_text[k] = c .. " = " .. tostring(got[c]), c .. " = " .. tostring(want[c])
     end
-    expect_eq(table.concat(got_text, ", "), table.concat(want_text, ", "), tostring(who) .. " (the rows that differ)")
+    if #differ > 0 then
+      -- expect_eq's words, then how the rows that differ were scored (when the game says it).
+      check.fail(tostring(who) .. " (the rows that differ): expected \"" .. table.concat(want_text, ", ") ..
+                 "\", got \"" .. table.concat(got_text, ", ") .. "\"" .. M.explain_rows(g, who, differ))
+    end
     expect_eq(line.total, total, tostring(who) .. ": total")
   end
 end

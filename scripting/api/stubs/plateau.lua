@@ -61,6 +61,7 @@
 ---@field params table<string, any> the game's parameters (--set, new_game{params=}) with the manifest's defaults filled in; frozen
 ---@field data table<string, any> every data file of the manifest by name (ctx.data.cards is data/cards.json, $ keys included); frozen
 ---@field game_id string the manifest's id
+---@field explain boolean true while `plateau score --explain` (or a test's g:score{explain = true}) scores a board: a score hook may then say, in its extra's `explain` (a list of lines of text), how each row was scored; false otherwise
 ---@field rng plateau.rng the host RNG, part of the saved state (writing hooks only)
 ---@field dice plateau.dice dice rolled with the host RNG (writing hooks only)
 local ctx = {}
@@ -500,6 +501,11 @@ function view:index(r, c) end
 ---@param q plateau.query
 ---@return integer ...
 function view:run(q) end
+
+---What each entry of the compiled query counted, in order, run as v:run runs them: per entry a table {n = its answer, items = {...}}, each item {r =, c =, n =} for a cell in grid coordinates (a cell of `cards` and what it adds; a groups item is the group's first cell in reading order, with size = its size and n = its points), or {row = r, n = 1} / {col = c, n = 1} for a lines entry. For explanations (plateau score --explain), not for scoring: it builds a table per item.
+---@param q plateau.query
+---@return {n: integer, items: table[]}[] entries
+function view:explain(q) end
 
 ---An ordered pile of cards; its last card is the top, the one drawn next.
 ---@class plateau.zone
@@ -971,9 +977,10 @@ function test_game:try_play(seat, move) end
 ---@return integer # moves played
 function test_game:play_random(n, seed) end
 
----The score table; extra is {} when score returns no second result.
+---The score table; extra is {} when score returns no second result. With {explain = true}, extra.explain holds the game's lines of text saying how each row was scored (when its score hook gives them).
+---@param options {explain: boolean}? explain = true: scored with ctx.explain set, as plateau score --explain scores a board
 ---@return table # {[seat] = {seat, name, total, breakdown}, extra = {...}}
-function test_game:score() end
+function test_game:score(options) end
 
 ---What the game's stats hook returns for this state ({} without the hook).
 ---@return table

@@ -245,7 +245,8 @@ local function query_examples(ctx, grid)
   }) do
     errors[#errors + 1] = select(2, pcall(ctx.query, { bad }))
   end
-  return { positional = { grid:view():run(POSITIONAL) }, named = { grid:view():run(NAMED) }, errors = errors }
+  return { positional = { grid:view():run(POSITIONAL) }, named = { grid:view():run(NAMED) }, errors = errors,
+           explained = grid:view():explain(POSITIONAL) }   -- what each entry counted, cell by cell
 end
 
 local function view_examples(ctx, grid)

@@ -198,6 +198,23 @@ test("compiled queries: entries with named fields give what the positional ones 
   expect_true(q.errors[3]:find("query entry #1: groups needs a points list", 1, true), q.errors[3])
 end)
 
+test("v:explain: each entry's answer and the cells, groups and lines it counted, flips included", function()
+  local q = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.query
+  local e = q.explained
+  for k = 1, #q.positional do expect_eq(e[k].n, q.positional[k], "entry #" .. k .. ": the answer v:run gives") end
+  -- {r =, c =, n =} in grid coordinates: each cell of `cards` and what it adds.
+  local function cell(r, c, n, size) return { r = r, c = c, n = n, size = size } end
+  expect_eq(e[1].items, { cell(0, 2, 1), cell(1, 0, 1), cell(1, 1, 1) }, "count: each tree")
+  expect_eq(e[2].items, { cell(0, 0, 1) }, "pairs: the fox sees one tree two cells away")
+  expect_eq(e[3].items, { cell(0, 0, 1) }, "touching: the fox touches the hen")
+  expect_eq(e[4].items, { cell(1, 2, 2) }, "distinct: the pond sees two kinds")
+  expect_eq(e[5].items, { cell(0, 2, 1, 1), cell(1, 0, 4, 2) }, "groups: first cell, points, size")
+  expect_eq(e[6].items, { { row = 0, n = 1 }, { row = 1, n = 1 }, { col = 0, n = 1 }, { col = 1, n = 1 }, { col = 2, n = 1 } },
+            "lines: rows, then columns")
+  expect_eq(e[7].items, { cell(0, 1, 1) }, "flip_touching: the hen turned")
+  expect_eq(e[8].items, { cell(0, 0, 3) }, "each: the fox's hen is face down after the flip: 3 - 3 * 0")
+end)
+
 test("grid views score like the handle loops (boards and random games)", function()
   local g = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }
   local s = g:score()
