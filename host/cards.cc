@@ -2,6 +2,7 @@
 #include "host/cards.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace plateau {
 
@@ -47,16 +48,29 @@ size_t Distance(std::string_view a, std::string_view b) {
 
 std::string CardSet::Suggest(std::string_view name) const {
   if (name.size() > 64) return "";
-  // One edit for short ids, two from 5 letters, three from 10: "marmot" finds "marmott".
+  // One edit for short ids, two from 5 letters, three from 10: "marmot" finds "marmott". With
+  // none that close, one edit more ("hair" for "hare"); with none still, every known id, so the
+  // modder sees what the data calls its cards.
   const size_t limit = name.size() < 5 ? 1 : name.size() < 10 ? 2 : 3;
   std::vector<std::pair<size_t, size_t>> close;  // distance, index
+  size_t best = SIZE_MAX;
   for (size_t i = 0; i < names_.size(); ++i) {
     if (names_[i].size() > 64) continue;
     const size_t dist = Distance(name, names_[i]);
-    if (dist <= limit) close.emplace_back(dist, i);
+    best = std::min(best, dist);
+    if (dist <= limit + 1) close.emplace_back(dist, i);
   }
-  if (close.empty()) return "";
+  if (names_.empty()) return "";
+  if (close.empty()) {
+    std::string out = " (the known card ids: ";
+    for (size_t i = 0; i < names_.size() && i < 12; ++i) out += (i ? ", " : "") + names_[i];
+    if (names_.size() > 12) out += ", ... (" + std::to_string(names_.size()) + " in all)";
+    return out + ")";
+  }
   std::stable_sort(close.begin(), close.end());
+  // Only the second tier when the first is empty.
+  if (best <= limit)
+    close.erase(std::remove_if(close.begin(), close.end(), [&](const auto& c) { return c.first > limit; }), close.end());
   std::string out = " (did you mean ";
   for (size_t k = 0; k < close.size() && k < 3; ++k) {
     const size_t i = close[k].second;

@@ -95,7 +95,7 @@ Status Build(const DraftConfig& cfg, int players, State* s) {
   if (static_cast<int>(deck->cards.size()) < needed)
     return Status::Input("the deck has " + std::to_string(deck->cards.size()) + " cards (the sum of the cards' 'count') but " +
                          std::to_string(players) + " player(s) need " + std::to_string(needed) +
-                         " to fill every hand of every round: raise the counts");
+                         " to fill every hand of every round: raise the counts, or lower players.max in game.json");
   return Status::Ok();
 }
 

@@ -701,7 +701,7 @@ Status Simulate(const RulesFactory& factory, const SimulationSpec& spec, Simulat
           for (const auto& b : seat_bot) bots_text += (bots_text.empty() ? "" : ",") + b;
           const std::string repro = "seed " + std::to_string(seed) + " (game " + std::to_string(g + 1) + " of " +
                                     std::to_string(spec.games) + ") failed; reproduce with: plateau play " +
-                                    rules->info().id + " --players " + std::to_string(spec.players) + " --seed " +
+                                    (spec.game.empty() ? rules->info().id : spec.game) + " --players " + std::to_string(spec.players) + " --seed " +
                                     std::to_string(seed) + " --bots " + bots_text +
                                     (spec.params.empty() ? "" : " (with the run's --set values, if any)");
           std::lock_guard<std::mutex> lock(mu);

@@ -31,6 +31,10 @@ struct GameOutcome {
 };
 
 struct SimulationSpec {
+  // The game as the command named it (an id or a folder's path), for the command that
+  // reproduces a failed game: a copy of a game in another folder keeps the manifest's id, so
+  // the id would replay the original. Empty: the rules' id.
+  std::string game;
   int games = 100;
   int players = 4;
   uint64_t seed = 1;

@@ -60,6 +60,7 @@ Status RunReport(const ReportOptions& options, const std::vector<std::string>& s
                  SimulationReport* report, SimulationSpec* used, Json* card_data, ShardRecord* shard, std::string* fingerprint,
                  std::vector<GameOutcome>* outcomes) {
   SimulationSpec spec;
+  spec.game = options.game;
   Status st;
   if (!options.shard.empty()) {
     st = ParseShard(options.shard, &spec.shard, &spec.shards);

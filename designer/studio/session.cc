@@ -1206,6 +1206,7 @@ Status StudioSession::ReadTune(const std::string& path, Json* out) {
 // comparison with the previous run from the page (host/compare).
 void StudioSession::RunSimulation(SimulationRequest request) {
   SimulationSpec spec;
+  spec.game = options_.game;
   spec.games = static_cast<int>(request.games);  // at most kStudioMaxGames
   spec.seed = request.seed;
   spec.max_rounds = request.max_rounds;

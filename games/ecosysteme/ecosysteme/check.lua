@@ -111,14 +111,27 @@ function M.suggest(ctx, id)
   local limit = #id < 5 and 1 or #id < 10 and 2 or 3
   local data = M.cards_data(ctx)
   local file = data["$file"] or "data/cards.json"
-  local close = {}
+  local close, all = {}, {}
   for i, card in ipairs(data.cards) do
     if type(card.id) == "string" and #card.id <= 64 then
       local dist = distance(id, card.id)
-      if dist <= limit then close[#close + 1] = { dist = dist, i = i, id = card.id } end
+      close[#close + 1] = { dist = dist, i = i, id = card.id }
+      all[#all + 1] = card.id
     end
   end
-  if #close == 0 then return "" end
+  -- The closest within the limit; else within one more edit ('hair' for 'hare' is two);
+  -- else every id the data defines, so the modder still sees what the data calls its cards.
+  local best = math.huge
+  for _, c in ipairs(close) do best = math.min(best, c.dist) end
+  if best > limit + 1 then
+    if #all == 0 then return "" end
+    return " (the known card ids: " .. M.names(all) .. ")"
+  end
+  local within = {}
+  for _, c in ipairs(close) do
+    if c.dist <= math.max(limit, best) then within[#within + 1] = c end
+  end
+  close = within
   table.sort(close, function(x, y) if x.dist ~= y.dist then return x.dist < y.dist end return x.i < y.i end)
   local out = {}
   for k = 1, math.min(#close, 3) do

@@ -167,6 +167,19 @@ end
 -- (its line in the variant, its query, what it counted cell by cell), what the grid function's
 -- own Lua set beyond the sheets, what a majority paid (with every seat's count), and what
 -- `finish` changed. `explaining` holds, per seat, what M.assemble recorded on the way.
+-- The lines of Lua that set `row` (recorded by scoring.watch), one line of text each, added
+-- to `out`; whether there were any.
+local function writes(written, row, who, out)
+  local any = false
+  for _, w in ipairs(written or NONE) do
+    if w.row == row then
+      any = true
+      out[#out + 1] = "      = " .. tostring(w.value) .. "  set by " .. who .. " at " .. w.where
+    end
+  end
+  return any
+end
+
 explain_lines = function(state, spec, lines, explaining)
   local out = {}
   local majorities = spec.majorities or NONE
@@ -188,7 +201,8 @@ explain_lines = function(state, spec, lines, explaining)
           end
         end
         local in_lua = (rec.grid[row] or 0) - from_sheets
-        if in_lua ~= 0 then
+        local wrote = writes(rec.written, row, "the grid function", out)
+        if in_lua ~= 0 and not wrote then
           out[#out + 1] = "      " .. (in_lua > 0 and "+" or "") .. in_lua .. "  set by the grid function's own Lua"
         end
         for m, maj in ipairs(majorities) do
@@ -205,7 +219,8 @@ explain_lines = function(state, spec, lines, explaining)
         end
         if rec.before_finish then
           local change = points - (rec.before_finish[row] or 0)
-          if change ~= 0 then
+          local wrote = writes(rec.finish_written, row, "finish", out)
+          if change ~= 0 and not wrote then
             out[#out + 1] = "      " .. (change > 0 and "+" or "") .. change .. "  set by the table's finish function"
           end
         end
@@ -244,7 +259,7 @@ function M.assemble(ctx, state, spec)
     else
       local v = state:grid(k):view()
       local b
-      if explaining then scoring.explaining = {} end
+      if explaining then scoring.explaining, scoring.written = {}, {} end
       if nmaj == 0 then b = grid(k, v, state, ctx)
       elseif nmaj == 1 then b, c1[k] = grid(k, v, state, ctx)
       elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)
@@ -255,13 +270,14 @@ function M.assemble(ctx, state, spec)
           (nmaj >= 3 and (c3[k] == nil or (nmaj >= 4 and c4[k] == nil))))))) then
         bad_grid(b, nmaj, majorities, k, c1, c2, c3, c4)
       end
-      lines[k] = { breakdown = b }
       if explaining then
+        b = scoring.unwatch(b)
         local copy = {}
         for name, x in pairs(b) do copy[name] = x end
-        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {} }
-        scoring.explaining = nil
+        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {}, written = scoring.written }
+        scoring.explaining, scoring.written = nil, nil
       end
+      lines[k] = { breakdown = b }
     end
   end
   for m = 1, nmaj do
@@ -289,8 +305,15 @@ function M.assemble(ctx, state, spec)
         local before = {}
         for name, x in pairs(b) do before[name] = x end
         explaining[k].before_finish = before
+        scoring.written = {}
+        local proxy = scoring.watch(b)
+        finish(k, proxy, ctx)
+        scoring.unwatch(proxy)
+        explaining[k].finish_written = scoring.written
+        scoring.written = nil
+      elseif finish then
+        finish(k, b, ctx)
       end
-      if finish then finish(k, b, ctx) end
       -- Missing categories become 0 (a card that scored nothing still has its row).
       local t = 0
       for c = 1, #categories do

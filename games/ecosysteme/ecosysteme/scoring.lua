@@ -166,6 +166,34 @@ local function items_text(op, found)
   return (op == "flip_touching" and "turned face down " or "") .. table.concat(parts, " · ")
 end
 
+-- A breakdown that records each write made to it (M.written: {row =, value =, where =}), so an
+-- explanation can name the line of Lua that set a row. Reads and writes go to `b` itself;
+-- M.unwatch(proxy) gives `b` back. Only while explaining.
+M.written = nil
+local watched = {}   -- proxy -> the breakdown it stands for (explaining only; unwatch drops it)
+function M.watch(b)
+  local proxy = setmetatable({}, {
+    __index = b,
+    __newindex = function(_, row, value)
+      -- Level 1 is pcall, 2 this function, 3 the code that wrote the row.
+      local _, where = pcall(error, "", 3)
+      if M.written then
+        M.written[#M.written + 1] = { row = row, value = value, where = where:match("^(.-): $") or "?" }
+      end
+      b[row] = value
+    end,
+    __pairs = function() return next, b, nil end,
+  })
+  watched[proxy] = b
+  return proxy
+end
+function M.unwatch(x)
+  local b = watched[x]
+  if not b then return x end
+  watched[x] = nil
+  return b
+end
+
 function Sheet:explain_run(v, kept)
   local b = {}
   for _, name in ipairs(self.categories) do b[name] = 0 end
@@ -185,7 +213,7 @@ function Sheet:explain_run(v, kept)
       text = query_text(q) .. ": " .. items_text(op, e.items),
     }
   end
-  return b, kept
+  return M.watch(b), kept
 end
 
 -- Runs the sheet on view `v`: a new breakdown with every category at 0, each entry's points
