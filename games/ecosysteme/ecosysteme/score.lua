@@ -219,8 +219,8 @@ explain_lines = function(state, spec, lines, explaining)
         end
         if rec.before_finish then
           local change = points - (rec.before_finish[row] or 0)
-          local wrote = writes(rec.finish_written, row, "finish", out)
-          if change ~= 0 and not wrote then
+          local in_finish = writes(rec.finish_written, row, "finish", out)
+          if change ~= 0 and not in_finish then
             out[#out + 1] = "      " .. (change > 0 and "+" or "") .. change .. "  set by the table's finish function"
           end
         end

@@ -124,7 +124,7 @@ test("grid writes: del, move, add, set_face_down, can_place (the probe move)", f
   expect_true(p.swap_error:find("swap needs two occupied cells", 1, true), p.swap_error)
   expect_true(p.bad_neighbors:find("bad argument #3 to 'neighbors' (invalid option 'knight')", 1, true), p.bad_neighbors)
   expect_true(p.bad_seat:find("bad argument #1 to 'grid' (seat 9 outside 1..3)", 1, true), p.bad_seat)
-  expect_true(p.bad_card:find("bad argument #1 to 'count' (unknown card 'wolf')", 1, true), p.bad_card)
+  expect_true(p.bad_card:find("bad argument #1 to 'count' (unknown card 'wolf' (the known card ids: fox, hen, tree, pond))", 1, true), p.bad_card)
   expect_true(p.far_add:find("cell coordinate %-500%d outside %-4096%.%.4096"), p.far_add)
   local after = g:grid(1)
   expect_eq(after[2], rows[2], "the bottom row is as it was")
