@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -280,9 +281,80 @@ int CmdReplay(const std::string& game, const std::string& path) {
   return 0;
 }
 
+// A Lua string literal for `text` (card ids and names in a generated test).
+std::string LuaQuote(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
+    else if (c < 0x20 || c == 0x7f) out += "\\" + std::to_string(c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+// A table key: `name` when it is a Lua name, else ["..."].
+std::string LuaKey(const std::string& key) {
+  static const std::set<std::string> kReserved = {"and", "break", "do", "else", "elseif", "end", "false", "for",
+                                                  "function", "goto", "if", "in", "local", "nil", "not", "or",
+                                                  "repeat", "return", "then", "true", "until", "while"};
+  bool name = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0])) && !kReserved.count(key);
+  for (unsigned char c : key) name = name && (std::isalnum(c) || c == '_');
+  return name ? key : "[" + LuaQuote(key) + "]";
+}
+
+// `plateau score --as-test`: the board as a scenario test (board{} and one expect_score per
+// player) holding what the rules score now, with the game's explanation of each row as
+// comments, for the modder to check against the cards' texts before keeping it.
+void PrintScoreAsTest(const std::string& game, const std::string& board_path, const Json& board,
+                      const ScoreTable& scores, const State& state, const Json* why) {
+  const std::string file = std::filesystem::path(board_path).filename().string();
+  std::printf("-- A scenario test of %s from %s, written by `plateau score --as-test`. The numbers are\n"
+              "-- what the rules score now: check each one against the cards' texts (the comments say what\n"
+              "-- each rule counted) before keeping the test in the game's tests/ folder (a file ending\n"
+              "-- _test.lua; `plateau test %s` runs it).\n",
+              game.c_str(), file.c_str(), game.c_str());
+  std::printf("test(%s, function()\n  local g = board{\n", LuaQuote(file + ": each player's score").c_str());
+  for (const auto& p : board["players"]) {
+    std::printf("    { name = %s, grid = {\n", LuaQuote(p.value("name", std::string("?"))).c_str());
+    for (const auto& row : p["grid"]) {
+      std::string cells;
+      for (const auto& c : row) cells += (cells.empty() ? "" : ", ") + (c.is_string() ? LuaQuote(c.get<std::string>()) : "nil");
+      std::printf("      { %s },\n", cells.c_str());
+    }
+    std::printf("    } },\n");
+  }
+  if (board.contains("neutral") && board["neutral"].is_object() && !board["neutral"].empty()) {
+    std::string cards;
+    for (auto it = board["neutral"].begin(); it != board["neutral"].end(); ++it)
+      cards += (cards.empty() ? "" : ", ") + LuaKey(it.key()) + " = " + it->dump();
+    std::printf("    neutral = { %s },\n", cards.c_str());
+  }
+  std::printf("  }\n");
+  for (const auto& line : scores.lines) {
+    if (state.seats[static_cast<size_t>(line.seat)].kind != "player") continue;
+    // The seat's part of the explanation: from its "<name>: N points" line to the next seat's.
+    if (why) {
+      std::printf("  -- %s: how each row was scored\n", line.name.c_str());
+      bool mine = false;
+      for (const auto& l : *why) {
+        if (!l.is_string()) continue;
+        const std::string text = l.get<std::string>();
+        if (!text.empty() && text[0] != ' ') mine = text.rfind(line.name + ": ", 0) == 0;
+        else if (mine) std::printf("  --%s\n", text.c_str());
+      }
+    }
+    std::string rows;
+    for (const auto& [k, v] : line.breakdown) rows += (rows.empty() ? "" : ", ") + LuaKey(k) + " = " + std::to_string(v);
+    std::printf("  expect_score(g, %s, %lld, { %s })\n", LuaQuote(line.name).c_str(), static_cast<long long>(line.total),
+                rows.c_str());
+  }
+  std::printf("end)\n");
+}
+
 int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
-             const std::vector<std::string>& sets, bool explain) {
+             const std::vector<std::string>& sets, bool explain, bool as_test) {
   if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
+  if (as_test && format != "text") return Fail(Status::Input("--as-test prints a Lua test: it takes no --format json"));
   std::unique_ptr<LuaRules> rules;
   Status st = LoadRules(game, &rules);
   if (!st.ok()) return Fail(st);
@@ -293,6 +365,9 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   const bool position = rules->files().tiles != nullptr || rules->files().regions != nullptr;
   if (!Schemas(&error).Validate(position ? "position" : "board", board, board_path, &errors))
     return Fail(Status::Input(errors.front()));
+  if (as_test && position)
+    return Fail(Status::Input("--as-test writes a test of a finished grid board (board{}); " + rules->info().id +
+                              " is played on a map: write its tests with new_game and moves"));
   if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
     return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
                               rules->info().id + "'"));
@@ -319,10 +394,14 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     return Fail(st);
   }
   ScoreTable scores;
-  rules->SetExplain(explain);
+  rules->SetExplain(explain || as_test);
   st = rules->Score(state, &scores);
   if (!st.ok()) return Fail(st);
   const Json* why = scores.extra.contains("explain") && scores.extra["explain"].is_array() ? &scores.extra["explain"] : nullptr;
+  if (as_test) {
+    PrintScoreAsTest(game, board_path, board, scores, state, why);
+    return 0;
+  }
   if (explain && !why)
     std::fprintf(stderr, "plateau: %s's score gives no explanation (its score hook puts none in extra.explain when "
                  "ctx.explain is set)\n", rules->info().id.c_str());
@@ -672,6 +751,11 @@ static int Main(int argc, char** argv) {
   score->add_flag("--explain", explain,
                   "say how each row was scored: each rule's line in the rules, what it counted cell by cell, the majorities' "
                   "counts (the Écosystème base's score sheets); to check a scenario test's numbers");
+  bool as_test = false;
+  score->add_flag("--as-test", as_test,
+                  "print the board as a scenario test (board{} and one expect_score per player) holding what the rules "
+                  "score now, each row's explanation as comments: check the numbers against the cards' texts, then "
+                  "keep it in tests/");
 
   // The options every run of many games shares (simulate, sweep, compare-readings, tune): one
   // name, check and meaning each. `kingmaking_note` ends --kingmaking's help (its default there).
@@ -942,7 +1026,7 @@ static int Main(int argc, char** argv) {
   if (*lint) return RunLint(lint_games);
   if (*play) return CmdPlay(game, players, seed, bots, sets, load_path, save_path);
   if (*replay) return CmdReplay(game, replay_file);
-  if (*score) return CmdScore(game, board, format, sets, explain);
+  if (*score) return CmdScore(game, board, format, sets, explain, as_test);
   if (*watch) return RunWatch(watch_options);
   if (*studio) return RunStudio(studio_options);
   if (*playthrough) return CmdPlaythrough(game, players, seed, regen, sets);

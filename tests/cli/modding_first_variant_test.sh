@@ -66,6 +66,17 @@ grep -qF "= 0  set by the grid function at games/montagne/rules.lua:$chamois_lin
   grep -qF "= 3  set by finish at games/montagne/rules.lua:$harmony_line" cmd3.txt ||
   fail "score --explain: the rows set in Lua (lines $chamois_line, $harmony_line): $(cat cmd3.txt)"
 
+# --as-test, as the page runs it: the board as a test that passes as written, and fails when
+# one of its numbers is changed.
+cmd=$(grep -m1 '^plateau score montagne .* --as-test > ' "$doc") || fail "no --as-test command on the page"
+eval "\"\$plateau\" ${cmd#plateau }" 2> as_test.err || fail "$cmd: $(cat as_test.err)"
+grep -qE '^  expect_score\(g, "Ann", 13, \{ .*harmony = 3' montagne/tests/two_test.lua || fail "--as-test: $(cat montagne/tests/two_test.lua)"
+grep -qF -- '--      +10  games/montagne/rules.lua:' montagne/tests/two_test.lua || fail "--as-test has no explanation: $(cat montagne/tests/two_test.lua)"
+"$plateau" test montagne --scenario montagne/tests/two_test.lua > as_test.txt 2>&1 || fail "the test --as-test wrote fails: $(cat as_test.txt)"
+sed -i 's/expect_score(g, "Ann", 13,/expect_score(g, "Ann", 14,/' montagne/tests/two_test.lua
+"$plateau" test montagne --scenario montagne/tests/two_test.lua > as_test2.txt 2>&1 && fail "a changed number still passed: $(cat as_test2.txt)"
+rm montagne/tests/two_test.lua
+
 # "Checking a test's points": a test expecting the wrong points fails as the page shows it,
 # with how the row was scored, cell by cell.
 python3 - "$doc" > explained.txt <<'PY'
