@@ -43,6 +43,12 @@ end
 local NONE = {}
 local explain_lines   -- M.assemble's explanation (defined below, before it)
 
+-- An explanation cut short by an error (a grid function that failed under --explain) must not
+-- leave the sheets explaining for the calls after it: they would return watched breakdowns.
+local function drop_stale_explanation(ctx)
+  if scoring.explaining and not ctx.explain then scoring.explaining, scoring.written = nil, nil end
+end
+
 -- The whole score table. `spec`:
 --   categories  the breakdown's categories in table order (game.categories); every one is
 --               present in each line (0 when nothing scored) and the total is their sum
@@ -237,6 +243,7 @@ end
 
 function M.assemble(ctx, state, spec)
   check_cards(ctx, spec)
+  drop_stale_explanation(ctx)
   local explaining = ctx.explain and {} or nil
   local nseats = state.seat_count
   local majorities = spec.majorities or NONE
@@ -494,6 +501,7 @@ end
 
 function M.totals(ctx, state, spec)
   check_cards(ctx, spec)
+  drop_stale_explanation(ctx)
   local nmaj = spec.majorities and #spec.majorities or 0
   if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
   local memo = gather(ctx, state, spec, nmaj)
@@ -517,6 +525,7 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
     if m.type ~= "place" or not m.cell then return values end
   end
   check_cards(ctx, spec)
+  drop_stale_explanation(ctx)
   local majorities = spec.majorities or NONE
   local nmaj = #majorities
   if nmaj > 4 then error("score.assemble: at most 4 majorities", 2) end
