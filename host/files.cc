@@ -422,7 +422,8 @@ Status ListGameFiles(const std::string& folder, const std::string& display, cons
 }
 
 Status CopyGameFolder(const std::string& from, const std::string& display, const std::string& sub, const std::string& to,
-                      const std::function<Status(const std::string& rel, std::string* text)>& transform) {
+                      const std::function<Status(const std::string& rel, std::string* text)>& transform,
+                      const std::function<bool(const std::string& rel)>& skip) {
   ListOptions o;
   o.hidden = true;
   const std::string prefix = sub.empty() ? "" : sub + "/";
@@ -441,6 +442,7 @@ Status CopyGameFolder(const std::string& from, const std::string& display, const
     }
     if (!e.regular)
       return Status::Input(Joined(display, e.rel) + ": refused: " + e.refused + " (a game folder is copied only when it holds regular files)");
+    if (skip && skip(e.rel.substr(prefix.size()))) continue;
     entries.push_back(std::move(e));
   }
   // `to` is new, or an empty folder this run made (a StagingFolder).

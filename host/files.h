@@ -70,12 +70,15 @@ Status ListGameFiles(const std::string& folder, const std::string& display, cons
 
 // Copies the regular files (hidden ones included) of the game folder `from`, or of its
 // subfolder `sub` ("template"; walked as every path below the folder, never through a link),
-// into `to`, a new folder or an empty one this run made; `transform(rel, &text)` may change
-// each file's text on the way (plateau new fills in the template) and may refuse with a
-// Status. Any link, FIFO or device refuses the whole copy, naming it. On failure what the copy
-// wrote is removed again.
+// into `to`, a new folder or one this run made (a staging folder, which a second copy may fill
+// further: a file already there is never overwritten, the copy refuses); `transform(rel,
+// &text)` may change each file's text on the way (plateau new fills in the template) and may
+// refuse with a Status; `skip(rel)`, when given, leaves a file out (plateau new --example:
+// the example's files instead of the template's). Any link, FIFO or device refuses the whole
+// copy, naming it. On failure the folder's contents are removed again.
 Status CopyGameFolder(const std::string& from, const std::string& display, const std::string& sub, const std::string& to,
-                      const std::function<Status(const std::string& rel, std::string* text)>& transform = nullptr);
+                      const std::function<Status(const std::string& rel, std::string* text)>& transform = nullptr,
+                      const std::function<bool(const std::string& rel)>& skip = nullptr);
 
 // ---- Writing what the user names --------------------------------------------------------
 

@@ -840,6 +840,9 @@ static int Main(int argc, char** argv) {
   make->add_option("base", new_options.base, "the base game, e.g. ecosysteme")->required();
   make->add_option("id", new_options.id, "the new game's id, e.g. ecosysteme-jungle")->required();
   make->add_option("--name", new_options.name, "display name (default: the id)");
+  make->add_flag("--example", new_options.example,
+                 "start from the base's worked example (Écosystème: docs/modding.md's first variant, five cards of the "
+                 "common shapes, a bonus row and their tests) instead of the bare template");
   make->add_option("--dir", new_options.folder, "create it in this folder instead of ./<id>");
 
   bool regen = false;

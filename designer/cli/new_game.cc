@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "designer/cli/cli_common.h"
@@ -102,9 +103,25 @@ int RunNewGame(const NewGameOptions& o) {
       st.message = TerminalText(target.string()) + " already exists: choose another id or --dir (nothing was written)";
     return Fail(st);
   }
+  // --example: the base's example/ folder (a worked variant, docs/modding.md's first one) is
+  // written over the template: its files replace the template's of the same path.
+  std::set<std::string> example_files;
+  if (o.example) {
+    std::vector<FolderEntry> listed;
+    ListOptions ex;
+    ex.hidden = true;
+    ex.enter = [](const std::string& rel) { return rel == "example" || rel.rfind("example/", 0) == 0; };
+    st = ListGameFiles(base_folder, base_display, ex, &listed);
+    if (!st.ok()) return Fail(Status::Input(st.message + " (nothing was written)"));
+    for (const auto& e : listed)
+      if (e.rel.rfind("example/", 0) == 0) example_files.insert(e.rel.substr(8));
+    if (example_files.empty())
+      return Fail(Status::Input("base game '" + o.base + "' has no example/ folder (" + base_display +
+                                "/example): leave out --example (nothing was written)"));
+  }
   int files = 0;
   bool has_luarc = false;
-  st = CopyGameFolder(base_folder, base_display, "template", staging.path(), [&](const std::string& rel, std::string* text) {
+  const auto fill = [&](const std::string& rel, std::string* text) {
     const bool json = rel.size() > 5 && rel.compare(rel.size() - 5, 5, ".json") == 0;
     *text = Replace(*text, "{{id}}", o.id);
     *text = Replace(*text, "{{base}}", base.info.id);
@@ -115,7 +132,10 @@ int RunNewGame(const NewGameOptions& o) {
     }
     ++files;
     return Status::Ok();
-  });
+  };
+  st = CopyGameFolder(base_folder, base_display, "template", staging.path(), fill,
+                      [&](const std::string& rel) { return example_files.count(rel) > 0; });
+  if (st.ok() && o.example) st = CopyGameFolder(base_folder, base_display, "example", staging.path(), fill);
   if (!st.ok()) return Fail(Status::Input(st.message + " (nothing was written)"));
   if (!has_luarc) {  // a template without editor settings gets them too
     OutputFile rc;

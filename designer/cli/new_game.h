@@ -12,6 +12,7 @@ struct NewGameOptions {
   std::string id;      // the new game's id
   std::string name;    // display name (default: the id)
   std::string folder;  // where to create it (default: ./<id>, where the command runs)
+  bool example = false;  // the base's example/ files over the template's (a worked variant)
 };
 
 int RunNewGame(const NewGameOptions& options);

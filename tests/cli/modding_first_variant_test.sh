@@ -19,17 +19,23 @@ awk '/^## A first variant: Montagne/ {s = 1; print; next} s && /^## / {exit} s {
 new_cmd=$(grep -m1 '^plateau new ecosysteme montagne' section.md) || fail "no plateau new command in the section"
 eval "\"\$plateau\" ${new_cmd#plateau }" > new.txt || fail "$new_cmd: $(cat new.txt)"
 
-# 2-4. Every file of the page, written where it says.
+# 2-4. Every file of the page: plateau new --example wrote each as the page shows it; written
+# again where the page says (as a modder copying them would).
 python3 - section.md <<'PY'
 import os, re, sys
 text = open(sys.argv[1]).read()
 blocks = re.findall(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```\n", text, re.S)
 assert len(blocks) == 3, "expected 3 files in the section, found %d" % len(blocks)
 for path, body in blocks:
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    assert os.path.exists(path), "plateau new --example did not write " + path
+    got = open(path).read()
+    if got != body:
+        import difflib
+        sys.exit("plateau new --example wrote %s otherwise than the page:\n" % path +
+                 "".join(difflib.unified_diff(body.splitlines(True), got.splitlines(True), "page", "written")))
     open(path, "w").write(body)
 PY
-[ -f montagne/tests/montagne_test.lua ] || fail "the page's test file was not written"
+[ -f montagne/tests/cards_test.lua ] || fail "the page's test file was not written"
 
 # 5. Every command of the run block.
 python3 - section.md > run.txt <<'PY'
@@ -87,7 +93,7 @@ assert m, "no failure shown under 'Checking a test's points'"
 print(m.group(1), end="")
 PY
 rm -rf montagne3 && cp -r montagne montagne3
-python3 - montagne3/tests/montagne_test.lua <<'PY'
+python3 - montagne3/tests/cards_test.lua <<'PY'
 import sys
 path = sys.argv[1]
 text = open(path).read()
@@ -171,7 +177,7 @@ grep -qE "[0-9]+ cards" refused.txt || fail "the deck refusal does not give the 
 
 # A typo in a scenario test's board: the test fails saying which id was meant.
 fresh
-edit montagne2/tests/montagne_test.lua 'local M, R, I, E, W, C = "meadow", "marmot",' 'local M, R, I, E, W, C = "meadow", "marmott",'
+edit montagne2/tests/cards_test.lua 'local M, R, I, E, W, C = "meadow", "marmot",' 'local M, R, I, E, W, C = "meadow", "marmott",'
 "$plateau" test montagne2 --scenarios-only > typo.txt 2>&1 && fail "a test board with a misspelt card passed: $(cat typo.txt)"
 grep -qF "unknown card id 'marmott'" typo.txt && grep -qF "did you mean 'marmot' (games/montagne2/data/cards.json /cards/1/id)?" typo.txt ||
   fail "the test's misspelt card: $(cat typo.txt)"
