@@ -103,6 +103,14 @@ function M.line(g, who)
   expect_true(false, "a score line for " .. tostring(who))
 end
 
+-- A score line's rows, sorted (for messages).
+function M.rows_of(line)
+  local names = {}
+  for c in pairs(line.breakdown) do names[#names + 1] = c end
+  table.sort(names)
+  return names
+end
+
 -- How the rows `rows` of `who`'s line were scored, as `plateau score --explain` says it (each
 -- rule's line and what it counted, cell by cell): appended to a failing line check, so the
 -- modder sees which cells the rule counted instead of working the board out again. "" when
@@ -150,9 +158,14 @@ function M.line_checker(categories, required)
     local checked = {}
     for _, c in ipairs(rows) do checked[c] = true end
     for c in pairs(partial) do
-      expect_true(line.breakdown[c] ~= nil, tostring(who) .. ": the score line has no row '" .. tostring(c) .. "'")
-      expect_true(checked[c], tostring(who) .. ": row '" .. tostring(c) .. "' is not one this checker checks (" ..
-                  table.concat(rows, ", ") .. ")")
+      if line.breakdown[c] == nil then
+        check.fail(tostring(who) .. ": the score line has no row '" .. tostring(c) .. "' (its rows: " ..
+                   table.concat(M.rows_of(line), ", ") .. ")")
+      end
+      if not checked[c] then
+        check.fail(tostring(who) .. ": row '" .. tostring(c) .. "' is not one this checker checks (" ..
+                   table.concat(rows, ", ") .. "): add it to the list given to line_checker")
+      end
     end
     local want, got, total = {}, {}, 0
     for _, c in ipairs(rows) do
