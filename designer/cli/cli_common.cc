@@ -70,24 +70,37 @@ namespace {
 // A game or base id that resolved to a folder other than the installed game of that name
 // (./games/<id> or ./<id> where the command runs) is said once per run, on standard error, so
 // the designer knows which files ran. A folder named by its path is the one asked for.
-void SayWhichFolders(const std::string& game, const LuaRules& rules) {
+void SayFolder(const std::string& path, const std::string& display, bool is_game) {
   static std::mutex mu;
   static std::set<std::string> said;
+  std::string folder = path;
+  while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
+  std::error_code ec;
+  const std::string installed = PlateauHome() + "/" + display;  // <home>/games/<name>
+  if (std::filesystem::equivalent(folder, installed, ec)) return;
+  const std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
+  std::lock_guard<std::mutex> lock(mu);
+  if (!said.insert(full).second) return;
+  const bool other = std::filesystem::exists(installed + "/game.json", ec);
+  std::fprintf(stderr, "plateau: %s %s is the folder %s%s\n", is_game ? "the game" : "its base", display.c_str(),
+               TerminalText(full).c_str(), other ? " (found before the installed one)" : "");
+}
+
+void SayWhichFolders(const std::string& game, const LuaRules& rules) {
   const auto& roots = rules.files().roots;
   for (size_t i = 0; i < roots.size(); ++i) {
     if (i == 0 && game.find('/') != std::string::npos) continue;
-    std::string folder = roots[i].folder;
-    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();
-    std::error_code ec;
-    const std::string installed = PlateauHome() + "/" + roots[i].display;  // <home>/games/<name>
-    if (std::filesystem::equivalent(folder, installed, ec)) continue;
-    const std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
-    std::lock_guard<std::mutex> lock(mu);
-    if (!said.insert(full).second) continue;
-    const bool other = std::filesystem::exists(installed + "/game.json", ec);
-    std::fprintf(stderr, "plateau: %s %s is the folder %s%s\n", i == 0 ? "the game" : "its base", roots[i].display.c_str(),
-                 TerminalText(full).c_str(), other ? " (found before the installed one)" : "");
+    SayFolder(roots[i].folder, roots[i].display, i == 0);
   }
+}
+
+// Before loading, so the first line names the folder even when the load fails (its error
+// names the files as games/<name>/...): a bare id that is not the installed game.
+void SayGameFolderFirst(const std::string& game) {
+  if (game.find('/') != std::string::npos) return;
+  const std::string folder = ResolveGameFolder(game);
+  if (folder.empty()) return;
+  SayFolder(folder, GameFolderDisplay(folder), true);
 }
 
 }  // namespace
@@ -104,6 +117,7 @@ std::string FolderIfNotInstalled(const std::string& game) {
 
 Status LoadRules(const std::string& game, std::unique_ptr<LuaRules>* out, const std::vector<DataOverride>* data_sets) {
   NoteGameFolder(game);
+  SayGameFolderFirst(game);
   scripting::Limits limits;
   Status st = LuaRules::Load(game, limits, data_sets ? *data_sets : g_data_sets, out);
   if (st.ok()) {

@@ -12,6 +12,7 @@
 #include "host/text.h"
 #include "host/home.h"
 #include "host/json_io.h"
+#include "host/limits.h"
 
 namespace plateau {
 namespace {
@@ -119,6 +120,29 @@ int RunNewGame(const NewGameOptions& o) {
       return Fail(Status::Input("base game '" + o.base + "' has no example/ folder (" + base_display +
                                 "/example): leave out --example (nothing was written)"));
   }
+  // The README's table of cards ({{cards}}), from the card data the new game starts with, so
+  // the README says what the data holds (the example's cards, or the template's).
+  std::string cards_table = "| card | count | points |\n|---|---|---|\n";
+  {
+    const std::string from = example_files.count("data/cards.json") ? "example/data/cards.json" : "template/data/cards.json";
+    std::string text, error;
+    Json cards;
+    if (ReadGameFile(base_folder, base_display, from, limits::kGameFileBytes, &text, &error)) {
+      cards = Json::parse(text, nullptr, false);
+    }
+    if (cards.is_object() && cards.contains("cards") && cards["cards"].is_array()) {
+      for (const auto& c : cards["cards"]) {
+        if (!c.is_object()) continue;
+        auto field = [&](const char* k) {
+          std::string v = c.contains(k) ? (c[k].is_string() ? c[k].get<std::string>() : c[k].dump()) : std::string();
+          std::string cell;  // one Markdown table cell: no line break, a '|' escaped
+          for (char ch : v) cell += ch == '|' ? std::string("\\|") : ch == '\n' || ch == '\r' ? std::string(" ") : std::string(1, ch);
+          return cell;
+        };
+        cards_table += "| " + field("id") + " | " + field("count") + " | " + field("doc") + " |\n";
+      }
+    }
+  }
   int files = 0;
   bool has_luarc = false;
   const auto fill = [&](const std::string& rel, std::string* text) {
@@ -126,6 +150,7 @@ int RunNewGame(const NewGameOptions& o) {
     *text = Replace(*text, "{{id}}", o.id);
     *text = Replace(*text, "{{base}}", base.info.id);
     *text = Replace(*text, "{{name}}", json ? JsonEscaped(name) : name);
+    if (!json) *text = Replace(*text, "{{cards}}\n", cards_table);
     if (rel == ".luarc.json") {
       *text = LuarcFor(*text, base_folder);
       has_luarc = true;

@@ -36,6 +36,9 @@ for path, body in blocks:
     open(path, "w").write(body)
 PY
 [ -f montagne/tests/cards_test.lua ] || fail "the page's test file was not written"
+# The README plateau new wrote lists the example's cards as its data gives them.
+grep -qF "| edelweiss | 15 | 2 per row and 2 per column holding an edelweiss |" montagne/README.md &&
+  grep -qF "| meadow | 55 |" montagne/README.md || fail "the README's table of cards: $(grep '^|' montagne/README.md)"
 
 # 5. Every command of the run block.
 python3 - section.md > run.txt <<'PY'
@@ -143,7 +146,6 @@ page_refusal() {
 
 fresh   # a card in the data with no rule: the eagle's row and rule both gone
 edit montagne2/rules.lua 'game.categories = { "meadow", "marmot", "ibex", "eagle", ' 'game.categories = { "meadow", "marmot", "ibex", '
-edit montagne2/rules.lua 'local CARD_ROWS = { "meadow", "marmot", "ibex", "eagle", ' 'local CARD_ROWS = { "meadow", "marmot", "ibex", '
 edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
 ' ''
 page_refusal "a card in the data with no rule"

@@ -7,7 +7,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cp -r "$src/games/ecosysteme/template" "$work/mymod"
-find "$work/mymod" -type f -exec sed -i 's/{{id}}/mymod/g; s/{{name}}/My Mod/g; s/{{base}}/ecosysteme/g' {} +
+# ({{cards}}, the README's table of cards, plateau new fills from the card data: left out here.)
+find "$work/mymod" -type f -exec sed -i 's/{{id}}/mymod/g; s/{{name}}/My Mod/g; s/{{base}}/ecosysteme/g; /^{{cards}}$/d' {} +
 if grep -rq '{{' "$work/mymod"; then fail "a placeholder is left after substitution"; fi
 (cd "$work" && "$plateau" validate "$work/mymod") || fail "the filled-in template does not validate"
 (cd "$work" && "$plateau" test "$work/mymod" --games 20) || fail "the filled-in template's tests fail"

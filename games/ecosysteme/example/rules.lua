@@ -10,7 +10,6 @@ local table_score = require("ecosysteme.score")
 
 -- The rows of the score table, in order: one per card, then the bonus row.
 game.categories = { "meadow", "marmot", "ibex", "eagle", "edelweiss", "chamois", "harmony" }
-local CARD_ROWS = { "meadow", "marmot", "ibex", "eagle", "edelweiss", "chamois" }
 
 function game.draft(ctx)
   return draft.config(ctx, { neutral = true, solo = "Robot" })
@@ -55,8 +54,8 @@ local TABLE = {
   -- 3 per card row worth 4 or more.
   finish = function(seat, b)
     local rows = 0
-    for _, card in ipairs(CARD_ROWS) do
-      if b[card] >= 4 then rows = rows + 1 end
+    for _, row in ipairs(game.categories) do
+      if row ~= "harmony" and b[row] >= 4 then rows = rows + 1 end
     end
     b.harmony = 3 * rows
   end,
