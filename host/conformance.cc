@@ -11,9 +11,17 @@
 namespace plateau {
 namespace {
 
-std::string Repro(const std::string& game, int players, uint64_t seed, int move) {
+// `check`: a hook the random bots never call (totals, evaluate_moves) is called by the check
+// alone, so the replay plays past the failing move; the command says so rather than leave the
+// designer to meet another error later in the game.
+std::string Repro(const std::string& game, int players, uint64_t seed, int move, const std::string& check = "") {
+  const bool check_only = check == "totals" || check == "evaluate_moves";
   return "plateau play " + game + " --players " + std::to_string(players) + " --seed " + std::to_string(seed) +
-         " --bots random   (the failure is at move " + std::to_string(move) + "; bot seeds derive from the game seed)";
+         " --bots random   (the failure is at move " + std::to_string(move) + "; bot seeds derive from the game seed" +
+         (check_only ? "; there the check called " + check + ", which random bots do not: the replay reaches that move "
+                       "and goes on"
+                     : "") +
+         ")";
 }
 
 // Plays one seeded game with random moves, checking every decision. Returns false after
@@ -25,7 +33,7 @@ bool PlayChecked(Rules& rules, const std::string& game, int players, uint64_t se
   State s;
   Status st = rules.NewGame(params, players, seed, &s);
   auto fail = [&](const std::string& check, const std::string& msg, int move) {
-    out->failures.push_back({check, msg, Repro(game, players, seed, move)});
+    out->failures.push_back({check, msg, Repro(game, players, seed, move, check)});
     return false;
   };
   if (!st.ok()) return fail("new game", st.ToString(), 0);
