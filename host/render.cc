@@ -94,17 +94,19 @@ std::string RenderScores(const ScoreTable& table) {
     for (const auto& [k, v] : line.breakdown)
       if (std::find(cats.begin(), cats.end(), k) == cats.end()) cats.push_back(k);
   size_t w = 8;
-  for (const auto& c : cats) w = std::max(w, c.size() + 1);
+  for (const auto& c : cats) w = std::max(w, TerminalText(c).size() + 1);
   std::ostringstream out;
   char buf[64];
   out << std::string(w, ' ');
   for (const auto& line : table.lines) {
-    std::snprintf(buf, sizeof buf, "%8s", line.name.substr(0, 8).c_str());
+    // A name from a board file or the rules: shown escaped, never as terminal control bytes.
+    std::snprintf(buf, sizeof buf, "%8s", TerminalText(line.name).substr(0, 8).c_str());
     out << buf;
   }
   out << "\n";
   for (const auto& c : cats) {
-    out << c << std::string(w - c.size(), ' ');
+    const std::string shown = TerminalText(c);  // a row name the rules chose
+    out << shown << std::string(w - shown.size(), ' ');
     for (const auto& line : table.lines) {
       int64_t v = 0;
       for (const auto& [k, x] : line.breakdown)

@@ -282,11 +282,14 @@ int CmdReplay(const std::string& game, const std::string& path) {
 }
 
 // A Lua string literal for `text` (card ids and names in a generated test).
+// Text the terminal would show escaped (not UTF-8, C1 controls) is written byte by byte as
+// decimal escapes, which Lua reads back as the same bytes.
 std::string LuaQuote(const std::string& text) {
+  const bool plain = TerminalText(text) == text;
   std::string out = "\"";
   for (unsigned char c : text) {
     if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
-    else if (c < 0x20 || c == 0x7f) out += "\\" + std::to_string(c);
+    else if (c < 0x20 || c == 0x7f || (c >= 0x80 && !plain)) out += "\\" + std::to_string(c);
     else out += static_cast<char>(c);
   }
   return out + "\"";
@@ -334,13 +337,14 @@ void PrintScoreAsTest(const std::string& game, const std::string& board_path, co
     if (state.seats[static_cast<size_t>(line.seat)].kind != "player") continue;
     // The seat's part of the explanation: from its "<name>: N points" line to the next seat's.
     if (why) {
-      std::printf("  -- %s: how each row was scored\n", line.name.c_str());
+      std::printf("  -- %s: how each row was scored\n", TerminalText(line.name).c_str());
       bool mine = false;
       for (const auto& l : *why) {
         if (!l.is_string()) continue;
         const std::string text = l.get<std::string>();
         if (!text.empty() && text[0] != ' ') mine = text.rfind(line.name + ": ", 0) == 0;
-        else if (mine) std::printf("  --%s\n", text.c_str());
+        // One comment line each: a script's newline shown as \n can end no comment.
+        else if (mine) std::printf("  --%s\n", TerminalText(text).c_str());
       }
     }
     std::string rows;
@@ -421,18 +425,18 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     // Lists of records in `extra` (Safari's final_features) read better one per line.
     for (auto it = scores.extra.begin(); it != scores.extra.end(); ++it) {
       if (!it->is_array() || it->empty() || !it->front().is_object()) continue;
-      std::printf("%s:\n", it.key().c_str());
+      std::printf("%s:\n", TerminalText(it.key()).c_str());
       for (const auto& rec : *it) {
         std::string line;
         for (auto f = rec.begin(); f != rec.end(); ++f)
           line += (line.empty() ? "" : "; ") + f.key() + " " + (f->is_string() ? f->get<std::string>() : f->dump());
-        std::printf("  %s\n", line.c_str());
+        std::printf("  %s\n", TerminalText(line).c_str());  // the rules' own text
       }
     }
     if (why) {
       std::printf("\nhow each row was scored:\n");
-      for (const auto& line : *why)
-        if (line.is_string()) std::printf("%s\n", line.get<std::string>().c_str());
+      for (const auto& line : *why)  // the rules' own text: no escape sequence reaches the terminal
+        if (line.is_string()) std::printf("%s\n", TerminalText(line.get<std::string>()).c_str());
     }
   }
   return 0;

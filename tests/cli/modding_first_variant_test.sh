@@ -85,6 +85,19 @@ grep -qF -- '--      +10  games/montagne/rules.lua:' montagne/tests/two_test.lua
 sed -i 's/expect_score(g, "Ann", 13,/expect_score(g, "Ann", 14,/' montagne/tests/two_test.lua
 "$plateau" test montagne --scenario montagne/tests/two_test.lua > as_test2.txt 2>&1 && fail "a changed number still passed: $(cat as_test2.txt)"
 rm montagne/tests/two_test.lua
+# A player named with an escape sequence: --explain and --as-test show it escaped (no raw
+# ESC byte reaches the terminal), and the test they write still names that very player.
+python3 - montagne/tests/boards/two.json > evil.json <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+b["players"][0]["name"] = "A\u001b[31mnn"
+print(json.dumps(b))
+PY
+"$plateau" score montagne evil.json --explain > evil_explain.txt 2>&1 || fail "score --explain on evil.json: $(cat evil_explain.txt)"
+"$plateau" score montagne evil.json --as-test > montagne/tests/evil_test.lua 2> evil.err || fail "score --as-test on evil.json: $(cat evil.err)"
+if grep -q $'\x1b' evil_explain.txt montagne/tests/evil_test.lua; then fail "a raw escape byte was printed"; fi
+"$plateau" test montagne --scenario montagne/tests/evil_test.lua > evil_test.txt 2>&1 || fail "the --as-test test of evil.json: $(cat evil_test.txt)"
+rm montagne/tests/evil_test.lua
 
 # "Checking a test's points": a test expecting the wrong points fails as the page shows it,
 # with how the row was scored, cell by cell.
