@@ -392,7 +392,8 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
   if (!st.ok()) return Fail(st);
   State state;
   if (position) st = rules->PositionState(board, board_path, given, &state);
-  else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/true);
+  // --explain and --as-test also take a board smaller than the frame, as a test's board{} is.
+  else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/!(explain || as_test));
   if (!st.ok()) {
     if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
     return Fail(st);

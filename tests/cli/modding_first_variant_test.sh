@@ -77,6 +77,13 @@ grep -qF "= 0  set by the grid function at games/montagne/rules.lua:$chamois_lin
 
 # --as-test, as the page runs it: the board as a test that passes as written, and fails when
 # one of its numbers is changed.
+# The page's small board, explained: the marmot row cell by cell.
+small=$(grep -m1 "^echo '{\"players\"" "$doc") || fail "no small board on the page"
+eval "$small"
+small_cmd=$(grep -m1 '^plateau score montagne marmot.json --explain' "$doc") || fail "no --explain of the small board on the page"
+eval "\"\$plateau\" ${small_cmd#plateau }" > small.txt 2>&1 || fail "$small_cmd: $(cat small.txt)"
+grep -qF "+14 = 2 × 7  games/montagne/rules.lua:27  pairs(marmot, meadow, orthogonal, up): (0,1) 3 · (1,0) 2 · (1,2) 2" small.txt ||
+  fail "the small board's explanation: $(cat small.txt)"
 cmd=$(grep -m1 '^plateau score montagne .* --as-test > ' "$doc") || fail "no --as-test command on the page"
 eval "\"\$plateau\" ${cmd#plateau }" 2> as_test.err || fail "$cmd: $(cat as_test.err)"
 grep -qE '^  expect_score\(g, "Ann", 13, \{ .*harmony = 3' montagne/tests/two_test.lua || fail "--as-test: $(cat montagne/tests/two_test.lua)"
