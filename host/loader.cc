@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 
 #include "host/files.h"
@@ -284,7 +285,15 @@ Status BuildRegionsAndScales(GameFiles* files) {
 std::string GameFolderDisplay(const std::string& folder) {
   std::string base = folder;
   while (base.size() > 1 && base.back() == '/') base.pop_back();
-  return "games/" + base.substr(base.find_last_of('/') + 1);
+  std::string name = base.substr(base.find_last_of('/') + 1);
+  if (name == "." || name == "..") {  // `plateau validate .` from inside the folder: its own name
+    std::error_code ec;
+    const std::filesystem::path full = std::filesystem::absolute(base, ec).lexically_normal();
+    std::string last = full.filename().string();
+    if (last.empty()) last = full.parent_path().filename().string();
+    if (!ec && !last.empty()) name = last;
+  }
+  return "games/" + name;
 }
 
 std::vector<std::string> GameFolderCandidates(const std::string& game) {
@@ -316,6 +325,11 @@ std::string UnknownGameMessage(const std::string& game) {
     const std::string shown = places.size() == 1 || places[i][0] == '/' ? places[i] : "./" + places[i];
     msg += (i == 0 ? "" : i + 1 == places.size() ? " nor " : ", ") + bounded(shown);
   }
+  // Run from inside the game's own folder: the id finds nothing below it, but "." does.
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  if (!ec && places.size() > 1 && here.filename() == game && std::filesystem::exists(here / "game.json", ec))
+    msg += " (this is the folder " + game + " itself: name it '.')";
   return msg;
 }
 

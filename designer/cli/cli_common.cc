@@ -78,7 +78,8 @@ void SayFolder(const std::string& path, const std::string& display, bool is_game
   std::error_code ec;
   const std::string installed = PlateauHome() + "/" + display;  // <home>/games/<name>
   if (std::filesystem::equivalent(folder, installed, ec)) return;
-  const std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
+  std::string full = std::filesystem::absolute(folder, ec).lexically_normal().string();
+  while (full.size() > 1 && full.back() == '/') full.pop_back();  // "." is "<cwd>/": one name per folder
   std::lock_guard<std::mutex> lock(mu);
   if (!said.insert(full).second) return;
   const bool other = std::filesystem::exists(installed + "/game.json", ec);
@@ -101,6 +102,14 @@ void SayGameFolderFirst(const std::string& game) {
   const std::string folder = ResolveGameFolder(game);
   if (folder.empty()) return;
   SayFolder(folder, GameFolderDisplay(folder), true);
+  // Run from inside a copy of a game named as the game: the id finds the installed one, not the
+  // copy the designer is in.
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  if (!ec && here.filename() == game && std::filesystem::exists(here / "game.json", ec) &&
+      !std::filesystem::equivalent(here, folder, ec))
+    std::fprintf(stderr, "plateau: %s is the game of %s, not this folder of the same name: name this one '.'\n",
+                 game.c_str(), TerminalText(std::filesystem::absolute(folder, ec).lexically_normal().string()).c_str());
 }
 
 }  // namespace

@@ -65,4 +65,20 @@ assert json.load(sys.stdin).get("folder") == sys.argv[1]' "$work/here/chenilles"
 cd "$work"
 "$plateau" simulate chenilles -n 2 --format json 2> /dev/null | python3 -c "import json, sys; assert 'folder' not in json.load(sys.stdin)" ||
   fail "the installed game's report names a folder"
+
+# From inside a game's folder: its id finds nothing below it, and the refusal says to name it
+# '.'; '.' is then named by the folder's own name, said once.
+cp -r "$work/here/chenilles" "$work/here/mychen"
+cd "$work/here/mychen"
+refused "(this is the folder mychen itself: name it '.')" validate mychen
+"$plateau" validate . > "$work/dot.txt" 2>&1 || fail "validate .: $(cat "$work/dot.txt")"
+[ "$(grep -c "is the folder $work/here/mychen" "$work/dot.txt")" = 1 ] || fail "validate . names its folder once: $(cat "$work/dot.txt")"
+if grep -qF "games/." "$work/dot.txt"; then fail "'.' shown as games/.: $(cat "$work/dot.txt")"; fi
+# Inside a copy named as an installed game, the id is the installed game: said, with '.'.
+mkdir -p "$work/copy" && cp -r "$src/games/chenilles" "$work/copy/chenilles"
+cd "$work/copy/chenilles"
+"$plateau" validate chenilles > "$work/inst.txt" 2>&1 || fail "validate chenilles: $(cat "$work/inst.txt")"
+grep -qF "not this folder of the same name: name this one '.'" "$work/inst.txt" ||
+  fail "inside a copy of chenilles: $(cat "$work/inst.txt")"
+cd "$work"
 echo "ok"

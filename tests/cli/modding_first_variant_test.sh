@@ -77,6 +77,11 @@ grep -qF "= 0  set by the grid function at games/montagne/rules.lua:$chamois_lin
 
 # --as-test, as the page runs it: the board as a test that passes as written, and fails when
 # one of its numbers is changed.
+# A row scored in Lua is explained cell by cell through scoring.note: the lone chamois of row 0.
+echo '{"players": [{"name": "A", "grid": [["chamois", "meadow", "meadow"], ["chamois", "meadow", "chamois"]]}]}' > chamois.json
+"$plateau" score montagne chamois.json --explain > chamois.txt 2>&1 || fail "score --explain chamois.json: $(cat chamois.txt)"
+grep -qF "noted (scoring.note): (0,0) 5" chamois.txt || fail "the chamois row's cells: $(cat chamois.txt)"
+
 # The page's small board, explained: the marmot row cell by cell.
 small=$(grep -m1 "^echo '{\"players\"" "$doc") || fail "no small board on the page"
 eval "$small"

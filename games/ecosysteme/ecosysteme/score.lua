@@ -46,7 +46,7 @@ local explain_lines   -- M.assemble's explanation (defined below, before it)
 -- An explanation cut short by an error (a grid function that failed under --explain) must not
 -- leave the sheets explaining for the calls after it: they would return watched breakdowns.
 local function drop_stale_explanation(ctx)
-  if scoring.explaining and not ctx.explain then scoring.explaining, scoring.written = nil, nil end
+  if scoring.explaining and not ctx.explain then scoring.explaining, scoring.written, scoring.noted = nil, nil, nil end
 end
 
 -- The whole score table. `spec`:
@@ -211,6 +211,11 @@ explain_lines = function(state, spec, lines, explaining)
         if in_lua ~= 0 and not wrote then
           out[#out + 1] = "      " .. (in_lua > 0 and "+" or "") .. in_lua .. "  set by the grid function's own Lua"
         end
+        local cells = {}
+        for _, note in ipairs(rec.noted or NONE) do
+          if note.row == row then cells[#cells + 1] = "(" .. note.r .. "," .. note.c .. ") " .. tostring(note.n) end
+        end
+        if #cells > 0 then out[#out + 1] = "        noted (scoring.note): " .. table.concat(cells, " · ") end
         for m, maj in ipairs(majorities) do
           local paid = rec.pays[m]
           if maj.category == row and paid then
@@ -266,7 +271,7 @@ function M.assemble(ctx, state, spec)
     else
       local v = state:grid(k):view()
       local b
-      if explaining then scoring.explaining, scoring.written = {}, {} end
+      if explaining then scoring.explaining, scoring.written, scoring.noted = {}, {}, {} end
       if nmaj == 0 then b = grid(k, v, state, ctx)
       elseif nmaj == 1 then b, c1[k] = grid(k, v, state, ctx)
       elseif nmaj == 2 then b, c1[k], c2[k] = grid(k, v, state, ctx)
@@ -281,8 +286,9 @@ function M.assemble(ctx, state, spec)
         b = scoring.unwatch(b)
         local copy = {}
         for name, x in pairs(b) do copy[name] = x end
-        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {}, written = scoring.written }
-        scoring.explaining, scoring.written = nil, nil
+        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {}, written = scoring.written,
+                          noted = scoring.noted }
+        scoring.explaining, scoring.written, scoring.noted = nil, nil, nil
       end
       lines[k] = { breakdown = b }
     end

@@ -34,7 +34,10 @@ end
 local function chamois_points(v)
   local points = 0
   for _, i in ipairs(v:cells("chamois")) do                  -- the cells holding a chamois
-    if v:around(i, "chamois", "row") == 0 then points = points + 5 end
+    if v:around(i, "chamois", "row") == 0 then
+      points = points + 5
+      scoring.note(v, "chamois", i, 5)                         -- for plateau score --explain
+    end
   end
   return points
 end
