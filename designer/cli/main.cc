@@ -21,6 +21,7 @@
 
 #include "host/bots.h"
 #include "host/conformance.h"
+#include "host/files.h"
 #include "host/json_io.h"
 #include "host/render.h"
 #include "host/replay.h"
@@ -355,31 +356,43 @@ void PrintScoreAsTest(const std::string& game, const std::string& board_path, co
   std::printf("end)\n");
 }
 
-int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
-             const std::vector<std::string>& sets, bool explain, bool as_test) {
-  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
-  if (as_test && format != "text") return Fail(Status::Input("--as-test prints a Lua test: it takes no --format json"));
-  std::unique_ptr<LuaRules> rules;
-  Status st = LoadRules(game, &rules);
-  if (!st.ok()) return Fail(st);
-  Json board;
+// The board files of a game's tests/boards/ (*.json, that folder only).
+std::vector<std::string> BoardFiles(const std::string& game_folder) {
+  std::vector<std::string> files;
+  ListOptions o;
+  o.max_depth = 2;
+  o.enter = [](const std::string& rel) { return rel == "tests" || rel == "tests/boards"; };
+  std::vector<FolderEntry> entries;
+  if (!ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries).ok()) return files;
+  const std::string dir = "tests/boards/";
+  for (const auto& e : entries)
+    if (e.regular && e.rel.rfind(dir, 0) == 0 && e.rel.find('/', dir.size()) == std::string::npos &&
+        e.rel.size() > dir.size() + 5 && e.rel.compare(e.rel.size() - 5, 5, ".json") == 0)
+      files.push_back(game_folder + "/" + e.rel);
+  return files;
+}
+
+// A board file (`plateau score`'s, and the files of a game's tests/boards/ that `plateau test`
+// scores) read into a state of `rules`: the schema, the game it names, the player count, then
+// the grids or the map. `full`: a grid board must fill the frame. Errors name the file.
+Status ReadBoard(LuaRules& rules, const std::string& game, const std::string& board_path,
+                 const std::vector<std::string>& sets, bool full, Json* board_out, State* state, bool* position_out) {
+  Json& board = *board_out;
   std::string error;
-  if (!ReadJsonFile(board_path, board_path, &board, &error)) return Fail(Status::Input(error));
+  if (!ReadJsonFile(board_path, board_path, &board, &error)) return Status::Input(error);
   std::vector<std::string> errors;
-  const bool position = rules->files().tiles != nullptr || rules->files().regions != nullptr;
+  const bool position = rules.files().tiles != nullptr || rules.files().regions != nullptr;
+  *position_out = position;
   if (!Schemas(&error).Validate(position ? "position" : "board", board, board_path, &errors))
-    return Fail(Status::Input(errors.front()));
-  if (as_test && position)
-    return Fail(Status::Input("--as-test writes a test of a finished grid board (board{}); " + rules->info().id +
-                              " is played on a map: write its tests with new_game and moves"));
-  if (board.contains("game") && board["game"] != rules->info().id && board["game"] != game)
-    return Fail(Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
-                              rules->info().id + "'"));
+    return Status::Input(errors.front());
+  if (board.contains("game") && board["game"] != rules.info().id && board["game"] != game)
+    return Status::Input(board_path + ": at /game: board is for '" + board["game"].get<std::string>() + "', not '" +
+                         rules.info().id + "'");
   const int board_players = static_cast<int>(board["players"].size());
-  if (board_players < rules->info().min_players || board_players > rules->info().max_players)
-    return Fail(Status::Input(board_path + ": at /players: " + std::to_string(board_players) + " players, but " +
-                              rules->info().id + " is for " + std::to_string(rules->info().min_players) + " to " +
-                              std::to_string(rules->info().max_players)));
+  if (board_players < rules.info().min_players || board_players > rules.info().max_players)
+    return Status::Input(board_path + ": at /players: " + std::to_string(board_players) + " players, but " +
+                         rules.info().id + " is for " + std::to_string(rules.info().min_players) + " to " +
+                         std::to_string(rules.info().max_players));
   std::vector<std::string> names;
   std::vector<std::vector<std::vector<std::string>>> grids;
   for (size_t i = 0; i < board["players"].size(); ++i) {
@@ -388,16 +401,30 @@ int CmdScore(const std::string& game, const std::string& board_path, const std::
     if (!position) grids.push_back(p["grid"].get<std::vector<std::vector<std::string>>>());
   }
   Json given;
-  st = ParseSets(sets, &given);
+  Status st = ParseSets(sets, &given);
+  if (!st.ok()) return st;
+  if (position) st = rules.PositionState(board, board_path, given, state);
+  else st = rules.BoardState(names, grids, board.value("neutral", Json::object()), state, given, full);
+  if (!st.ok() && st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
+  return st;
+}
+
+int CmdScore(const std::string& game, const std::string& board_path, const std::string& format,
+             const std::vector<std::string>& sets, bool explain, bool as_test) {
+  if (format != "text" && format != "json") return Fail(Status::Input("--format must be text or json"));
+  if (as_test && format != "text") return Fail(Status::Input("--as-test prints a Lua test: it takes no --format json"));
+  std::unique_ptr<LuaRules> rules;
+  Status st = LoadRules(game, &rules);
   if (!st.ok()) return Fail(st);
+  Json board;
   State state;
-  if (position) st = rules->PositionState(board, board_path, given, &state);
+  bool position = false;
   // --explain and --as-test also take a board smaller than the frame, as a test's board{} is.
-  else st = rules->BoardState(names, grids, board.value("neutral", Json::object()), &state, given, /*full=*/!(explain || as_test));
-  if (!st.ok()) {
-    if (st.message.rfind(board_path, 0) != 0) st.message = board_path + ": " + st.message;
-    return Fail(st);
-  }
+  st = ReadBoard(*rules, game, board_path, sets, /*full=*/!(explain || as_test), &board, &state, &position);
+  if (!st.ok()) return Fail(st);
+  if (as_test && position)
+    return Fail(Status::Input("--as-test writes a test of a finished grid board (board{}); " + rules->info().id +
+                              " is played on a map: write its tests with new_game and moves"));
   ScoreTable scores;
   rules->SetExplain(explain || as_test);
   st = rules->Score(state, &scores);
@@ -657,6 +684,22 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
           pass("playthrough", name, path,
                path + ": golden playthrough replays identically" + (note.empty() ? "" : " (" + note + ")"));
         }
+      }
+    }
+    // The board files a modder keeps for plateau score (tests/boards/*.json): each must still be
+    // a board of the game as its cards and rules are now (a renamed card is found here, not the
+    // next time someone scores the file).
+    if (scenarios.empty() && !conformance_only) {
+      for (const auto& path : BoardFiles(rules->info().folder)) {
+        const std::string name = std::filesystem::path(path).filename().string();
+        Json board;
+        State state;
+        bool position = false;
+        st = ReadBoard(*rules, game, path, {}, /*full=*/false, &board, &state, &position);
+        ScoreTable scores;
+        if (st.ok()) st = rules->Score(state, &scores);
+        if (!st.ok()) fail_case("board", name, path, path + ": scores as plateau score scores it", st.ToString(), ExitCode(st));
+        else pass("board", name, path, path + ": scores as plateau score scores it");
       }
     }
     std::vector<std::string> files = scenarios;

@@ -171,12 +171,12 @@ page_refusal() {
 
 fresh   # a card in the data with no rule: the eagle's row and rule both gone
 edit montagne2/rules.lua 'game.categories = { "meadow", "marmot", "ibex", "eagle", ' 'game.categories = { "meadow", "marmot", "ibex", '
-edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
+edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- meadows by an eagle: 1 each
 ' ''
 page_refusal "a card in the data with no rule"
 
 fresh   # the eagle's row kept, its rule forgotten
-edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
+edit montagne2/rules.lua '    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- meadows by an eagle: 1 each
 ' ''
 page_refusal 'a card in `game.categories` whose rule is missing'
 
@@ -201,6 +201,13 @@ fresh   # 145 cards deal 6 players x 2 rounds x 10; 100 do not
 edit montagne2/data/cards.json '"count": 55' '"count": 10'
 page_refusal "a deck too small"
 grep -qE "[0-9]+ cards" refused.txt || fail "the deck refusal does not give the counts: $(cat refused.txt)"
+
+# A board file of tests/boards/ left behind by a rename: plateau test scores each, and says so.
+fresh
+sed -i '0,/"meadow"/s//"medow"/' montagne2/tests/boards/two.json
+"$plateau" test montagne2 --scenarios-only > boards.txt 2>&1 && fail "a stale board file passed: $(cat boards.txt)"
+grep -qF "FAIL montagne2/tests/boards/two.json: scores as plateau score scores it" boards.txt &&
+  grep -qF "unknown card id 'medow'" boards.txt || fail "the stale board file: $(cat boards.txt)"
 
 # A typo in a scenario test's board: the test fails saying which id was meant.
 fresh

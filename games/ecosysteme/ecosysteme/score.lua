@@ -223,9 +223,9 @@ explain_lines = function(state, spec, lines, explaining)
             for s = 1, state.seat_count do
               if paid.counts[s] ~= nil then counts[#counts + 1] = tostring(names[s]) .. " " .. tostring(paid.counts[s]) end
             end
-            out[#out + 1] = "      " .. (maj.add and "+" or "= ") .. paid.pay .. "  majority #" .. m ..
-              (maj.card and (" of " .. maj.card) or "") .. ", points " .. table.concat(maj.points, "/") ..
-              ": counts " .. table.concat(counts, ", ")
+            out[#out + 1] = "      " .. (maj.add and "+" or "= ") .. paid.pay .. "  the majority" ..
+              (maj.card and (" of " .. maj.card) or "") .. " (points " .. table.concat(maj.points, "/") ..
+              " by place): counts " .. table.concat(counts, ", ")
           end
         end
         if rec.before_finish then

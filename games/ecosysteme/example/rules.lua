@@ -22,7 +22,7 @@ local function load(ctx)
   if SHEET then return end
   -- In order: the eagles turn meadows over first, so the rules after them see those face down.
   SHEET = scoring.sheet(ctx, {
-    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- 1 per meadow turned
+    { score = "eagle", per = 1, query = { "flip_touching", "meadow", "eagle" } },          -- meadows by an eagle: 1 each
     { score = "meadow", query = { "groups", "meadow", MEADOW_POINTS, "up" } },             -- face-up groups
     { score = "marmot", per = 2, query = { "pairs", "marmot", "meadow", "orthogonal", "up" } }, -- 2 per meadow
     { score = "edelweiss", per = 2, query = { "lines", "edelweiss" } },                    -- 2 per row, per column

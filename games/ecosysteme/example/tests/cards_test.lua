@@ -19,7 +19,8 @@ test("eagle: turns the meadows next to it face down, 1 each; they feed no marmot
 end)
 
 test("ibex: the most ibexes 8, the second most 4", function()
-  -- Three ibexes, two, one, none: 8, 4, nothing, nothing.
+  -- One grid per seat, scored together; the ibex row seat by seat. Three ibexes, two, one,
+  -- none: 8, 4, nothing, nothing.
   expect_eq(testing.category_by_seat({ { { I, I, I } }, { { I, I } }, { { I } }, { { M } } }, "ibex"), { 8, 4, 0, 0 })
 end)
 
