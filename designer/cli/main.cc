@@ -283,18 +283,8 @@ int CmdReplay(const std::string& game, const std::string& path) {
 }
 
 // A Lua string literal for `text` (card ids and names in a generated test).
-// Text the terminal would show escaped (not UTF-8, C1 controls) is written byte by byte as
-// decimal escapes, which Lua reads back as the same bytes.
-std::string LuaQuote(const std::string& text) {
-  const bool plain = TerminalText(text) == text;
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
-    else if (c < 0x20 || c == 0x7f || (c >= 0x80 && !plain)) out += "\\" + std::to_string(c);
-    else out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
+// A Lua string literal holding exactly `text` (host/text.h's one way into generated code).
+std::string LuaQuote(const std::string& text) { return "\"" + LuaStringBody(text) + "\""; }
 
 // A table key: `name` when it is a Lua name, else ["..."].
 std::string LuaKey(const std::string& key) {
