@@ -123,15 +123,9 @@ std::string RenderScores(const ScoreTable& table) {
   }
   out << "\n";
   // extra.explain (plateau score --explain) is lines of text, printed as such by the command.
-  if (!table.extra.empty() && !(table.extra.size() == 1 && table.extra.contains("explain"))) {
-    if (table.extra.contains("explain")) {
-      Json rest = table.extra;
-      rest.erase("explain");
-      out << rest.dump() << "\n";
-    } else {
-      out << table.extra.dump() << "\n";
-    }
-  }
+  Json rest = table.extra;
+  if (rest.is_object()) rest.erase("explain");
+  if (!rest.empty()) out << rest.dump() << "\n";
   return out.str();
 }
 

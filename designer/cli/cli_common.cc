@@ -114,6 +114,30 @@ void SayGameFolderFirst(const std::string& game) {
 
 }  // namespace
 
+std::vector<std::string> GameSubfolderFiles(const std::string& game_folder, const std::string& sub, const std::string& ext) {
+  std::vector<std::string> files;
+  ListOptions o;
+  o.max_depth = 2;
+  const std::string parent = sub.substr(0, sub.find('/'));
+  o.enter = [&](const std::string& rel) { return rel == parent || rel == sub; };
+  std::vector<FolderEntry> entries;
+  ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries);
+  const std::string dir = sub + "/";
+  for (const auto& e : entries)
+    if (e.rel.rfind(dir, 0) == 0 && e.rel.find('/', dir.size()) == std::string::npos && e.rel.size() > dir.size() + ext.size() &&
+        e.rel.compare(e.rel.size() - ext.size(), ext.size(), ext) == 0)
+      files.push_back(game_folder + "/" + e.rel);
+  return files;
+}
+
+bool ReadFileOfGame(const LuaRules& rules, const std::string& path, size_t max_bytes, std::string* text,
+                    std::string* error) {
+  const std::string& folder = rules.files().roots.front().folder;
+  if (path.rfind(folder + "/", 0) == 0)
+    return ReadGameFile(folder, rules.files().roots.front().display, path.substr(folder.size() + 1), max_bytes, text, error);
+  return ReadTextFile(path, max_bytes, text, error);
+}
+
 std::string FolderIfNotInstalled(const std::string& game) {
   std::string folder = ResolveGameFolder(game);
   if (folder.empty()) return "";

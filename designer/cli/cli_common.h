@@ -23,6 +23,17 @@ std::string FolderNote(const std::string& text);
 // name (./chenilles, ./games/chenilles, a path), or "": reports name it in their header.
 std::string FolderIfNotInstalled(const std::string& game);
 
+// The files of one subfolder of a game folder ("tests/playthroughs", "tests/boards") ending in
+// `ext`, that folder only, as paths under `game_folder`, sorted. Entries that are not regular
+// files are listed too: reading them through ReadFileOfGame refuses them by name.
+std::vector<std::string> GameSubfolderFiles(const std::string& game_folder, const std::string& sub, const std::string& ext);
+
+// A file a command reads that may be one of the game's own (a golden playthrough, a board of
+// tests/boards): under the game's folder it is read as the game's files are (host/files.h),
+// anywhere else as a file the user named.
+bool ReadFileOfGame(const scripting::LuaRules& rules, const std::string& path, size_t max_bytes, std::string* text,
+                    std::string* error);
+
 // Data overrides from `--set <data>.<path>=<value>`, parsed once in main() and applied to
 // every rules instance a command loads (simulate loads one per thread).
 extern std::vector<DataOverride> g_data_sets;

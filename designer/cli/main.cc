@@ -346,30 +346,16 @@ void PrintScoreAsTest(const std::string& game, const std::string& board_path, co
   std::printf("end)\n");
 }
 
-// The board files of a game's tests/boards/ (*.json, that folder only).
-std::vector<std::string> BoardFiles(const std::string& game_folder) {
-  std::vector<std::string> files;
-  ListOptions o;
-  o.max_depth = 2;
-  o.enter = [](const std::string& rel) { return rel == "tests" || rel == "tests/boards"; };
-  std::vector<FolderEntry> entries;
-  if (!ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries).ok()) return files;
-  const std::string dir = "tests/boards/";
-  for (const auto& e : entries)
-    if (e.regular && e.rel.rfind(dir, 0) == 0 && e.rel.find('/', dir.size()) == std::string::npos &&
-        e.rel.size() > dir.size() + 5 && e.rel.compare(e.rel.size() - 5, 5, ".json") == 0)
-      files.push_back(game_folder + "/" + e.rel);
-  return files;
-}
-
 // A board file (`plateau score`'s, and the files of a game's tests/boards/ that `plateau test`
 // scores) read into a state of `rules`: the schema, the game it names, the player count, then
 // the grids or the map. `full`: a grid board must fill the frame. Errors name the file.
 Status ReadBoard(LuaRules& rules, const std::string& game, const std::string& board_path,
                  const std::vector<std::string>& sets, bool full, Json* board_out, State* state, bool* position_out) {
   Json& board = *board_out;
-  std::string error;
-  if (!ReadJsonFile(board_path, board_path, &board, &error)) return Status::Input(error);
+  std::string text, error;
+  if (!ReadFileOfGame(rules, board_path, JsonLimits{}.max_bytes, &text, &error) ||
+      !ParseJsonLimited(text, board_path, &board, &error))
+    return Status::Input(error);
   std::vector<std::string> errors;
   const bool position = rules.files().tiles != nullptr || rules.files().regions != nullptr;
   *position_out = position;
@@ -680,7 +666,7 @@ int CmdTest(std::vector<std::string> games, const std::vector<std::string>& scen
     // a board of the game as its cards and rules are now (a renamed card is found here, not the
     // next time someone scores the file).
     if (scenarios.empty() && !conformance_only) {
-      for (const auto& path : BoardFiles(rules->info().folder)) {
+      for (const auto& path : GameSubfolderFiles(rules->info().folder, "tests/boards", ".json")) {
         const std::string name = std::filesystem::path(path).filename().string();
         Json board;
         State state;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "designer/cli/cli_common.h"
 #include "host/files.h"
 #include "host/json_io.h"
 #include "host/loader.h"
@@ -151,11 +152,7 @@ Status ReadPlaythroughSpec(const std::vector<std::string>& lines, PlaythroughSpe
 Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std::string* diff, std::string* note) {
   if (note) note->clear();
   std::string text, error;
-  const std::string& folder = rules.files().roots.front().folder;
-  const bool own = path.rfind(folder + "/", 0) == 0;  // the game's own transcript, read as its files are
-  if (own ? !ReadGameFile(folder, rules.files().roots.front().display, path.substr(folder.size() + 1), 64u << 20, &text, &error)
-          : !ReadTextFile(path, 64u << 20, &text, &error))
-    return Status::Input(error);
+  if (!ReadFileOfGame(rules, path, 64u << 20, &text, &error)) return Status::Input(error);
   std::vector<std::string> expected;
   std::istringstream in(text);
   std::string line;
@@ -228,18 +225,7 @@ Status CheckPlaythrough(scripting::LuaRules& rules, const std::string& path, std
 }
 
 std::vector<std::string> PlaythroughFiles(const std::string& game_folder) {
-  std::vector<std::string> files;
-  ListOptions o;
-  o.max_depth = 2;
-  o.enter = [](const std::string& rel) { return rel == "tests" || rel == "tests/playthroughs"; };
-  std::vector<FolderEntry> entries;
-  ListGameFiles(game_folder, GameFolderDisplay(game_folder), o, &entries);
-  const std::string dir = "tests/playthroughs/";
-  for (const auto& e : entries)
-    if (e.rel.rfind(dir, 0) == 0 && e.rel.find('/', dir.size()) == std::string::npos && e.rel.size() > dir.size() + 4 &&
-        e.rel.compare(e.rel.size() - 4, 4, ".txt") == 0)
-      files.push_back(game_folder + "/" + e.rel);
-  return files;
+  return GameSubfolderFiles(game_folder, "tests/playthroughs", ".txt");
 }
 
 }  // namespace plateau

@@ -45,6 +45,13 @@ local explain_lines   -- M.assemble's explanation (defined below, before it)
 
 -- An explanation cut short by an error (a grid function that failed under --explain) must not
 -- leave the sheets explaining for the calls after it: they would return watched breakdowns.
+-- A breakdown's rows as they are now (an explanation compares them with what comes after).
+local function copy_of(b)
+  local copy = {}
+  for name, x in pairs(b) do copy[name] = x end
+  return copy
+end
+
 local function drop_stale_explanation(ctx)
   if scoring.explaining and not ctx.explain then scoring.explaining, scoring.written, scoring.noted = nil, nil, nil end
 end
@@ -284,9 +291,7 @@ function M.assemble(ctx, state, spec)
       end
       if explaining then
         b = scoring.unwatch(b)
-        local copy = {}
-        for name, x in pairs(b) do copy[name] = x end
-        explaining[k] = { entries = scoring.explaining, grid = copy, pays = {}, written = scoring.written,
+        explaining[k] = { entries = scoring.explaining, grid = copy_of(b), pays = {}, written = scoring.written,
                           noted = scoring.noted }
         scoring.explaining, scoring.written, scoring.noted = nil, nil, nil
       end
@@ -315,9 +320,7 @@ function M.assemble(ctx, state, spec)
     if line then
       local b = line.breakdown
       if explaining and finish then
-        local before = {}
-        for name, x in pairs(b) do before[name] = x end
-        explaining[k].before_finish = before
+        explaining[k].before_finish = copy_of(b)
         scoring.written = {}
         local proxy = scoring.watch(b)
         finish(k, proxy, ctx)
