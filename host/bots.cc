@@ -81,6 +81,27 @@ class OnePlyBot : public Bot {
       for (double& v : values_)
         if (!std::isnan(v)) v += from;
     }
+    // A hidden simultaneous choice, with other seats still to choose, is only committed: every
+    // candidate's trial leaves the same visible state, so one trial values them all (the moves
+    // then draw from the bot's RNG as valued moves do, which is what their trials drew).
+    if (rules.ChoiceIsHidden(*state, seat)) {
+      values_.resize(moves_.size(), std::nan(""));
+      size_t first = 0;
+      while (first < moves_.size() && !std::isnan(values_[first])) ++first;
+      if (first < moves_.size()) {
+        const Rng before = state->rng;
+        st = rules.TryMove(state, seat, moves_[first]);
+        if (!st.ok()) return st;
+        double v = 0;
+        st = rules.EvaluateWith(*state, seat, game_options_, &v);
+        const bool chance = !(state->rng == before);
+        rules.UndoTrial(state);
+        if (!st.ok()) return st;
+        state->rng = before;
+        for (double& x : values_)
+          if (std::isnan(x) && !chance) x = v;
+      }
+    }
     double best = -1e300;
     int ties = 0;
     size_t pick = 0;

@@ -143,6 +143,13 @@ class Rules {
     *base = -1;
     return Status::Ok();
   }
+  // Whether a move `seat` makes in `state` is a hidden simultaneous choice that other seats
+  // are still to make: it is kept aside until they have chosen, so whatever the move, its trial
+  // leaves the same visible state and the same value (the bots then try one move for all).
+  virtual bool ChoiceIsHidden(const State& state, int seat) {
+    (void)state, (void)seat;
+    return false;
+  }
   // Conformance: every value EvaluateMoves gives for `moves` (the seat's legal moves here) is the
   // one a trial of that move gives. With `max_trials` > 0, that many valued moves at most are
   // tried, picked by `pick` (every value is still checked for count and NaN): in a game with a

@@ -54,6 +54,22 @@ int StateDataVersion(lua_State* L) {
   return 1;
 }
 
+// state:asked(): the seats with a question open, answered or not: an answer given while other
+// seats are still to answer is kept aside until they have, and its seat stays listed until it
+// runs. Whether a seat has answered is public at a table; what it answered is not, and this
+// says nothing of it. A list of one seat: that seat's answer runs at once, alone.
+int StateAsked(lua_State* L) {
+  State* s = Readable(L);
+  lua_createtable(L, 1, 0);
+  lua_Integer n = 0;
+  for (size_t i = 0; i < s->flow.asks.size(); ++i)
+    if (!s->flow.asks[i].empty()) {
+      lua_pushinteger(L, static_cast<lua_Integer>(i + 1));
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
 int StateIndex(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
   // The methods were looked up before this runs (it is their table's __index); a raw lookup
@@ -142,7 +158,7 @@ int StateSetRound(lua_State* L) {
 void OpenStateBindings(lua_State* L, int up) {
   static const luaL_Reg state_methods[] = {{"grid", StateGrid},   {"zone", StateZone},
                                            {"seats", StateSeats}, {"set_phase", StateSetPhase}, {"set_round", StateSetRound},
-                                           {"ask", StateAsk},     {"kind", StateKind},
+                                           {"ask", StateAsk},     {"asked", StateAsked}, {"kind", StateKind},
                                            {"read", StateRead},   {"counter", StateCounter},
                                            {"data_version", StateDataVersion},
                                            {"track", StateTrack}, {"add_counter", StateAddCounter},

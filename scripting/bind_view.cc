@@ -122,7 +122,57 @@ int CheckFace(lua_State* L, int arg) {
 }
 bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1) != v.down[j]; }
 
+// A new view of `n` cells on the Lua stack (rows, cols and the cells left for the caller).
+GridView* NewView(lua_State* L, int n) {
+  auto* v = static_cast<GridView*>(
+      lua_newuserdatauv(L, sizeof(GridView) + static_cast<size_t>(n) * (sizeof(CardId) + sizeof(bool)), 0));
+  v->rows = v->cols = v->min_row = v->min_col = 0;
+  v->cell = reinterpret_cast<CardId*>(v + 1);
+  v->down = reinterpret_cast<bool*>(v->cell + n);
+  lua_rawgeti(L, lua_upvalueindex(2), 0);  // the view metatable, kept in the name table
+  lua_setmetatable(L, -2);
+  return v;
+}
+
 }  // namespace
+
+// ctx.view(rows, cols, cells[, down]): a view of a layout the rules hold as dense arrays
+// (cells[i] a card id, or false for an empty cell; down[i] true for a face-down card), such
+// as a grid as a move would leave it, so that it is scored by the same queries as a grid.
+// Its min_row and min_col are 0.
+int CtxView(lua_State* L) {
+  const lua_Integer rows = CheckIntRange(L, 1, 0, 256, "rows");
+  const lua_Integer cols = CheckIntRange(L, 2, 0, 256, "cols");
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const bool has_down = !lua_isnoneornil(L, 4);
+  if (has_down) luaL_checktype(L, 4, LUA_TTABLE);
+  if (rows * cols > 256) Raise(L, "grid views are for grids of at most 256 cells");
+  const int n = static_cast<int>(rows * cols);
+  GridView* v = NewView(L, n);
+  v->rows = n ? static_cast<int>(rows) : 0;
+  v->cols = n ? static_cast<int>(cols) : 0;
+  for (int i = 0; i < n; ++i) {
+    const int t = lua_rawgeti(L, 3, i + 1);
+    if (t == LUA_TSTRING) {
+      const CardId c = LookupCard(L, -1);
+      if (c == kNoCard) Raise(L, "cells[" + std::to_string(i + 1) + "]: unknown card '" + lua_tostring(L, -1) + "'" + B(L)->cards->Suggest(lua_tostring(L, -1)));
+      v->cell[i] = c;
+    } else if (t == LUA_TNIL || (t == LUA_TBOOLEAN && !lua_toboolean(L, -1))) {
+      v->cell[i] = kNoCard;
+    } else {
+      Raise(L, "cells[" + std::to_string(i + 1) + "] must be a card id or false (an empty cell), not a " + luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+    if (has_down) {
+      lua_rawgeti(L, 4, i + 1);
+      v->down[i] = v->cell[i] != kNoCard && lua_toboolean(L, -1);
+      lua_pop(L, 1);
+    } else {
+      v->down[i] = false;
+    }
+  }
+  return 1;
+}
 
 int GridView_(lua_State* L) {
   Grid* g = CheckGrid(L, false);
@@ -152,13 +202,7 @@ int GridView_(lua_State* L) {
   const int64_t cells = count ? int64_t{b.rows()} * b.cols() : 0;
   if (cells > 256) Raise(L, "grid views are for grids of at most 256 cells");
   const int n = static_cast<int>(cells);
-  auto* v = static_cast<GridView*>(
-      lua_newuserdatauv(L, sizeof(GridView) + static_cast<size_t>(n) * (sizeof(CardId) + sizeof(bool)), 0));
-  v->rows = v->cols = v->min_row = v->min_col = 0;
-  v->cell = reinterpret_cast<CardId*>(v + 1);
-  v->down = reinterpret_cast<bool*>(v->cell + n);
-  lua_rawgeti(L, lua_upvalueindex(2), 0);  // the view metatable, kept in the name table
-  lua_setmetatable(L, -2);
+  GridView* v = NewView(L, n);
   if (n == 0) return 1;
   v->rows = b.rows();
   v->cols = b.cols();
@@ -312,17 +356,19 @@ int ViewIndex(lua_State* L) {
 // ctx.query{ {op, args...}, ... } compiles a list of view queries once; v:run(q) answers
 // them all in one call and returns one number per entry, in order. Entries run in order on
 // the same view, so a "flip_touching" entry changes what later entries see. Ops and their
-// arguments are the view methods': count(cards, face), pairs(a, b, adj, face),
-// touching(a, b, adj, face), distinct(a, b, adj, face), groups(cards, points, face),
-// lines(cards, face) -> rows + columns, flip_touching(a, b, adj), and
-// each(a, b, adj, face, base, per, floor): the sum over cells of `a` of
-// max(base + per * (neighbours in b), floor).
+// arguments are the view methods': count(cards, face), pairs(a, b, adj, face, cards_face),
+// touching(a, b, adj, face, cards_face), distinct(a, b, adj, face, cards_face),
+// groups(cards, points, face), lines(cards, face) -> rows + columns, flip_touching(a, b, adj),
+// and each(a, b, adj, face, base, per, floor, cards_face): the sum over cells of `a` of
+// max(base + per * (neighbours in b), floor). `face` filters the neighbours (b), `cards_face`
+// the cells of `a` (a face-down card that scores nothing).
 
 struct QueryOp {
   enum Kind { kCount, kPairs, kTouching, kDistinct, kGroups, kLines, kFlip, kEach } kind;
   CardMask a, b;
   ViewAdj adj = kAdjOrth;
-  int face = 0;
+  int face = 0;        // which neighbours (b) count
+  int cards_face = 0;  // which cells of a score (pairs, touching, distinct, each)
   std::vector<lua_Integer> points;
   lua_Integer base = 0, per = 0, floor = INT32_MIN;
 };
@@ -339,15 +385,15 @@ int QueryGc(lua_State* L) {
 // The fields of a query entry written with names ({op = "each", cards = ..., near = ...}), by
 // op, in the order of the positional form's arguments: both forms compile to the same QueryOp.
 // scripting/api/lua_api.json declares the same names (class query_entry).
-const char* const kQueryFields[][8] = {
+const char* const kQueryFields[][9] = {
     {"cards", "face"},                                                   // count
-    {"cards", "near", "adj", "face"},                                    // pairs
-    {"cards", "near", "adj", "face"},                                    // touching
-    {"cards", "near", "adj", "face"},                                    // distinct
+    {"cards", "near", "adj", "face", "cards_face"},                      // pairs
+    {"cards", "near", "adj", "face", "cards_face"},                      // touching
+    {"cards", "near", "adj", "face", "cards_face"},                      // distinct
     {"cards", "points", "face"},                                         // groups
     {"cards", "face"},                                                   // lines
     {"cards", "near", "adj"},                                            // flip_touching
-    {"cards", "near", "adj", "face", "base", "per", "floor"},            // each
+    {"cards", "near", "adj", "face", "base", "per", "floor", "cards_face"},  // each
 };
 
 // A named entry holds "op" and the op's fields only: a misspelt field would otherwise be a
@@ -414,7 +460,7 @@ int CtxQuery(lua_State* L) {
       case QueryOp::kCount: op.a = mask(); op.face = face(); break;
       case QueryOp::kPairs:
       case QueryOp::kTouching:
-      case QueryOp::kDistinct: op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face(); break;
+      case QueryOp::kDistinct: op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face(); op.cards_face = face(); break;
       case QueryOp::kGroups: {
         op.a = mask();
         const int t = next();
@@ -434,6 +480,7 @@ int CtxQuery(lua_State* L) {
       case QueryOp::kEach:
         op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face();
         op.base = integer(0); op.per = integer(1); op.floor = integer(INT32_MIN);
+        op.cards_face = face();
         break;
     }
     q->ops.push_back(std::move(op));
@@ -478,7 +525,7 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
       return n;
     case QueryOp::kPairs:
       for (int i = 0; i < v.n(); ++i) {
-        if (!op.a.Has(v.cell[i])) continue;
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
         lua_Integer here = 0;
         ForNeighbors(v, i, op.adj, [&](int j) { here += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
         n += here;
@@ -487,7 +534,7 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
       return n;
     case QueryOp::kTouching:
       for (int i = 0; i < v.n(); ++i) {
-        if (!op.a.Has(v.cell[i])) continue;
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
         bool hit = false;
         ForNeighbors(v, i, op.adj, [&](int j) { hit = hit || (op.b.Has(v.cell[j]) && FaceOk(v, j, op.face)); });
         n += hit;
@@ -496,7 +543,7 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
       return n;
     case QueryOp::kDistinct:
       for (int i = 0; i < v.n(); ++i) {
-        if (!op.a.Has(v.cell[i])) continue;
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
         CardMask seen;
         lua_Integer here = 0;
         ForNeighbors(v, i, op.adj, [&](int j) {
@@ -539,7 +586,7 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
     }
     case QueryOp::kEach:
       for (int i = 0; i < v.n(); ++i) {
-        if (!op.a.Has(v.cell[i])) continue;
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
         lua_Integer around = 0;
         ForNeighbors(v, i, op.adj, [&](int j) { around += op.b.Has(v.cell[j]) && FaceOk(v, j, op.face); });
         const lua_Integer here = std::max(op.base + op.per * around, op.floor);
@@ -582,8 +629,9 @@ struct LuaNote {
 };
 
 // The single-query view methods, the same operations as query entries run at once:
-//   v:count(cards, [face]), v:pairs(a, b, [adj], [face]), v:touching(a, b, [adj], [face]),
-//   v:distinct(a, b, [adj], [face]), v:lines(cards, [face]) -> rows, cols,
+//   v:count(cards, [face]), v:pairs(a, b, [adj], [face], [cards_face]),
+//   v:touching(a, b, [adj], [face], [cards_face]), v:distinct(a, b, [adj], [face], [cards_face]),
+//   v:lines(cards, [face]) -> rows, cols,
 //   v:flip_touching(a, b, [adj]) -> how many cells turned face down.
 template <QueryOp::Kind kKind>
 int ViewOp(lua_State* L) {
@@ -594,7 +642,10 @@ int ViewOp(lua_State* L) {
     case QueryOp::kCount:
     case QueryOp::kLines: op.a = CheckMask(L, 2); op.face = CheckFace(L, 3); break;
     case QueryOp::kFlip: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); break;
-    default: op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); op.face = CheckFace(L, 5); break;
+    default:
+      op.a = CheckMask(L, 2); op.b = CheckMask(L, 3); op.adj = CheckAdj(L, 4); op.face = CheckFace(L, 5);
+      op.cards_face = CheckFace(L, 6);
+      break;
   }
   if (kKind == QueryOp::kLines) {  // v:lines returns rows and columns separately
     lua_Integer rows, cols;

@@ -116,10 +116,11 @@ Grid* CheckGrid(lua_State* L, bool write);
 int StateGrid(lua_State* L);
 int StateAddGrid(lua_State* L);
 void OpenGridBindings(lua_State* L, int up);
-// Grid views and compiled queries (bind_view.cc): grid:view, ctx.query, ctx.card_set.
+// Grid views and compiled queries (bind_view.cc): grid:view, ctx.view, ctx.query, ctx.card_set.
 int GridView_(lua_State* L);
 int CtxQuery(lua_State* L);
 int CtxCardSet(lua_State* L);
+int CtxView(lua_State* L);
 void OpenViewBindings(lua_State* L, int up);
 // Zones (bind_zone.cc).
 int StateZone(lua_State* L);

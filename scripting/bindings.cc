@@ -125,6 +125,10 @@ void OpenBindings(lua_State* L, Binding* binding) {
   lua_setfield(L, -2, "query");
   lua_pushvalue(L, up);
   lua_pushvalue(L, up + 1);
+  lua_pushcclosure(L, CtxView, 2);
+  lua_setfield(L, -2, "view");
+  lua_pushvalue(L, up);
+  lua_pushvalue(L, up + 1);
   lua_pushcclosure(L, CtxScale, 2);
   lua_setfield(L, -2, "scale");
   lua_pushvalue(L, up);

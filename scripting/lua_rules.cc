@@ -141,7 +141,7 @@ Status LuaRules::Init(const Limits& limits) {
   // ctx: services plus frozen data and parameters (set per game).
   lua_newtable(L);
   RawGetField(L, LUA_REGISTRYINDEX, "plateau.services");
-  for (const char* k : {"rng", "dice", "log", "entry_line", "card_set", "query", "move", "scale"}) {
+  for (const char* k : {"rng", "dice", "log", "entry_line", "card_set", "query", "view", "move", "scale"}) {
     RawGetField(L, -1, k);
     lua_setfield(L, -3, k);
   }
@@ -1075,6 +1075,15 @@ Status LuaRules::ApplyScripted(State* state, int seat, const Move& move, bool tr
   if (!st.ok()) rollback();
   else detach.keep = trial && &undo == &undo_;
   return st;
+}
+
+bool LuaRules::ChoiceIsHidden(const State& state, int seat) {
+  if (state.flow.terminal) return false;
+  if (uses_draft_ && draft::Active(state) && !state.flow.HasAsks()) return false;
+  // ApplyScripted's test: with another seat still to move, the move is only committed.
+  std::vector<int> seats;
+  if (!ToMove(state, &seats).ok() || seats.size() < 2) return false;
+  return std::find(seats.begin(), seats.end(), seat) != seats.end();
 }
 
 Status LuaRules::TryMove(State* state, int seat, const Move& move) {

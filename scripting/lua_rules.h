@@ -57,6 +57,10 @@ class LuaRules : public Rules {
                        int* base) override;
   Status CheckEvaluateMoves(const State& state, int seat, const std::vector<Move>& moves, int max_trials = 0,
                             uint64_t pick = 0) override;
+  // An answer to a question (or a move of a to_move turn) while other seats are still to
+  // choose: ApplyScripted keeps it aside and runs nothing. Draft picks are not hidden: their
+  // trials show the pick, as Preview does.
+  bool ChoiceIsHidden(const State& state, int seat) override;
   Status CheckRandomMove(const State& state, int seat, const std::vector<Move>& moves, uint64_t seed) override;
   Status Stats(const State& state, Json* out) override;
   // The game's own words for a legal move (`describe` hook), or "" without the hook.

@@ -125,7 +125,7 @@ local function arg_text(x)
 end
 
 -- The entry's query as written: `pairs(marmot, meadow, orthogonal, up)`, or with names.
-local FIELDS = { "cards", "near", "points", "adj", "face", "base", "per", "floor" }
+local FIELDS = { "cards", "near", "points", "adj", "face", "base", "per", "floor", "cards_face" }
 local function query_text(q)
   if q.op then
     local parts = {}

@@ -81,10 +81,18 @@ function ctx.entry_line(position, n) end
 ---@return plateau.card_set
 function ctx.card_set(cards) end
 
----Compiles a list of grid-view queries once; v:run(q) answers them all in one host call, one number per entry, in order. Errors: query entry #2 must be a table {op, args...} or {op = ..., <field> = ...}; query entry #1: groups needs a points list; query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor); invalid option 'knight'
+---Compiles a list of grid-view queries once; v:run(q) answers them all in one host call, one number per entry, in order. Errors: query entry #2 must be a table {op, args...} or {op = ..., <field> = ...}; query entry #1: groups needs a points list; query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor, cards_face); invalid option 'knight'
 ---@param entries (plateau.query_entry|any[])[] each {op, args...} in the view method's order, or {op = ..., <field> = ...} by name (see query_entry)
 ---@return plateau.query
 function ctx.query(entries) end
+
+---A grid view of a layout the rules hold as dense arrays (a grid as a move would leave it, a search's trial), scored by the same queries as grid:view(); its min_row and min_col are 0. Errors: grid views are for grids of at most 256 cells; cells[3]: unknown card 'wolf'; cells[2] must be a card id or false (an empty cell), not a number
+---@param rows integer
+---@param cols integer
+---@param cells (string|false)[] dense, i = r * cols + c + 1: a card id, or false for an empty cell
+---@param down? boolean[] true for a face-down card
+---@return plateau.view
+function ctx.view(rows, cols, cells, down) end
 
 ---A scale of the game's scales data file. Errors: unknown scale 'x' (scales: weight, length); this game has no scales data file (a data entry with "schema": "scales" in game.json)
 ---@param id string
@@ -139,7 +147,8 @@ function dice:roll(notation) end
 ---@field cards plateau.cards the cells the entry counts or scores (a of pairs, touching, distinct, flip_touching and each)
 ---@field near? plateau.cards the neighbours looked for around them (b)
 ---@field adj? plateau.adjacency which cells are neighbours (default orthogonal)
----@field face? plateau.face which faces count (default any)
+---@field face? plateau.face which faces count (default any): of the cells counted, or of the neighbours (near)
+---@field cards_face? plateau.face pairs, touching, distinct, each: which faces of the cells of cards score (default any: a face-down card scores too)
 ---@field points? integer[] groups: points for groups of size 1, 2, ... (the last for bigger ones)
 ---@field base? integer each: the points of a cell with no neighbour in near (default 0)
 ---@field per? integer each: the points per neighbour in near (default 1)
@@ -264,6 +273,10 @@ function state:add_region_map(name) end
 ---@param seat plateau.seat
 ---@param moves plateau.move[]|plateau.move_list an empty list withdraws the question
 function state:ask(seat, moves) end
+
+---The seats with a question open, answered or not: an answer given while other seats are still to answer is kept aside until they have, and its seat stays listed until it runs (what it answered stays hidden). A list of this one seat: its answer runs at once, alone (an evaluate_moves hook can then value the answers).
+---@return integer[] # seats, ascending
+function state:asked() end
 
 ---Sets state.round in a game without a draft (plateau simulate --max-rounds stops a game past the limit); an error during a draft. Writing hooks only.
 ---@param n integer
@@ -418,25 +431,28 @@ function view:count(cards, face) end
 ---@param a plateau.cards
 ---@param b plateau.cards
 ---@param adj? plateau.adjacency
----@param face? plateau.face
+---@param face? plateau.face of the neighbours in b
+---@param cards_face? plateau.face of the cells of a (default any)
 ---@return integer
-function view:pairs(a, b, adj, face) end
+function view:pairs(a, b, adj, face, cards_face) end
 
 ---The number of cells of a with at least one adj neighbour in b.
 ---@param a plateau.cards
 ---@param b plateau.cards
 ---@param adj? plateau.adjacency
----@param face? plateau.face
+---@param face? plateau.face of the neighbours in b
+---@param cards_face? plateau.face of the cells of a (default any)
 ---@return integer
-function view:touching(a, b, adj, face) end
+function view:touching(a, b, adj, face, cards_face) end
 
 ---For every cell of a, the number of different card ids of b among its adj neighbours, summed.
 ---@param a plateau.cards
 ---@param b plateau.cards
 ---@param adj? plateau.adjacency
----@param face? plateau.face
+---@param face? plateau.face of the neighbours in b
+---@param cards_face? plateau.face of the cells of a (default any)
 ---@return integer
-function view:distinct(a, b, adj, face) end
+function view:distinct(a, b, adj, face, cards_face) end
 
 ---The orthogonally connected groups of cells holding cards: the total of their points and their sizes in row-major order. Errors: points table must list the points for sizes 1, 2, ...
 ---@param cards plateau.cards

@@ -100,9 +100,18 @@ end
 
 game.moves = {}
 
-function game.moves.keep(ctx, state, seat, move) end
+-- The answers run once both players have answered, in seat order; state:asked() then lists
+-- the seats whose answers have not run yet (this seat's question is cleared as its runs).
+local function note_asked(state, seat)
+  local asked = state.data.asked_as_answers_ran or {}
+  asked[seat] = state:asked()
+  state.data.asked_as_answers_ran = asked
+end
+
+function game.moves.keep(ctx, state, seat, move) note_asked(state, seat) end
 
 function game.moves.swap(ctx, state, seat, move)
+  note_asked(state, seat)
   state:grid(seat):swap(move.cell[1], move.cell[2], move.to[1], move.to[2])
 end
 
@@ -226,6 +235,7 @@ local function query_examples(ctx, grid)
     { "lines", "tree" },
     { "flip_touching", "hen", "fox" },
     { "each", "fox", "hen", "orthogonal", "up", 3, -3, 0 },
+    { "pairs", "fox", "tree", "distance2", "any", "down" },
   }
   NAMED = NAMED or ctx.query{
     { op = "count", cards = "tree" },
@@ -236,6 +246,7 @@ local function query_examples(ctx, grid)
     { op = "lines", cards = "tree" },
     { op = "flip_touching", cards = "hen", near = "fox" },
     { op = "each", cards = "fox", near = "hen", adj = "orthogonal", face = "up", base = 3, per = -3, floor = 0 },
+    { op = "pairs", cards = "fox", near = "tree", adj = "distance2", cards_face = "down" },
   }
   local errors = {}
   for _, bad in ipairs({
@@ -277,6 +288,24 @@ local function view_examples(ctx, grid)
   v:set_down(3, false)
   ex.trees_up_again = v:count("tree", "up")
   ex.grid_hen_down = select(2, grid:get(0, 1))           -- still face up in the state
+  -- cards_face: which faces of the cells of `a` score (the fox face down, then back up).
+  v:set_down(1)
+  ex.fox_down = { v:pairs("fox", "tree", "distance2"), v:pairs("fox", "tree", "distance2", "any", "up"),
+                  v:pairs("fox", "tree", "distance2", "any", "down") }
+  v:set_down(1, false)
+  -- ctx.view: the same layout given as dense arrays scores as the grid's own view.
+  local cells, down, fresh = {}, {}, grid:view()
+  for i = 1, 6 do
+    local card, is_down = fresh:get(i)
+    cells[i], down[i] = card or false, is_down
+  end
+  ex.ctx_view = { ctx.view(2, 3, cells, down):run(POSITIONAL) }
+  ex.grid_view = { grid:view():run(POSITIONAL) }
+  ex.ctx_view_errors = {
+    select(2, pcall(ctx.view, 1, 2, { "fox", "wolf" })),
+    select(2, pcall(ctx.view, 1, 1, { 5 })),
+    select(2, pcall(ctx.view, 20, 20, {})),
+  }
   ex.bad_index = select(2, pcall(function() return v:get(7) end))
   ex.bad_adj = select(2, pcall(function() return v:pairs("fox", "hen", "knight") end))
   return ex

@@ -90,6 +90,8 @@ test("after_draft asks every player; answers use the cell and to fields", functi
   g:play(2, { type = "keep" })
   local after = g:grid(1)
   expect_eq({ after[1][1], after[1][2] }, { rows[1][2], rows[1][1] }, "the first two cards swapped")
+  expect_eq(g:data().asked_as_answers_ran, { { 2 }, {} },
+            "state:asked() as each answer ran: seat 2's answer, kept aside, had not run yet")
   expect_eq(g:to_move(), {}, "to_move returns no seat: the game is over")
 end)
 
@@ -185,15 +187,22 @@ test("grid views: every query, the face-down overlay, and the state left untouch
   expect_eq(v.eaten_beside_fox, 1)
   expect_eq({ v.trees_up, v.trees_up_again }, { 2, 3 })
   expect_eq(v.grid_hen_down, false, "the view's overlay did not change the state")
+  expect_eq(v.fox_down, { 1, 0, 1 }, "a face-down fox: counted by default, not with cards_face 'up', counted with 'down'")
+  expect_eq(v.ctx_view, v.grid_view, "ctx.view of the same cells and faces answers as grid:view()")
+  expect_true(v.ctx_view_errors[1]:find("cells[2]: unknown card 'wolf'", 1, true), v.ctx_view_errors[1])
+  expect_true(v.ctx_view_errors[2]:find("cells[1] must be a card id or false (an empty cell), not a number", 1, true),
+              v.ctx_view_errors[2])
+  expect_true(v.ctx_view_errors[3]:find("grid views are for grids of at most 256 cells", 1, true), v.ctx_view_errors[3])
   expect_true(v.bad_index:find("bad argument #1 to 'get' (cell index 7 outside 1..6)", 1, true), v.bad_index)
   expect_true(v.bad_adj:find("invalid option 'knight'", 1, true), v.bad_adj)
 end)
 
 test("compiled queries: entries with named fields give what the positional ones give", function()
   local q = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.query
-  expect_eq(q.positional, { 3, 1, 1, 2, 5, 5, 1, 3 }, "count, pairs, touching, distinct, groups, lines, flip, each")
+  expect_eq(q.positional, { 3, 1, 1, 2, 5, 5, 1, 3, 0 },
+            "count, pairs, touching, distinct, groups, lines, flip, each, pairs of face-down foxes")
   expect_eq(q.named, q.positional)
-  expect_true(q.errors[1]:find("query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor)", 1, true), q.errors[1])
+  expect_true(q.errors[1]:find("query entry #1 (each): unknown field 'neighbours' (its fields: cards, near, adj, face, base, per, floor, cards_face)", 1, true), q.errors[1])
   expect_true(q.errors[2]:find("query entry #1 (count): write every argument by name or none", 1, true), q.errors[2])
   expect_true(q.errors[3]:find("query entry #1: groups needs a points list", 1, true), q.errors[3])
 end)
