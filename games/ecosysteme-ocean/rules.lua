@@ -30,14 +30,42 @@ game.categories = { "coral", "krill", "plankton", "grouper", "clownfish", "crab"
 ---------------------------------------------------------------------------------------------
 -- 1. Card data, derived from ctx.data once (ecosysteme/cards.lua caches it per VM).
 
+local KRILL_POINTS = { 1, 4, 9 }   -- a krill group of 1 / 2 / 3+ cards, at most 9
 local GROUP_CARDS         -- food-chain group ("producer", "prey", "predator") -> card ids
 local OTHER_CARDS         -- cards in no food-chain group
 local IS_PREY             -- card id -> true for the prey group
+
+local POINTS_QUERY        -- one grid's card points, but the coral's and the moray eel's
+local ctx_view            -- ctx.view: a grid laid out in Lua, as the host's queries read it
 
 local function load_cards(ctx)
   if GROUP_CARDS then return end
   GROUP_CARDS, OTHER_CARDS = cards.by_field(ctx, "group")
   IS_PREY = cards.set(GROUP_CARDS.prey)
+  ctx_view = ctx.view
+  -- The prey a shark counts in its row and column: plankton, krill and turtles score by their
+  -- own rules even if the data puts them in the prey group.
+  local line_prey = {}
+  for _, id in ipairs(GROUP_CARDS.prey) do
+    if id ~= "plankton" and id ~= "krill" and id ~= "sea_turtle" then line_prey[#line_prey + 1] = id end
+  end
+  local PREY = #line_prey > 0 and ctx.card_set(line_prey) or {}
+  local UP = "up"
+  -- Face-up cards only, on both sides of every rule: a card a whale turned scores nothing and
+  -- is counted by nothing.
+  POINTS_QUERY = ctx.query{
+    { "count", "plankton", UP },                                                          -- face-up plankton
+    { "groups", "krill", KRILL_POINTS, UP },                                              -- krill groups
+    { op = "pairs", cards = "grouper", near = "krill", face = UP, cards_face = UP },      -- 3 per adjacent krill
+    { op = "pairs", cards = "clownfish", near = { "plankton", "coral" }, face = UP, cards_face = UP },  -- 2 per adjacent plankton or coral
+    { op = "pairs", cards = "crab", near = "plankton", adj = "row", face = UP, cards_face = UP },       -- 2 per plankton in its row
+    { op = "pairs", cards = "shark", near = PREY, adj = "row", face = UP, cards_face = UP },           -- 2 per prey in its row
+    { op = "pairs", cards = "shark", near = PREY, adj = "col", face = UP, cards_face = UP },           -- and in its column
+    { "count", "whale", UP }, { "count", "krill", UP },                                   -- 2 per krill, per whale
+    { "lines", "sea_turtle", UP },                                                        -- 2 per row and per column
+    { "count", "octopus", UP },                                                           -- 3 each
+    { "count", "coral", UP }, { "count", "moray_eel", UP },                               -- scored in Lua
+  }
 end
 
 ---------------------------------------------------------------------------------------------
@@ -74,10 +102,7 @@ end
 -- 4. Océan scoring.
 
 -- Scratch arrays reused by every call (cleared before use). They hold no game state.
-local row_plankton, row_prey, col_prey = {}, {}, {}
-local krill_member, krill_list, krill_label, krill_size = {}, {}, {}, {}
-local turtle_list, turtle_rows, turtle_cols = {}, {}, {}
-local KRILL_POINTS = { 1, 4, 9 }   -- a krill group of 1 / 2 / 3+ cards, at most 9
+
 
 -- Scores one grid's cards (`cells` dense, `down[i]` true for a face-down card, which every
 -- scoring ignores) into `b`. The plankton category is left at 0: the majority needs every
@@ -124,99 +149,43 @@ function game.check(ctx)
   end
 end
 
-local function grid_points(cells, down, rows, cols, b)
-  local n = rows * cols
-  local coral, krill, grouper, clownfish, crab, moray, shark, whale, turtle, octopus = 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-  local planktons = 0
-  if n > 0 then
-    local s = dense.shape(rows, cols)
-    local orth, srow, scol = s.orth, s.row, s.col
-    for r = 0, rows - 1 do row_plankton[r] = 0; row_prey[r] = 0 end
-    for c = 0, cols - 1 do col_prey[c] = 0 end
-    local krills, turtles = 0, 0
-    -- First pass: what rows, columns and the whole ecosystem hold (face-up cards only).
-    for i = 1, n do
-      krill_member[i] = false
-      local c = cells[i]
-      if c and not down[i] then
-        if c == "plankton" then
-          planktons = planktons + 1
-          local r = srow[i]
-          row_plankton[r] = row_plankton[r] + 1
-        elseif c == "krill" then
-          krills = krills + 1
-          krill_member[i] = true
-          krill_list[krills] = i
-        elseif c == "sea_turtle" then
-          turtles = turtles + 1
-          turtle_list[turtles] = i
-        elseif IS_PREY[c] then
-          local r, q = srow[i], scol[i]
-          row_prey[r] = row_prey[r] + 1
-          col_prey[q] = col_prey[q] + 1
-        end
-      end
-    end
-    for t = krills + 1, #krill_list do krill_list[t] = nil end
-    for t = turtles + 1, #turtle_list do turtle_list[t] = nil end
-    -- Krill: each connected group of face-up krill scores 1/4/9 for 1/2/3+ cards.
-    local groups = dense.label_groups(krill_member, krill_list, rows, cols, krill_label, krill_size)
-    krill = dense.group_points(krill_size, groups, KRILL_POINTS)
-    -- Sea turtles: 2 per row and 2 per column holding at least one face-up turtle.
-    local trows, tcols = dense.line_counts(turtle_list, rows, cols, turtle_rows, turtle_cols)
-    turtle = 2 * (trows + tcols)
-    local bottom = rows - 1
-    for i = 1, n do
-      local c = cells[i]
-      if c and not down[i] then
-        if c == "coral" then
-          -- 3 on the bottom row of the ecosystem, else nothing
-          if srow[i] == bottom then coral = coral + 3 end
-        elseif c == "grouper" then
-          -- 3 per adjacent krill
-          local o = orth[i]
-          for k = 1, #o do
-            local j = o[k]
-            if cells[j] == "krill" and not down[j] then grouper = grouper + 3 end
-          end
-        elseif c == "clownfish" then
-          -- 2 per adjacent plankton and per adjacent coral
-          local o = orth[i]
-          for k = 1, #o do
-            local j = o[k]
-            local x = cells[j]
-            if (x == "plankton" or x == "coral") and not down[j] then clownfish = clownfish + 2 end
-          end
-        elseif c == "crab" then
-          -- 2 per plankton in its row
-          crab = crab + 2 * row_plankton[srow[i]]
-        elseif c == "moray_eel" then
-          -- 4 per adjacent prey, only while adjacent to a coral
-          local o = orth[i]
-          local prey, fed = 0, false
-          for k = 1, #o do
-            local j = o[k]
-            if not down[j] then
-              local x = cells[j]
-              if x == "coral" then fed = true elseif IS_PREY[x] then prey = prey + 1 end
-            end
-          end
-          if fed then moray = moray + 4 * prey end
-        elseif c == "shark" then
-          -- 2 per prey in its row and 2 per prey in its column (a shark is no prey)
-          shark = shark + 2 * (row_prey[srow[i]] + col_prey[scol[i]])
-        elseif c == "whale" then
-          -- 2 per (face-up) krill in the ecosystem
-          whale = whale + 2 * krills
-        elseif c == "octopus" then
-          octopus = octopus + 3
-        end
-      end
+local function view_points(v, cells, down, rows, cols, b)
+  local planktons, krill, grouper, clownfish, crab, shark_row, shark_col, whales, krills, turtle_lines,
+        octopuses, corals, morays = v:run(POINTS_QUERY)
+  -- Coral: 3 on the bottom row of the ecosystem, else nothing.
+  local coral = 0
+  if corals > 0 then
+    local first = (rows - 1) * cols
+    for i = first + 1, first + cols do
+      if cells[i] == "coral" and not down[i] then coral = coral + 3 end
     end
   end
-  b.coral, b.krill, b.plankton, b.grouper, b.clownfish, b.crab = coral, krill, 0, grouper, clownfish, crab
-  b.moray_eel, b.shark, b.whale, b.sea_turtle, b.octopus = moray, shark, whale, turtle, octopus
+  -- Moray eel: 4 per adjacent prey, only while adjacent to a coral.
+  local moray = 0
+  if morays > 0 then
+    local orth = dense.shape(rows, cols).orth
+    local list = v:cells("moray_eel", "up")
+    for t = 1, #list do
+      local o = orth[list[t]]
+      local prey, fed = 0, false
+      for k = 1, #o do
+        local j = o[k]
+        if not down[j] then
+          local x = cells[j]
+          if x == "coral" then fed = true elseif IS_PREY[x] then prey = prey + 1 end
+        end
+      end
+      if fed then moray = moray + 4 * prey end
+    end
+  end
+  b.coral, b.krill, b.plankton, b.grouper, b.clownfish, b.crab = coral, krill, 0, 3 * grouper, 2 * clownfish, 2 * crab
+  b.moray_eel, b.shark, b.whale = moray, 2 * (shark_row + shark_col), 2 * krills * whales
+  b.sea_turtle, b.octopus = 2 * turtle_lines, 3 * octopuses
   return planktons
+end
+
+local function grid_points(cells, down, rows, cols, b)
+  return view_points(ctx_view(rows, cols, cells, down), cells, down, rows, cols, b)
 end
 
 -- Group totals of a breakdown (card ids grouped by their data "group"), the food-chain bonus
@@ -255,8 +224,14 @@ local function search(w)
   if w > S.nw then
     local b = S.b
     local counts = S.counts
-    counts[S.seat] = grid_points(S.cells, S.down, S.rows, S.cols, b)
-    b.plankton = plankton_points(counts, S.nseats, S.seat, S.ties)
+    local own = view_points(S.view, S.cells, S.down, S.rows, S.cols, b)
+    counts[S.seat] = own
+    -- The other seats' counts are the same at every leaf: the plankton points change only
+    -- with this grid's own face-up plankton.
+    if own ~= S.plankton_count then
+      S.plankton_count, S.plankton_points = own, plankton_points(counts, S.nseats, S.seat, S.ties)
+    end
+    b.plankton = S.plankton_points
     local v = group_totals(b)
     if not S.best or v > S.best then
       S.best = v
@@ -276,14 +251,17 @@ local function search(w)
   end
   local o = S.orth[i]
   local any = false
+  local v = S.view
   for k = 1, #o do
     local j = o[k]
     if cells[j] and not down[j] then
       any = true
       down[j] = true
+      v:set_down(j, true)
       S.flips[w] = j
       search(w + 1)
       down[j] = false
+      v:set_down(j, false)
     end
   end
   if not any then
@@ -295,14 +273,17 @@ end
 -- Runs the search for one grid (dense `cells`, `down` left as it was found): the best total's
 -- flips in S.best_flips, its card points in S.best_b and its face-up plankton in S.best_count.
 -- `counts` is every seat's face-up plankton, and the search writes this seat's own into it.
-local function search_whales(cells, down, rows, cols, whales, counts, nseats, seat, ties, acts)
+-- `v`, when given, is the grid's view (its overlay as `down`); the search turns cards in it
+-- and back.
+local function search_whales(cells, down, rows, cols, whales, counts, nseats, seat, ties, acts, v)
   S.cells, S.down, S.rows, S.cols = cells, down, rows, cols
   S.orth = dense.shape(rows, cols).orth
   S.whales, S.nw = whales, #whales
   S.counts, S.nseats, S.seat, S.ties, S.acts = counts, nseats, seat, ties, acts
-  S.best = nil
+  S.view = v or ctx_view(rows, cols, cells, down)
+  S.best, S.plankton_count = nil, nil
   search(1)
-  S.cells, S.down, S.whales, S.counts = nil, nil, nil, nil
+  S.cells, S.down, S.whales, S.counts, S.view = nil, nil, nil, nil, nil
 end
 
 -- Runs the search for one grid and turns the best flips face down in `down`. Returns the
@@ -579,7 +560,7 @@ end
 -- holds every value to its trial, exactly.
 local frames = {}        -- per side, the grown grid's layout for the decision: reused tables
 local pick_b = {}        -- the placing seat's breakdown
-local pick_counts, pick_whales = {}, {}
+local pick_counts, pick_whales, no_whales = {}, {}, {}
 
 local function frame(e, side)
   local f = frames[side]
@@ -605,25 +586,28 @@ local function frame(e, side)
   return f
 end
 
--- The placing seat's grid laid out densely (`cells`, `down`, rows x cols) after a pick or an
--- answer: its final face-up plankton with its card points in pick_b, as totals would find them
--- under every seat's face-up plankton `counts` (the whales not acted yet, all but the first
--- `done`, searched).
-local function score_laid(cells, down, rows, cols, done, counts, nseats, seat, ties, acts, any_whale)
-  local nw = 0
-  if any_whale then
-    local seen = 0
-    for j = 1, rows * cols do
-      if cells[j] == "whale" then
-        seen = seen + 1
-        if seen > done then nw = nw + 1; pick_whales[nw] = j end
-      end
+-- The whales of a grid laid out densely that have not acted yet, all but the first `done` in
+-- reading order, into `out` (cleared first); returns `out`.
+local function whales_into(out, cells, n, done)
+  local nw, seen = 0, 0
+  for j = 1, n do
+    if cells[j] == "whale" then
+      seen = seen + 1
+      if seen > done then nw = nw + 1; out[nw] = j end
     end
   end
-  if nw == 0 then return grid_points(cells, down, rows, cols, pick_b) end
-  for j = nw + 1, #pick_whales do pick_whales[j] = nil end
+  for j = nw + 1, #out do out[j] = nil end
+  return out
+end
+
+-- The placing seat's grid laid out densely (`cells`, `down`, rows x cols) after a pick or an
+-- answer, with `whales` the ones that have not acted yet (searched) and `v` its view when the
+-- caller has one: its final face-up plankton with its card points in pick_b, as totals would
+-- find them under every seat's face-up plankton `counts`.
+local function score_laid(cells, down, rows, cols, whales, counts, nseats, seat, ties, acts, v)
+  if #whales == 0 then return view_points(v or ctx_view(rows, cols, cells, down), cells, down, rows, cols, pick_b) end
   for a = 1, nseats do search_counts_scratch[a] = counts[a] end
-  search_whales(cells, down, rows, cols, pick_whales, search_counts_scratch, nseats, seat, ties, acts)
+  search_whales(cells, down, rows, cols, whales, search_counts_scratch, nseats, seat, ties, acts, v)
   local bb = S.best_b
   for j = 1, #B_KEYS do local name = B_KEYS[j]; pick_b[name] = bb[name] end
   return S.best_count
@@ -729,8 +713,95 @@ local function octopus_values(state, seat, moves, mine, entries, counts, done, n
       local i = (o[5] - min_r) * cols + (o[6] - min_c) + 1
       laid_cells[i], laid_down[i] = o[3], o[4]
     end
-    final_counts[seat] = score_laid(laid_cells, laid_down, rows, cols, done, pick_counts, nseats, seat, ties, acts, any_whale)
+    local whales = any_whale and whales_into(pick_whales, laid_cells, rows * cols, done) or no_whales
+    final_counts[seat] = score_laid(laid_cells, laid_down, rows, cols, whales, pick_counts, nseats, seat, ties, acts)
     values[t] = pick_measure(entries, nseats, seat, ties)
+  end
+end
+
+-- A whale's flip answers after the draft, when this seat's question is the only one open (its
+-- answer then runs at once, alone; with other seats asked the host values them by one trial).
+-- An answer turns its card; then, as advance_whales does at once, each next whale left a
+-- single face-up card turns it, until one has a choice: the whales from that one on are
+-- searched, as totals searches them. The other seats' searches see this seat's face-up
+-- plankton after those turns (house rule 6), so the answers are valued in groups by how many
+-- plankton they turn.
+local flip_after, flip_rest, flip_forced, flip_removed = {}, {}, {}, {}
+
+-- Turns answer cell `i` and the forced turns after it in `down`; returns the plankton turned
+-- and how many forced turns flip_forced lists; flip_rest holds the whales left to search.
+local function turn_answer(cells, down, orth, i, acts)
+  down[i] = true
+  local removed, nf = cells[i] == "plankton" and 1 or 0, 0
+  local k = 1
+  while k <= #flip_after do
+    local w = flip_after[k]
+    if not down[w] or acts then
+      local o = orth[w]
+      local count, only = 0, nil
+      for q = 1, #o do
+        local j = o[q]
+        if cells[j] and not down[j] then count, only = count + 1, j end
+      end
+      if count >= 2 then break end
+      if count == 1 then
+        down[only] = true
+        nf = nf + 1
+        flip_forced[nf] = only
+        if cells[only] == "plankton" then removed = removed + 1 end
+      end
+    end
+    k = k + 1
+  end
+  local nr = 0
+  for q = k, #flip_after do nr = nr + 1; flip_rest[nr] = flip_after[q] end
+  for q = nr + 1, #flip_rest do flip_rest[q] = nil end
+  return removed, nf
+end
+
+local function flip_values(state, seat, moves, mine, entries, counts, done, nseats, ties, acts, values)
+  local asked = state:asked()
+  if #asked ~= 1 or asked[1] ~= seat then return end
+  local snap = mine.snap
+  local rows, cols, n = snap.rows, snap.cols, snap.rows * snap.cols
+  local cells, down0 = snap.cells, mine.down0
+  for t = 1, #moves do
+    if moves[t].grid ~= seat then return end
+  end
+  local orth = dense.shape(rows, cols).orth
+  whales_into(flip_after, cells, n, done + 1)
+  for i = 1, n do laid_down[i] = down0[i] end
+  for i = n + 1, #laid_down do laid_down[i] = nil end
+  local function undo(i, nf)
+    laid_down[i] = down0[i]
+    for q = 1, nf do laid_down[flip_forced[q]] = down0[flip_forced[q]] end
+  end
+  local index, most = {}, 0
+  for t = 1, #moves do
+    local cell = moves[t].cell
+    local i = (cell[1] - snap.min_row) * cols + (cell[2] - snap.min_col) + 1
+    local removed, nf = turn_answer(cells, laid_down, orth, i, acts)
+    undo(i, nf)
+    index[t], flip_removed[t] = i, removed
+    if removed > most then most = removed end
+  end
+  for removed = 0, most do
+    local others = false
+    for t = 1, #moves do
+      if flip_removed[t] == removed then
+        if not others then
+          for a = 1, nseats do pick_counts[a] = counts[a] end
+          pick_counts[seat] = counts[seat] - removed
+          others_results(entries, pick_counts, nseats, seat, ties, acts)
+          others = true
+        end
+        local i = index[t]
+        local _, nf = turn_answer(cells, laid_down, orth, i, acts)
+        final_counts[seat] = score_laid(cells, laid_down, rows, cols, flip_rest, pick_counts, nseats, seat, ties, acts)
+        undo(i, nf)
+        values[t] = pick_measure(entries, nseats, seat, ties)
+      end
+    end
   end
 end
 
@@ -738,7 +809,7 @@ function game.evaluate_moves(ctx, state, seat, moves)
   local values = {}
   if state.player_count < 2 then return values end
   local kind = moves[1] and moves[1].type
-  if kind ~= "place" and kind ~= "octopus" then return values end
+  if kind ~= "place" and kind ~= "octopus" and kind ~= "flip" then return values end
   for t = 2, #moves do
     if moves[t].type ~= kind then return values end
   end
@@ -751,9 +822,13 @@ function game.evaluate_moves(ctx, state, seat, moves)
   if kind == "octopus" then
     octopus_values(state, seat, moves, mine, entries, counts, done, nseats, ties, acts, values)
     return values
+  elseif kind == "flip" then
+    flip_values(state, seat, moves, mine, entries, counts, done, nseats, ties, acts, values)
+    return values
   end
   local snap = mine.snap
   local rows, cols = snap.rows, snap.cols
+  local grid = state:grid(seat)
   local laid = {}   -- side -> frame, laid out for this decision
   for pass = 1, 2 do
     -- Pass 1: the picks that add no plankton (every seat's counts as they are); pass 2: the
@@ -768,11 +843,18 @@ function game.evaluate_moves(ctx, state, seat, moves)
         local r, c = m.cell[1] - snap.min_row, m.cell[2] - snap.min_col
         local side = (r < 0 and "top") or (r >= rows and "bottom") or (c < 0 and "left") or (c >= cols and "right") or "base"
         local f = laid[side]
-        if not f then f = frame(mine, side); laid[side] = f end
+        if not f then
+          f = frame(mine, side)
+          laid[side] = f
+          -- The frame's own whales, found once per decision, before any pick is set in it.
+          f.whales = mine.whales and whales_into({}, f.cells, f.rows * f.cols, done) or no_whales
+        end
         local i = (r + f.dr) * f.cols + c + f.dc + 1
         f.cells[i] = card
-        final_counts[seat] = score_laid(f.cells, f.down, f.rows, f.cols, done, pick_counts, nseats, seat, ties, acts,
-                                        mine.whales ~= nil or card == "whale")
+        local whales = f.whales
+        if card == "whale" then whales = whales_into(pick_whales, f.cells, f.rows * f.cols, done) end
+        final_counts[seat] = score_laid(f.cells, f.down, f.rows, f.cols, whales, pick_counts, nseats, seat, ties, acts,
+                                        grid:view(m.cell[1], m.cell[2], card))
         f.cells[i] = false
         values[t] = pick_measure(entries, nseats, seat, ties)
       end
