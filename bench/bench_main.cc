@@ -524,7 +524,7 @@ void BotFigures() {
   };
   const Run runs[] = {{"savane_greedy_games_per_s", "ecosysteme-savane", "greedy", 30, "savane_greedy_native",
                        bench::NativeSavaneGreedyGame, 200},
-                      {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 16},
+                      {"ocean_greedy_games_per_s", "ecosysteme-ocean", "greedy", 30},
                       {"ecosystem_greedy_games_per_s", "ecosystem", "greedy", 50},
                       {"chenilles_heuristic_games_per_s", "chenilles", "heuristic", 60},
                       {"safari_greedy_games_per_s", "safari", "greedy", 10, "safari_greedy_native",
