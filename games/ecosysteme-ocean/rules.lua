@@ -1,12 +1,14 @@
 -- Écosystème – Océan: the rules that are not drafting. The shared Écosystème base (games/
 -- ecosysteme) declares the draft (2 x 10 cards into a floating 4x5 grid, a neutral hand with 2
--- players, Tim's grid in solo), ranks the plankton majority, labels krill groups, counts the
--- turtles' rows and columns and reports the solo result; this file asks the octopus's
--- move-or-swap question when one is played and the whales' flip questions after the draft,
--- and scores the grids in the order of the rulebook's score sheet (README.md: "Scoring").
+-- players, Tim's grid in solo), ranks the plankton majority and reports the solo result; this
+-- file asks the octopus's move-or-swap question when one is played and the whales' flip
+-- questions after the draft, and scores the grids in the order of the rulebook's score sheet
+-- (README.md: "Scoring").
 --
--- Océan scores its grids with Lua loops over snapshots rather than grid views: the whales'
--- flips nobody has chosen yet are searched exactly, which scores a grid up to 4^6 times.
+-- Océan scores its grids with its own function rather than the base's score table: the
+-- whales' flips nobody has chosen yet are searched exactly, which scores a grid up to 4^6
+-- times, so a grid's card points are one compiled query on a view (the host's loops) and the
+-- search turns cards in that view.
 --
 -- Layout: 1. card data, 2. the draft, 3. the plankton majority, 4. scoring of one grid, the
 -- whale search, score, the bots' totals and evaluate_moves, 5. the octopus question, 6. the
@@ -101,20 +103,14 @@ end
 ---------------------------------------------------------------------------------------------
 -- 4. Océan scoring.
 
--- Scratch arrays reused by every call (cleared before use). They hold no game state.
-
-
--- Scores one grid's cards (`cells` dense, `down[i]` true for a face-down card, which every
--- scoring ignores) into `b`. The plankton category is left at 0: the majority needs every
--- seat. Returns the number of face-up plankton.
--- The cards grid_points knows, and the food-chain groups group_totals adds up. A card of the
+-- The cards view_points knows, and the food-chain groups group_totals adds up. A card of the
 -- data outside this list would be dealt and score nothing without a word: game.check refuses it.
 local SCORED_HERE = { coral = true, krill = true, plankton = true, grouper = true, clownfish = true, crab = true,
                       moray_eel = true, shark = true, whale = true, sea_turtle = true, octopus = true }
 local GROUPS = { producer = true, prey = true, predator = true }
 
 -- Run once when the rules load (a refusal is bad input: exit 2, nothing loads): each card that
--- can be dealt has a count, a rule in grid_points and a row of the score sheet, and a `group`
+-- can be dealt has a count, a rule in view_points and a row of the score sheet, and a `group`
 -- that is one of the three food-chain groups; each row of game.categories is a card of the
 -- data or the food-chain bonus. Named by the data file's JSON path.
 function game.check(ctx)
@@ -131,7 +127,7 @@ function game.check(ctx)
         local known = {}
         for name in pairs(SCORED_HERE) do known[#known + 1] = name end
         table.sort(known)
-        error(at .. "/id: card '" .. card.id .. "' has no scoring rule in Océan's rules.lua (grid_points scores " ..
+        error(at .. "/id: card '" .. card.id .. "' has no scoring rule in Océan's rules.lua (view_points scores " ..
               table.concat(known, ", ") .. "): write its rule there and add it to game.categories", 0)
       end
       if not rows[card.id] then
@@ -149,6 +145,10 @@ function game.check(ctx)
   end
 end
 
+-- Scores one grid's cards into `b`: `v` is its view, `cells` and `down` the same grid laid out
+-- densely (`down[i]` true for a face-down card, which every rule ignores, on both sides). The
+-- plankton category is left at 0: the majority needs every seat. Returns the number of
+-- face-up plankton.
 local function view_points(v, cells, down, rows, cols, b)
   local planktons, krill, grouper, clownfish, crab, shark_row, shark_col, whales, krills, turtle_lines,
         octopuses, corals, morays = v:run(POINTS_QUERY)
@@ -184,6 +184,7 @@ local function view_points(v, cells, down, rows, cols, b)
   return planktons
 end
 
+-- The same for a grid laid out densely only.
 local function grid_points(cells, down, rows, cols, b)
   return view_points(ctx_view(rows, cols, cells, down), cells, down, rows, cols, b)
 end
