@@ -304,20 +304,53 @@ end
 
 local scratch_downs = {}   -- one face-down array per seat, reused
 
--- The dense indices of a grid's whales that have not acted yet: all but the first `done` in
--- reading order (whale_acted counts a grid's whales as they flip), or nil when none is left.
-local function unacted_whales(cells, n, done)
-  local whales, seen = nil, 0
-  for i = 1, n do
-    if cells[i] == "whale" then
+-- The whales of a grid laid out densely that have not acted yet, all but the first `done` in
+-- reading order, into `out` (cleared first); returns `out`.
+local function whales_into(out, cells, n, done)
+  local nw, seen = 0, 0
+  for j = 1, n do
+    if cells[j] == "whale" then
       seen = seen + 1
-      if seen > done then
-        whales = whales or {}
-        whales[#whales + 1] = i
-      end
+      if seen > done then nw = nw + 1; out[nw] = j end
     end
   end
-  return whales
+  for j = nw + 1, #out do out[j] = nil end
+  return out
+end
+
+-- The same in a new list, or nil when none is left (whale_acted counts a grid's whales as
+-- they flip).
+local function unacted_whales(cells, n, done)
+  local whales = whales_into({}, cells, n, done)
+  return #whales > 0 and whales or nil
+end
+
+-- From whale `k` of `whales` (dense indices, reading order) on, each whale left a single
+-- face-up neighbour turns it in `down` (a face-down whale acts only when `acts`), as the rules
+-- make a choice nobody has: `forced` lists them as whale, cell pairs. Stops at the first whale
+-- with a choice. Returns its position (#whales + 1 when none has one) and how many turned.
+local function forced_flips(cells, down, orth, whales, k, acts, forced)
+  local nf = 0
+  while k <= #whales do
+    local w = whales[k]
+    if not down[w] or acts then
+      local o = orth[w]
+      local count, only = 0, nil
+      for q = 1, #o do
+        local j = o[q]
+        if cells[j] and not down[j] then count, only = count + 1, j end
+      end
+      if count >= 2 then break end
+      if count == 1 then
+        down[only] = true
+        nf = nf + 1
+        forced[2 * nf - 1], forced[2 * nf] = w, only
+      end
+    end
+    k = k + 1
+  end
+  for q = 2 * nf + 1, #forced do forced[q] = nil end
+  return k, nf
 end
 
 -- Scores every seat. Returns the score lines and, when `with_extra`, the score's extra
@@ -587,20 +620,6 @@ local function frame(e, side)
   return f
 end
 
--- The whales of a grid laid out densely that have not acted yet, all but the first `done` in
--- reading order, into `out` (cleared first); returns `out`.
-local function whales_into(out, cells, n, done)
-  local nw, seen = 0, 0
-  for j = 1, n do
-    if cells[j] == "whale" then
-      seen = seen + 1
-      if seen > done then nw = nw + 1; out[nw] = j end
-    end
-  end
-  for j = nw + 1, #out do out[j] = nil end
-  return out
-end
-
 -- The placing seat's grid laid out densely (`cells`, `down`, rows x cols) after a pick or an
 -- answer, with `whales` the ones that have not acted yet (searched) and `v` its view when the
 -- caller has one: its final face-up plankton with its card points in pick_b, as totals would
@@ -722,37 +741,22 @@ end
 
 -- A whale's flip answers after the draft, when this seat's question is the only one open (its
 -- answer then runs at once, alone; with other seats asked the host values them by one trial).
--- An answer turns its card; then, as advance_whales does at once, each next whale left a
--- single face-up card turns it, until one has a choice: the whales from that one on are
--- searched, as totals searches them. The other seats' searches see this seat's face-up
--- plankton after those turns (house rule 6), so the answers are valued in groups by how many
--- plankton they turn.
+-- An answer turns its card; then each next whale left a single face-up card turns it
+-- (forced_flips, as advance_whales makes them), until one has a choice: the whales from that
+-- one on are searched, as totals searches them. The other seats' searches see this seat's
+-- face-up plankton after those turns (house rule 6), so the answers are valued in groups by
+-- how many plankton they turn.
 local flip_after, flip_rest, flip_forced, flip_removed = {}, {}, {}, {}
 
 -- Turns answer cell `i` and the forced turns after it in `down`; returns the plankton turned
--- and how many forced turns flip_forced lists; flip_rest holds the whales left to search.
+-- and how many forced turns flip_forced lists (whale, cell pairs); flip_rest holds the whales
+-- left to search.
 local function turn_answer(cells, down, orth, i, acts)
   down[i] = true
-  local removed, nf = cells[i] == "plankton" and 1 or 0, 0
-  local k = 1
-  while k <= #flip_after do
-    local w = flip_after[k]
-    if not down[w] or acts then
-      local o = orth[w]
-      local count, only = 0, nil
-      for q = 1, #o do
-        local j = o[q]
-        if cells[j] and not down[j] then count, only = count + 1, j end
-      end
-      if count >= 2 then break end
-      if count == 1 then
-        down[only] = true
-        nf = nf + 1
-        flip_forced[nf] = only
-        if cells[only] == "plankton" then removed = removed + 1 end
-      end
-    end
-    k = k + 1
+  local k, nf = forced_flips(cells, down, orth, flip_after, 1, acts, flip_forced)
+  local removed = cells[i] == "plankton" and 1 or 0
+  for q = 1, nf do
+    if cells[flip_forced[2 * q]] == "plankton" then removed = removed + 1 end
   end
   local nr = 0
   for q = k, #flip_after do nr = nr + 1; flip_rest[nr] = flip_after[q] end
@@ -775,7 +779,10 @@ local function flip_values(state, seat, moves, mine, entries, counts, done, nsea
   for i = n + 1, #laid_down do laid_down[i] = nil end
   local function undo(i, nf)
     laid_down[i] = down0[i]
-    for q = 1, nf do laid_down[flip_forced[q]] = down0[flip_forced[q]] end
+    for q = 1, nf do
+      local j = flip_forced[2 * q]
+      laid_down[j] = down0[j]
+    end
   end
   local index, most = {}, 0
   for t = 1, #moves do
@@ -924,41 +931,26 @@ local function advance_whales(ctx, state, g)
   local n = snap.rows * snap.cols
   local acted_list = state.data.whale_acted
   if n == 0 then return nil end
-  local s = dense.shape(snap.rows, snap.cols)
+  local orth = dense.shape(snap.rows, snap.cols).orth
   local cells = snap.cells
-  local down, whales = dense.down_flags(snap, {}), {}
-  for i = 1, n do
-    if cells[i] == "whale" then whales[#whales + 1] = i end
+  local down, whales, forced = dense.down_flags(snap, {}), whales_into({}, cells, n, 0), {}
+  local k, nf = forced_flips(cells, down, orth, whales, acted_list[g] + 1, ctx.params.whale_flipped_acts, forced)
+  for q = 1, nf do
+    local at = dense.cell_of(snap, forced[2 * q])
+    grid:set_face_down(at[1], at[2])
+    local flips = state.data.whale_flips
+    flips[#flips + 1] = { grid = g, whale = dense.cell_of(snap, forced[2 * q - 1]), cell = at,
+                          card = cells[forced[2 * q]], by = "forced" }
   end
-  local acted = acted_list[g]
-  local acts = ctx.params.whale_flipped_acts
-  while acted < #whales do
-    local w = whales[acted + 1]
-    if not down[w] or acts then
-      local o = s.orth[w]
-      local opts = {}
-      for k = 1, #o do
-        local j = o[k]
-        if cells[j] and not down[j] then opts[#opts + 1] = j end
-      end
-      if #opts >= 2 then
-        acted_list[g] = acted
-        local moves = {}
-        for t = 1, #opts do moves[t] = { type = "flip", grid = g, cell = dense.cell_of(snap, opts[t]) } end
-        return moves
-      elseif #opts == 1 then
-        local j = opts[1]
-        down[j] = true
-        local at = dense.cell_of(snap, j)
-        grid:set_face_down(at[1], at[2])
-        local flips = state.data.whale_flips
-        flips[#flips + 1] = { grid = g, whale = dense.cell_of(snap, w), cell = at, card = cells[j], by = "forced" }
-      end
-    end
-    acted = acted + 1
+  acted_list[g] = k - 1
+  if k > #whales then return nil end
+  local moves = {}
+  local o = orth[whales[k]]
+  for q = 1, #o do
+    local j = o[q]
+    if cells[j] and not down[j] then moves[#moves + 1] = { type = "flip", grid = g, cell = dense.cell_of(snap, j) } end
   end
-  acted_list[g] = acted
-  return nil
+  return moves
 end
 
 -- Asks `mover` about the next whale it decides for: its own grid, then (solo) Tim's.
