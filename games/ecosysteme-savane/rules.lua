@@ -21,7 +21,7 @@ end
 
 -- Card sets from the data: what counts as an animal (waterholes, elephants), and every card
 -- (hyenas and vultures count any face-down card). Built once per VM: they are pure data.
-local ANIMALS, OTHER_ANIMALS, ALL, PREY
+local ANIMALS, OTHER_ANIMALS, ALL, PREY, ELEPHANT
 local SCORING        -- the scoring rules that need no choice (entries: carcass_query compiles them)
 local PRAIRIE_POINTS = { 1, 4, 9, 16 }   -- 1/4/9/16 for 1/2/3/4+ connected prairies
 
@@ -32,6 +32,7 @@ local function load(ctx)
   OTHER_ANIMALS = ctx.card_set(cards.without(by_kind.animal, "elephant"))
   ALL = ctx.card_set(cards.ids(ctx))
   PREY = ctx.card_set({ "gazelle", "zebra" })
+  ELEPHANT = ctx.card_set({ "elephant" })
   -- The scoring rules that need no choice, the first entries of one compiled query per grid
   -- (carcass_query; in the rulebook's order: entry 8 turns the cheetahs' prey face down
   -- before the lions look for theirs).
@@ -57,7 +58,8 @@ local MAJORITIES = { { category = "gazelle", card = "gazelle", points = { 5, 2 }
 -- and vultures (face-down cards two cells away / below): one query per floor value.
 -- Open point (README, house rule 1): the rulebook sets no lower bound for an elephant; the
 -- floor is the elephant_floor parameter (0 by default).
--- Each floor also has the whole grid's query: SCORING's entries, then the carcass ones, which
+-- Each floor also has the whole grid's query: SCORING's entries, the carcass ones, then how
+-- many elephants, hyenas and vultures there are (what a prey's gain can read), which
 -- score_grid runs once, and runs the carcass query again only when lions ate (a grid with no
 -- hungry lion, most of them, is one call).
 local carcass_queries, full_queries = {}, {}
@@ -74,6 +76,9 @@ local function carcass_query(ctx, floor)
     local full = {}
     for t = 1, #SCORING do full[t] = SCORING[t] end
     for t = 1, #carcass do full[#SCORING + t] = carcass[t] end
+    full[#full + 1] = { "count", "elephant" }
+    full[#full + 1] = { "count", "hyena" }
+    full[#full + 1] = { "count", "vulture" }
     carcass_queries[floor], full_queries[floor] = q, ctx.query(full)
   end
   return q, full_queries[floor]
@@ -93,22 +98,37 @@ local function carcass_total(v)
 end
 
 -- What eating prey `i` adds: 2 per elephant beside it (one animal fewer around it), 3 per
--- hyena two cells away, 4 per vulture above it.
+-- hyena two cells away, 4 per vulture above it. The grid's kinds that are absent add nothing,
+-- and are not looked for (has_elephant, has_hyena, has_vulture: set by best_prey).
+local has_elephant, has_hyena, has_vulture
 local function prey_gain(v, i)
-  return 2 * v:around(i, "elephant") + 3 * v:around(i, "hyena", "distance2") + 4 * v:around(i, "vulture", "above")
+  local gain = 0
+  if has_elephant then gain = 2 * v:around(i, "elephant") end
+  if has_hyena then gain = gain + 3 * v:around(i, "hyena", "distance2") end
+  if has_vulture then gain = gain + 4 * v:around(i, "vulture", "above") end
+  return gain
 end
 
 -- Chooses which `k` of `prey` (dense indices) the lions eat to maximise elephants + hyenas +
--- vultures. While no elephant is held up by its floor each prey's gain is independent of the
--- others and the k best gains are exact; otherwise combinations are searched.
-local function best_prey(v, prey, k, floor)
+-- vultures; `elephants`, `hyenas`, `vultures` are how many the grid holds. While no elephant
+-- is held up by its floor each prey's gain is independent of the others and the k best gains
+-- are exact; otherwise combinations are searched. With none of the three every gain is 0:
+-- the first k prey, as best_additive takes the earliest among equals.
+local function best_prey(v, prey, k, floor, elephants, hyenas, vultures)
   if k >= #prey then return prey end
-  local elephants = v:cells("elephant")
-  for t = 1, #elephants do
-    if 6 - 2 * v:around(elephants[t], OTHER_ANIMALS, "orthogonal", "up") < floor then
-      return facedown.best_set(v, prey, k, carcass_total)
+  if elephants > 0 then
+    local cells = v:cells(ELEPHANT)
+    for t = 1, #cells do
+      if 6 - 2 * v:around(cells[t], OTHER_ANIMALS, "orthogonal", "up") < floor then
+        return facedown.best_set(v, prey, k, carcass_total)
+      end
     end
+  elseif hyenas == 0 and vultures == 0 then
+    local first = {}
+    for t = 1, k do first[t] = prey[t] end
+    return first
   end
+  has_elephant, has_hyena, has_vulture = elephants > 0, hyenas > 0, vultures > 0
   return facedown.best_additive(prey, k, prey_gain, v)
 end
 
@@ -120,9 +140,9 @@ end
 -- Scores one grid in the rulebook's order. Returns the breakdown (the gazelle majority is
 -- added by the score table, which compares seats) and the number of gazelles. (One query and
 -- one table constructor: the greedy bots score every candidate move, so this stays tight.)
-local function score_grid(v, chosen, floor)
-  local waterhole, prairie, lines, gazelles, zebra, giraffe, cheetah, _, lions, elephant, hyenas, vultures =
-    v:run(current_full)
+local function score_grid(v, chosen, floor, total_only)
+  local waterhole, prairie, lines, gazelles, zebra, giraffe, cheetah, _, lions, elephant, hyenas, vultures,
+        n_elephants, n_hyenas, n_vultures = v:run(current_full)
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4: first the
   -- prey the players chose, then the best of what is left.
   local eaten = 0
@@ -139,13 +159,17 @@ local function score_grid(v, chosen, floor)
     if eaten < lions then
       local prey = v:cells(PREY, "up")
       if #prey > 0 then
-        local picked = best_prey(v, prey, math.min(lions - eaten, #prey), floor)
+        local picked = best_prey(v, prey, math.min(lions - eaten, #prey), floor, n_elephants, n_hyenas, n_vultures)
         for t = 1, #picked do v:set_down(picked[t], true) end
         eaten = eaten + #picked
       end
     end
   end
   if eaten > 0 then elephant, hyenas, vultures = v:run(current_carcass) end
+  if total_only then
+    return 2 * waterhole + prairie + 2 * lines + 2 * gazelles + 3 * zebra + 5 * giraffe + 3 * cheetah + 4 * eaten
+      + elephant + 3 * hyenas + 4 * vultures, gazelles
+  end
   return { waterhole = 2 * waterhole, prairie = prairie, tree = 2 * lines, gazelle = 2 * gazelles,
            zebra = 3 * zebra, giraffe = 5 * giraffe, cheetah = 3 * cheetah, lion = 4 * eaten,
            elephant = elephant, hyena = 3 * hyenas, vulture = 4 * vultures }, gazelles
@@ -158,6 +182,10 @@ local TABLE = {
   categories = game.categories,
   grid = function(seat, v, state, ctx)
     return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor)
+  end,
+  -- The same grid's total alone, for the bots' value of each pick (no breakdown table).
+  grid_total = function(seat, v, state, ctx)
+    return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor, true)
   end,
   majorities = MAJORITIES,
   -- Every row is computed by score_grid's own Lua (one compiled query, then arithmetic).

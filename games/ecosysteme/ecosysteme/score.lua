@@ -74,6 +74,9 @@ end
 --   solo        true: add the solo result (solo_target_* parameters) to the extra
 --   memo        true: M.totals may keep a seat's grid result while its grid and state.data
 --               are unchanged (see M.totals for what that promises)
+--   grid_total  function(seat, view, state, ctx) -> total, count1, ...: optional, the sum of
+--               what `grid` gives and the same counts, without the breakdown table; used by
+--               M.evaluate_moves when there is no finish and every majority adds
 -- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
 -- state, so it can be built once (a module-level table) and reused by every call.
 --   unscored    card ids that score nothing by design (no row, no rule)
@@ -390,6 +393,21 @@ local function check_result(b, nmaj, majorities, k, x1, x2, x3, x4)
   end
 end
 
+-- Refuses a grid_total result for seat k that is not a finite number followed by one count
+-- per majority (one test on the way through: it runs for every candidate pick).
+local function check_sum(sum, nmaj, k, x1, x2, x3, x4)
+  if type(sum) == "number" and sum - sum == 0 and (nmaj == 0 or x1 ~= nil and (nmaj == 1 or x2 ~= nil and
+      (nmaj == 2 or x3 ~= nil and (nmaj == 3 or x4 ~= nil)))) then
+    return
+  end
+  if type(sum) ~= "number" or sum - sum ~= 0 then
+    check.fail("score.evaluate_moves: the table's grid_total returned " .. tostring(sum) .. " for seat " .. k ..
+               ", not a finite number (the grid's total)")
+  end
+  check.fail("score.evaluate_moves: the table's grid_total returned fewer counts for seat " .. k .. " than the table's " ..
+             nmaj .. " majorities: return the total, then one count per majority in their order, as grid does")
+end
+
 -- The first half of M.totals: each seat's grid result (breakdowns, sums, counts and, with
 -- the memo, entries), kept between calls where the memo allows. Returns the memo (or nil).
 local function gather(ctx, state, spec, nmaj)
@@ -549,11 +567,21 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   local is_fast = is_fast_spec(spec)
   local finish = spec.finish
   local by_count = {}
+  -- A table whose totals are the grid sums plus majority points may give the sum alone
+  -- (spec.grid_total): no breakdown table per pick.
+  local grid_total = is_fast and spec.grid_total
   for t = 1, #moves do
     local m = moves[t]
-    local b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
-    check_result(b, nmaj, majorities, seat, x1, x2, x3, x4)
-    local sum = M.total(b, categories)
+    local b, sum, x1, x2, x3, x4
+    if grid_total then
+      sum, x1, x2, x3, x4 = grid_total(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
+      check_sum(sum, nmaj, seat, x1, x2, x3, x4)
+      b = true
+    else
+      b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
+      check_result(b, nmaj, majorities, seat, x1, x2, x3, x4)
+      sum = M.total(b, categories)
+    end
     -- The leaf of the counts' tree (nil when a count cannot be a key: NaN).
     local node = by_count
     for k = 1, nmaj do

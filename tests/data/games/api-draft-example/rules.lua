@@ -260,6 +260,68 @@ local function query_examples(ctx, grid)
            explained = grid:view():explain(POSITIONAL) }   -- what each entry counted, cell by cell
 end
 
+-- v:run answers views of up to 64 cells on bit boards, v:explain cell by cell (the reference):
+-- both are asked every entry, relation and face on layouts drawn by a fixed sequence (shapes from
+-- one cell to past 64, so both of v:run's paths), with flips changing what later entries see.
+-- Returns how many answers were compared and the first disagreements.
+-- Its inputs are fixed, so it runs once per VM (score calls it at the end of every game).
+local RUN_QUERIES, RUN_VS_EXPLAIN
+local function run_vs_explain(ctx)
+  if RUN_VS_EXPLAIN then return RUN_VS_EXPLAIN end
+  if not RUN_QUERIES then
+    RUN_QUERIES = {}
+    local all = { "fox", "hen", "tree", "pond" }
+    for _, adj in ipairs({ "orthogonal", "diagonal", "all", "distance2", "below", "above", "row", "col" }) do
+      local q = {}
+      for _, face in ipairs({ "any", "up", "down" }) do
+        for _, cards_face in ipairs({ "any", "up", "down" }) do
+          q[#q + 1] = { "pairs", "fox", { "hen", "tree" }, adj, face, cards_face }
+          q[#q + 1] = { "touching", { "fox", "pond" }, "tree", adj, face, cards_face }
+          q[#q + 1] = { "distinct", "pond", all, adj, face, cards_face }
+          q[#q + 1] = { "each", "hen", { "fox", "tree" }, adj, face, 5, -2, 0, cards_face }
+        end
+        q[#q + 1] = { "count", { "tree", "hen" }, face }
+        q[#q + 1] = { "groups", "tree", { 1, 3, 6, 10 }, face }
+        q[#q + 1] = { "lines", "pond", face }
+        if face == "up" then q[#q + 1] = { "flip_touching", "hen", "fox", adj } end
+      end
+      q[#q + 1] = { "each", "fox", all, adj, "any", -1, 3 }
+      RUN_QUERIES[#RUN_QUERIES + 1] = ctx.query(q)
+    end
+  end
+  local shapes = { { 1, 1 }, { 1, 7 }, { 6, 1 }, { 2, 3 }, { 4, 5 }, { 5, 4 }, { 7, 9 }, { 8, 8 }, { 1, 64 }, { 64, 1 },
+                   { 5, 13 }, { 9, 9 } }
+  local seed, compared, wrong = 12345, 0, {}
+  local function draw(n)   -- a fixed LCG: the same layouts every run, no game RNG involved
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n
+  end
+  local kinds = { false, false, "fox", "hen", "tree", "tree", "pond" }
+  for _, shape in ipairs(shapes) do
+    for _ = 1, 6 do
+      local rows, cols = shape[1], shape[2]
+      local cells, down = {}, {}
+      for i = 1, rows * cols do
+        cells[i] = kinds[draw(#kinds) + 1]
+        down[i] = cells[i] and draw(3) == 0
+      end
+      for k, q in ipairs(RUN_QUERIES) do
+        local got = { ctx.view(rows, cols, cells, down):run(q) }
+        local explained = ctx.view(rows, cols, cells, down):explain(q)
+        for e = 1, #explained do
+          compared = compared + 1
+          if got[e] ~= explained[e].n and #wrong < 5 then
+            wrong[#wrong + 1] = ("%dx%d, query %d, entry %d: run %s, explain %s"):format(rows, cols, k, e, tostring(got[e]),
+                                                                                         tostring(explained[e].n))
+          end
+        end
+      end
+    end
+  end
+  RUN_VS_EXPLAIN = { compared = compared, wrong = wrong }
+  return RUN_VS_EXPLAIN
+end
+
 local function view_examples(ctx, grid)
   local v = grid:view()
   local ex = {}
@@ -306,6 +368,7 @@ local function view_examples(ctx, grid)
     select(2, pcall(ctx.view, 1, 1, { 5 })),
     select(2, pcall(ctx.view, 20, 20, {})),
   }
+  ex.run_vs_explain = run_vs_explain(ctx)
   ex.bad_index = select(2, pcall(function() return v:get(7) end))
   ex.bad_adj = select(2, pcall(function() return v:pairs("fox", "hen", "knight") end))
   return ex

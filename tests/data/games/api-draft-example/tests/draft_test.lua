@@ -207,6 +207,12 @@ test("compiled queries: entries with named fields give what the positional ones 
   expect_true(q.errors[3]:find("query entry #1: groups needs a points list", 1, true), q.errors[3])
 end)
 
+test("v:run on bit boards answers as v:explain's cell-by-cell walk: every entry, relation and face", function()
+  local r = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.run_vs_explain
+  expect_eq(r.wrong, {}, "the first answers that differ")
+  expect_true(r.compared > 25000, "answers compared: " .. r.compared)
+end)
+
 test("v:explain: each entry's answer and the cells, groups and lines it counted, flips included", function()
   local q = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.query
   local e = q.explained
