@@ -260,6 +260,31 @@ void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group) {
   }
 }
 
+// Labels each cell with its orthogonally connected group of `m` (seen with `face`), -1 for a
+// cell in none, and size[g] with group g's size (groups numbered as ForGroups meets them).
+void LabelGroups(const GridView& v, const CardMask& m, int face, int* label, int* size) {
+  for (int i = 0; i < v.n(); ++i) label[i] = -1;
+  int stack[256], groups = 0;
+  for (int i = 0; i < v.n(); ++i) {
+    if (label[i] >= 0 || !m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
+    int top = 0;
+    stack[top++] = i;
+    label[i] = groups;
+    size[groups] = 0;
+    while (top) {
+      const int x = stack[--top];
+      ++size[groups];
+      ForNeighbors(v, x, kAdjOrth, [&](int j) {
+        if (label[j] < 0 && m.Has(v.cell[j]) && FaceOk(v, j, face)) {
+          label[j] = groups;
+          stack[top++] = j;
+        }
+      });
+    }
+    ++groups;
+  }
+}
+
 // v:groups(cards, points, [face]) -> sum over orthogonally connected groups of `cards` of
 // points[min(size, #points)], and the sizes as a list
 int ViewGroups(lua_State* L) {
@@ -365,7 +390,7 @@ int ViewIndex(lua_State* L) {
 // the cells of `a` (a face-down card that scores nothing).
 
 struct QueryOp {
-  enum Kind { kCount, kPairs, kTouching, kDistinct, kGroups, kLines, kFlip, kEach } kind;
+  enum Kind { kCount, kPairs, kTouching, kDistinct, kGroups, kLines, kFlip, kEach, kLargest, kTouchingGroups } kind;
   CardMask a, b;
   ViewAdj adj = kAdjOrth;
   int face = 0;        // which neighbours (b) count
@@ -395,6 +420,8 @@ const char* const kQueryFields[][9] = {
     {"cards", "face"},                                                   // lines
     {"cards", "near", "adj"},                                            // flip_touching
     {"cards", "near", "adj", "face", "base", "per", "floor", "cards_face"},  // each
+    {"cards", "face"},                                                   // largest
+    {"cards", "near", "adj", "face", "cards_face"},                      // touching_groups
 };
 
 // A named entry holds "op" and the op's fields only: a misspelt field would otherwise be a
@@ -427,7 +454,8 @@ int CtxQuery(lua_State* L) {
   luaL_setmetatable(L, "plateau.query");
   const int query_idx = lua_gettop(L);
   const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 1));
-  static const char* const kinds[] = {"count", "pairs", "touching", "distinct", "groups", "lines", "flip_touching", "each", nullptr};
+  static const char* const kinds[] = {"count", "pairs", "touching", "distinct", "groups", "lines",
+                                      "flip_touching", "each", "largest", "touching_groups", nullptr};
   for (lua_Integer e = 1; e <= n; ++e) {
     if (lua_rawgeti(L, 1, e) != LUA_TTABLE)
       Raise(L, "query entry #" + std::to_string(e) + " must be a table {op, args...} or {op = ..., <field> = ...}");
@@ -482,6 +510,10 @@ int CtxQuery(lua_State* L) {
         op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face();
         op.base = integer(0); op.per = integer(1); op.floor = integer(INT32_MIN);
         op.cards_face = face();
+        break;
+      case QueryOp::kLargest: op.a = mask(); op.face = face(); break;
+      case QueryOp::kTouchingGroups:
+        op.a = mask(); op.b = mask(); op.adj = adj(); op.face = face(); op.cards_face = face();
         break;
     }
     q->ops.push_back(std::move(op));
@@ -595,6 +627,34 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
         note.Cell(i, here);
       }
       return n;
+    case QueryOp::kLargest: {
+      int best = 0, at = -1;
+      ForGroups(v, op.a, op.face, [&](int size, int first) {
+        if (size > best) { best = size; at = first; }
+      });
+      if (at >= 0) note.Group(at, best, best);
+      return best;
+    }
+    case QueryOp::kTouchingGroups: {
+      // The groups of b, labelled; then each cell of a adds the size of every distinct group
+      // among its neighbours.
+      int label[256], size[256];
+      LabelGroups(v, op.b, op.face, label, size);
+      for (int i = 0; i < v.n(); ++i) {
+        if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
+        int seen[256], nseen = 0;
+        lua_Integer here = 0;
+        ForNeighbors(v, i, op.adj, [&](int j) {
+          const int g = label[j];
+          if (g < 0 || std::find(seen, seen + nseen, g) != seen + nseen) return;
+          seen[nseen++] = g;
+          here += size[g];
+        });
+        n += here;
+        note.Cell(i, here);
+      }
+      return n;
+    }
   }
   return 0;
 }
@@ -723,13 +783,32 @@ class Boards {
         lua_Integer n = 0;
         const int last = static_cast<int>(op.points.size());
         while (left) {
-          uint64_t group = left & (~left + 1), grown = 0;
-          while (grown != group) {
-            grown = group;
-            group = (group | Around(group, kAdjOrth)) & left;
-          }
+          const uint64_t group = FirstGroup(left);
           left &= ~group;
           n += op.points[static_cast<size_t>(std::min(Pop(group), last) - 1)];
+        }
+        return n;
+      }
+      case QueryOp::kLargest: {
+        uint64_t left = Of(op.a, op.face);
+        int best = 0;
+        while (left) {
+          const uint64_t group = FirstGroup(left);
+          left &= ~group;
+          best = std::max(best, Pop(group));
+        }
+        return best;
+      }
+      case QueryOp::kTouchingGroups: {
+        // Summed group by group: its size times the cells of a that have it around them.
+        const uint64_t a = Of(op.a, op.cards_face);
+        if (!a) return 0;
+        uint64_t left = Of(op.b, op.face);
+        lua_Integer n = 0;
+        while (left) {
+          const uint64_t group = FirstGroup(left);
+          left &= ~group;
+          n += lua_Integer{Pop(group)} * Pop(a & Around(group, op.adj));
         }
         return n;
       }
@@ -768,6 +847,15 @@ class Boards {
   }
 
  private:
+  // The orthogonally connected group of `cells` holding its lowest cell.
+  uint64_t FirstGroup(uint64_t cells) const {
+    uint64_t group = cells & (~cells + 1), grown = 0;
+    while (grown != group) {
+      grown = group;
+      group = (group | Around(group, kAdjOrth)) & cells;
+    }
+    return group;
+  }
   static int Pop(uint64_t x) {
     // The SWAR count: the baseline x86-64 target has no popcnt instruction, and libgcc's is a call.
     x -= (x >> 1) & 0x5555555555555555ULL;

@@ -14,7 +14,6 @@ local game = { api_version = 1, version = 1 }
 
 local draft = require("ecosysteme.draft")
 local cards = require("ecosysteme.cards")
-local grid = require("ecosysteme.grid")
 local table_score = require("ecosysteme.score")
 
 -- One category per card id, in the order of the scoring table, then the diversity bonus.
@@ -31,8 +30,8 @@ function game.draft(ctx)
 end
 
 ---------------------------------------------------------------------------------------------
--- One grid's own scores: one compiled query (a single host call per grid) answers every rule
--- that is a plain count, then streams and dragonflies in Lua. Built once per VM (pure data).
+-- One grid's own scores: one compiled query (a single host call per grid) answers every rule,
+-- the streams' and dragonflies' groups included. Built once per VM (pure data).
 
 local CARD_IDS        -- every card id of the data, in data order: the types the gaps look at
 local QUERY
@@ -57,53 +56,24 @@ local function load(ctx)
     { "pairs", "eagle", eagle_prey, "all" },                --  5 prey in the 8 surrounding cells
     { "pairs", "eagle", eagle_prey, "distance2" },          --  6 prey two cells away, straight
     { "count", "rabbit" },                                  --  7 rabbits
-    { "touching", "dragonfly", "stream" },                  --  8 dragonflies next to a stream
+    -- Open point (README, house rule 5): groups are true orthogonally connected components
+    -- (the simulator's own grouping code can split some shapes; the table in game-data.md
+    -- says "connected").
+    { "touching_groups", "dragonfly", "stream" },           --  8 per dragonfly, the size of each
+                                                            --    stream group next to it, once each
     -- max(3 - 3 * (bears and wolves around), 0): 3 for a fox with none, else 0
     { op = "each", cards = "fox", near = fox_threats, base = 3, per = -3, floor = 0 },   --  9 fox points
     { "lines", "deer" },                                    -- 10 rows + columns holding a deer
     { "count", "wolf" },                                    -- 11 wolves
+    { "largest", "stream" },                                -- 12 the largest stream group
   }
-end
-
--- Streams and dragonflies. Returns the size of the largest stream group and the dragonfly
--- points: for each dragonfly, the size of each distinct stream group orthogonally next to it.
--- `touching` is the number of dragonflies next to at least one stream.
--- Open point (README, house rule 5): groups are true orthogonally connected components (the
--- simulator's own grouping code can split some shapes; the table in game-data.md says
--- "connected").
-local ZERO = { 0 }
-local member, label, size = {}, {}, {}   -- scratch (no game state)
-local function streams_and_dragonflies(v, touching)
-  local _, sizes = v:groups("stream", ZERO)
-  local largest = 0
-  for k = 1, #sizes do
-    if sizes[k] > largest then largest = sizes[k] end
-  end
-  if touching == 0 then return largest, 0 end
-  -- One stream group: every dragonfly that touches a stream touches that one.
-  if #sizes == 1 then return largest, touching * largest end
-  -- Several groups: label them, then add the groups around each dragonfly.
-  local rows, cols = v:size()
-  for i = 1, rows * cols do member[i] = false end
-  local streams = v:cells("stream")
-  for k = 1, #streams do member[streams[k]] = true end
-  grid.label_groups(member, streams, rows, cols, label, size)
-  local shape = grid.shape(rows, cols)
-  local points = 0
-  local flies = v:cells("dragonfly")
-  for k = 1, #flies do
-    local _, sum = grid.adjacent_groups(member, label, size, shape, flies[k])
-    points = points + sum
-  end
-  return largest, points
 end
 
 -- The breakdown of one grid (stream, wolf and gaps are set by the score table) and the counts
 -- its majorities compare: the size of its largest stream, then its wolves. (One query and one
 -- table constructor: the greedy bots score every candidate move, so this stays tight.)
 local function grid_scores(seat, v)
-  local meadow, bear, bee, trout, eagle_near, eagle_far, rabbit, touching, fox, deer, wolves = v:run(QUERY)
-  local largest, dragonfly = streams_and_dragonflies(v, touching)
+  local meadow, bear, bee, trout, eagle_near, eagle_far, rabbit, dragonfly, fox, deer, wolves, largest = v:run(QUERY)
   return { meadow = meadow, stream = 0, bear = 2 * bear, bee = 3 * bee, trout = 2 * trout,
            eagle = 2 * (eagle_near + eagle_far), rabbit = rabbit, dragonfly = dragonfly,
            fox = fox, deer = 2 * deer, wolf = 0, gaps = 0 }, largest, wolves

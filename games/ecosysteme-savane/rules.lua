@@ -178,14 +178,15 @@ end
 -- The score table (ecosysteme/score.lua): one line per grid, Jhay's included, and the
 -- gazelle majority over every seat. Built once: it holds no game state.
 local current_eaten  -- the lions' prey chosen by moves so far, read once per score call
+local current_floor  -- the elephant_floor parameter, read once per call
 local TABLE = {
   categories = game.categories,
   grid = function(seat, v, state, ctx)
     return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor)
   end,
   -- The same grid's total alone, for the bots' value of each pick (no breakdown table).
-  grid_total = function(seat, v, state, ctx)
-    return score_grid(v, facedown.chosen(current_eaten, seat, v), ctx.params.elephant_floor, true)
+  grid_total = function(seat, v)
+    return score_grid(v, current_eaten and facedown.chosen(current_eaten, seat, v), current_floor, true)
   end,
   majorities = MAJORITIES,
   -- Every row is computed by score_grid's own Lua (one compiled query, then arithmetic).
@@ -210,6 +211,7 @@ local function prepare(ctx, state)
   load(ctx)
   current_carcass, current_full = carcass_query(ctx, ctx.params.elephant_floor)
   current_eaten = state:read("eaten")
+  current_floor = ctx.params.elephant_floor
 end
 
 function game.score(ctx, state)

@@ -580,24 +580,31 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
     else
       b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
       check_result(b, nmaj, majorities, seat, x1, x2, x3, x4)
-      sum = M.total(b, categories)
+      -- Only the sum plus the majority points is a total: otherwise the breakdown is worked on.
+      if is_fast then sum = M.total(b, categories) end
     end
     -- The leaf of the counts' tree (nil when a count cannot be a key: NaN).
     local node = by_count
-    for k = 1, nmaj do
-      local x
-      if k == 1 then x = x1 elseif k == 2 then x = x2 elseif k == 3 then x = x3 else x = x4 end
-      if x ~= x then node = nil; break end
-      local next_node = node[x]
-      if not next_node then next_node = {}; node[x] = next_node end
-      node = next_node
+    if nmaj == 1 and x1 == x1 then   -- one majority, the common case: one level
+      node = by_count[x1]
+      if not node then node = {}; by_count[x1] = node end
+    else
+      for k = 1, nmaj do
+        local x
+        if k == 1 then x = x1 elseif k == 2 then x = x2 elseif k == 3 then x = x3 else x = x4 end
+        if x ~= x then node = nil; break end
+        local next_node = node[x]
+        if not next_node then next_node = {}; node[x] = next_node end
+        node = next_node
+      end
     end
     local mine, best
     if node and node.paid then
       best = node.best or nil
       if is_fast then
+        local paid = node.paid
         mine = sum
-        for k = 1, nmaj do mine = mine + node.paid[k] end
+        for k = 1, nmaj do mine = mine + paid[k] end
       else
         mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid)
       end

@@ -6,8 +6,9 @@
 --
 -- An entry is a table:
 --   query  the view query, {op, args...}: "count", "pairs", "touching", "distinct", "groups",
---          "lines" (rows + columns), "each", or "flip_touching" (turns cards face down in the
---          view for the entries after it)
+--          "lines" (rows + columns), "each", "largest" (the largest group's size),
+--          "touching_groups" (the sizes of the groups around each cell), or "flip_touching"
+--          (turns cards face down in the view for the entries after it)
 --   score  the breakdown category it adds to (usually the card id); leave it out for an
 --          entry that only turns cards over or only feeds Lua code
 --   per    points per unit of the query's answer (default 1)
@@ -157,6 +158,8 @@ local function items_text(op, found)
   for i, item in ipairs(found) do
     if op == "groups" then
       parts[i] = "group of " .. item.size .. " at " .. at(item) .. " → " .. item.n
+    elseif op == "largest" then
+      parts[i] = "group of " .. item.size .. " at " .. at(item)
     elseif op == "count" or op == "flip_touching" then
       parts[i] = at(item)
     else

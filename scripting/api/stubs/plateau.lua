@@ -143,12 +143,12 @@ function dice:roll(notation) end
 
 ---A query entry that names its arguments, { op = "each", cards = "elephant", near = OTHER_ANIMALS, adj = "orthogonal", face = "up", base = 6, per = -2, floor = 0 }: the same compiled query as the positional {op, args...}; a field the op does not take is an error.
 ---@class plateau.query_entry
----@field op "count"|"pairs"|"touching"|"distinct"|"groups"|"lines"|"flip_touching"|"each" the view method the entry runs (each: no view method does it alone)
----@field cards plateau.cards the cells the entry counts or scores (a of pairs, touching, distinct, flip_touching and each)
+---@field op "count"|"pairs"|"touching"|"distinct"|"groups"|"lines"|"flip_touching"|"each"|"largest"|"touching_groups" the view method the entry runs (each, largest, touching_groups: no view method does it alone)
+---@field cards plateau.cards the cells the entry counts or scores (a of pairs, touching, distinct, flip_touching, each and touching_groups)
 ---@field near? plateau.cards the neighbours looked for around them (b)
 ---@field adj? plateau.adjacency which cells are neighbours (default orthogonal)
 ---@field face? plateau.face which faces count (default any): of the cells counted, or of the neighbours (near)
----@field cards_face? plateau.face pairs, touching, distinct, each: which faces of the cells of cards score (default any: a face-down card scores too)
+---@field cards_face? plateau.face pairs, touching, distinct, each, touching_groups: which faces of the cells of cards score (default any: a face-down card scores too)
 ---@field points? integer[] groups: points for groups of size 1, 2, ... (the last for bigger ones)
 ---@field base? integer each: the points of a cell with no neighbour in near (default 0)
 ---@field per? integer each: the points per neighbour in near (default 1)

@@ -283,6 +283,9 @@ local function run_vs_explain(ctx)
         q[#q + 1] = { "count", { "tree", "hen" }, face }
         q[#q + 1] = { "groups", "tree", { 1, 3, 6, 10 }, face }
         q[#q + 1] = { "lines", "pond", face }
+        q[#q + 1] = { "largest", { "tree", "pond" }, face }
+        q[#q + 1] = { "touching_groups", { "fox", "hen" }, "tree", adj, face, "up" }
+        q[#q + 1] = { "touching_groups", "pond", { "tree", "pond" }, adj, "any", face }
         if face == "up" then q[#q + 1] = { "flip_touching", "hen", "fox", adj } end
       end
       q[#q + 1] = { "each", "fox", all, adj, "any", -1, 3 }
@@ -369,6 +372,10 @@ local function view_examples(ctx, grid)
     select(2, pcall(ctx.view, 20, 20, {})),
   }
   ex.run_vs_explain = run_vs_explain(ctx)
+  -- The group entries no view method answers alone: the largest tree group, and the tree
+  -- groups around the pond (each counted once, by its size).
+  ex.group_entries = { grid:view():run(ctx.query{ { "largest", "tree" }, { "touching_groups", "pond", "tree" },
+                                                  { op = "touching_groups", cards = "pond", near = "tree", adj = "diagonal" } }) }
   ex.bad_index = select(2, pcall(function() return v:get(7) end))
   ex.bad_adj = select(2, pcall(function() return v:pairs("fox", "hen", "knight") end))
   return ex

@@ -213,6 +213,13 @@ test("v:run on bit boards answers as v:explain's cell-by-cell walk: every entry,
   expect_true(r.compared > 25000, "answers compared: " .. r.compared)
 end)
 
+test("largest and touching_groups: the largest group's size, the sizes of the groups around each cell", function()
+  local v = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view
+  -- Ann's trees: one alone at (0, 2), two together at (1, 0) and (1, 1); her pond at (1, 2)
+  -- touches both groups (1 + 2); diagonally it sees only the hen at (0, 1): no group.
+  expect_eq(v.group_entries, { 2, 3, 0 }, "largest tree group, groups beside the pond, groups diagonal to it")
+end)
+
 test("v:explain: each entry's answer and the cells, groups and lines it counted, flips included", function()
   local q = board{ { name = "Ann", grid = ANN }, { name = "Bob", grid = BOB } }:score().extra.view.query
   local e = q.explained
