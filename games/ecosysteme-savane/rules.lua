@@ -63,7 +63,19 @@ local MAJORITIES = { { category = "gazelle", card = "gazelle", points = { 5, 2 }
 -- score_grid runs once, and runs the carcass query again only when lions ate (a grid with no
 -- hungry lion, most of them, is one call).
 local carcass_queries, full_queries = {}, {}
+-- What the lions can add to a total, on a view whose cheetahs have hunted (run after the full
+-- query): the face-up prey, what eating each adds summed over them all (elephants beside it,
+-- hyenas two cells away, vultures above it, as prey_gain counts them), and the face-up animals
+-- beside the elephants (with the elephants' points: whether an elephant is held up by its floor).
+local LIONS_QUERY
 local function carcass_query(ctx, floor)
+  LIONS_QUERY = LIONS_QUERY or ctx.query{
+    { "count", PREY, "up" },
+    { "pairs", PREY, "elephant", "orthogonal", "any", "up" },
+    { "pairs", PREY, "hyena", "distance2", "any", "up" },
+    { "pairs", PREY, "vulture", "above", "any", "up" },
+    { "pairs", "elephant", OTHER_ANIMALS, "orthogonal", "up" },
+  }
   local q = carcass_queries[floor]
   if not q then
     local carcass = {
@@ -132,6 +144,33 @@ local function best_prey(v, prey, k, floor, elephants, hyenas, vultures)
   return facedown.best_additive(prey, k, prey_gain, v)
 end
 
+-- The lions' meal for a total alone, no card turned: how many prey the hungry `lions` eat and
+-- what that adds to the elephants, hyenas and vultures (`elephant` is the elephants' points
+-- before). While no elephant is held up by its floor each prey's gain is its own (prey_gain),
+-- so eating every face-up prey adds all the gains (one query), and eating k of them the k
+-- best; nil when an elephant is held up (then score_grid turns the cards and searches).
+local gains = {}   -- scratch
+local function lions_meal(v, lions, elephant, n_elephants, n_hyenas, n_vultures)
+  local n_prey, beside_elephants, near_hyenas, below_vultures, crowd = v:run(LIONS_QUERY)
+  if n_prey == 0 then return 0, 0 end
+  if elephant ~= 6 * n_elephants - 2 * crowd then return nil end
+  if lions >= n_prey then return n_prey, 2 * beside_elephants + 3 * near_hyenas + 4 * below_vultures end
+  if n_elephants + n_hyenas + n_vultures == 0 then return lions, 0 end
+  local prey = v:cells(PREY, "up")
+  has_elephant, has_hyena, has_vulture = n_elephants > 0, n_hyenas > 0, n_vultures > 0
+  for t = 1, #prey do gains[t] = prey_gain(v, prey[t]) end
+  local sum = 0
+  for _ = 1, lions do   -- the k best, one at a time (k is the hungry lions: a handful)
+    local bt = 1
+    for t = 2, #prey do
+      if gains[t] > gains[bt] then bt = t end
+    end
+    sum = sum + gains[bt]
+    gains[bt] = -1
+  end
+  return lions, sum
+end
+
 local function is_face_up_prey(v, i)
   local card, down = v:get(i)
   return not down and (card == "gazelle" or card == "zebra")
@@ -146,6 +185,13 @@ local function score_grid(v, chosen, floor, total_only)
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4: first the
   -- prey the players chose, then the best of what is left.
   local eaten = 0
+  if lions > 0 and total_only and not chosen then
+    local meal, gain = lions_meal(v, lions, elephant, n_elephants, n_hyenas, n_vultures)
+    if meal then
+      return 2 * waterhole + prairie + 2 * lines + 2 * gazelles + 3 * zebra + 5 * giraffe + 3 * cheetah + 4 * meal
+        + elephant + 3 * hyenas + 4 * vultures + gain, gazelles
+    end
+  end
   if lions > 0 then
     if chosen then
       for t = 1, #chosen do
