@@ -48,10 +48,22 @@ GridView* CheckView(lua_State* L) {
   return nullptr;
 }
 
+// luaL_checkoption's answer, a valid option found with one string comparison: the view
+// methods take their relation and face on every call, and the greedy bots make thousands of
+// calls a decision. Anything else goes to luaL_checkoption, for its error.
+int QuickOption(lua_State* L, int arg, const char* const lst[]) {
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    const char* s = lua_tostring(L, arg);
+    for (int i = 0; lst[i]; ++i)
+      if (lst[i][0] == s[0] && std::strcmp(lst[i], s) == 0) return i;
+  }
+  return luaL_checkoption(L, arg, nullptr, lst);
+}
+
 ViewAdj CheckAdj(lua_State* L, int arg) {
   if (lua_isnoneornil(L, arg)) return kAdjOrth;
   static const char* const kinds[] = {"orthogonal", "diagonal", "all", "distance2", "below", "above", "row", "col", nullptr};
-  return static_cast<ViewAdj>(luaL_checkoption(L, arg, nullptr, kinds));
+  return static_cast<ViewAdj>(QuickOption(L, arg, kinds));
 }
 
 // A card or a list of cards, as a bit set over card ids (games have at most 256 card types).
@@ -119,7 +131,7 @@ void ForNeighbors(const GridView& v, int i, ViewAdj adj, F&& f) {
 int CheckFace(lua_State* L, int arg) {
   if (lua_isnoneornil(L, arg)) return 0;
   static const char* const faces[] = {"any", "up", "down", nullptr};
-  return luaL_checkoption(L, arg, nullptr, faces);
+  return QuickOption(L, arg, faces);
 }
 bool FaceOk(const GridView& v, int j, int face) { return face == 0 || (face == 1) != v.down[j]; }
 

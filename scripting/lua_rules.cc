@@ -126,6 +126,9 @@ Status LuaRules::Load(const std::string& game, const Limits& limits, const std::
 }
 
 Status LuaRules::Init(const Limits& limits) {
+  listed_moves_.clear();  // references into the VM being replaced
+  listed_move_count_ = 0;
+  listed_by_type_ = nullptr;
   rt_ = std::make_unique<Runtime>(limits);
   std::vector<Runtime::SourceRoot> roots;
   for (const auto& r : files_.roots) roots.push_back({r.folder, r.display});
@@ -1555,6 +1558,88 @@ Status LuaRules::EvaluateWith(const State& state, int seat, const std::vector<st
 // the conformance checks (CheckEvaluateMoves): a bot never takes a value it cannot trust.
 // A second result, `base` (a move's index), makes the values relative to that move: what each
 // move adds to the base move's value, which the caller finds by one trial.
+namespace {
+
+int ListedMoveNewindex(lua_State* L) {
+  return luaL_error(L, "the moves handed to evaluate_moves are read-only (the host hands the same tables again): "
+                       "copy a move to annotate it");
+}
+
+// Whether the kept table on top of the stack still holds move m's type, card and cell (a hook
+// may have overwritten a field, which no metamethod sees).
+bool ListedMoveIntact(lua_State* L, const Move& m, const CardSet& cards) {
+  lua_pushliteral(L, "type");
+  bool ok = lua_rawget(L, -2) == LUA_TSTRING && m.type == lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (!ok) return false;
+  lua_pushliteral(L, "card");
+  const int t = lua_rawget(L, -2);
+  ok = m.card == kNoCard ? t == LUA_TNIL : t == LUA_TSTRING && cards.Name(m.card) == lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (!ok || !m.has_cell) return ok;
+  lua_pushliteral(L, "cell");
+  if (lua_rawget(L, -2) != LUA_TTABLE || lua_rawlen(L, -1) != 2) {
+    lua_pop(L, 1);
+    return false;
+  }
+  lua_rawgeti(L, -1, 1);
+  lua_rawgeti(L, -2, 2);
+  ok = lua_isinteger(L, -2) && lua_isinteger(L, -1) && lua_tointeger(L, -2) == m.cell.row &&
+       lua_tointeger(L, -1) == m.cell.col;
+  lua_pop(L, 3);
+  return ok;
+}
+
+}  // namespace
+
+void LuaRules::PushListedMove(const Move& m) {
+  lua_State* L = rt_->L();
+  const bool plain = (m.args.is_null() || m.args->is_null() || (m.args->is_object() && m.args->empty())) && !m.has_to &&
+                     m.card >= kNoCard && m.card < 0xffff && std::abs(m.cell.row) <= limits::kCoord &&
+                     std::abs(m.cell.col) <= limits::kCoord;
+  if (!plain) {
+    PushMove(L, m, *files_.cards);
+    return;
+  }
+  // card + 1 (16 bits), whether there is a cell, row and col (offset to be non-negative).
+  const uint64_t key = (uint64_t(uint16_t(m.card + 1)) << 48) | (uint64_t(m.has_cell) << 47) |
+                       (uint64_t(m.has_cell ? m.cell.row + limits::kCoord : 0) << 24) |
+                       uint64_t(m.has_cell ? m.cell.col + limits::kCoord : 0);
+  if (!listed_by_type_ || listed_type_ != m.type) {
+    listed_type_ = m.type;
+    listed_by_type_ = &listed_moves_[m.type];
+  }
+  const auto it = listed_by_type_->find(key);
+  if (it != listed_by_type_->end()) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, it->second);
+    if (ListedMoveIntact(L, m, *files_.cards)) return;
+    lua_pop(L, 1);
+    luaL_unref(L, LUA_REGISTRYINDEX, it->second);
+    listed_by_type_->erase(it);
+    --listed_move_count_;
+  }
+  PushMove(L, m, *files_.cards);
+  // Bounded: a game with more distinct listed moves than this builds the rest each time.
+  if (listed_move_count_ >= 4096) return;
+  // Writes that add a field are refused (the next decision would see them); see ListedMoveIntact.
+  if (luaL_newmetatable(L, "plateau.listed_move")) {
+    lua_pushcfunction(L, ListedMoveNewindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "the host's move");
+    lua_setfield(L, -2, "__metatable");
+  }
+  if (m.has_cell) {
+    lua_getfield(L, -2, "cell");
+    lua_pushvalue(L, -2);
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+  }
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  listed_by_type_->emplace(key, luaL_ref(L, LUA_REGISTRYINDEX));
+  ++listed_move_count_;
+}
+
 Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<Move>& moves,
                                const std::vector<std::pair<std::string, double>>& options, std::vector<double>* out,
                                int* base) {
@@ -1568,7 +1653,7 @@ Status LuaRules::EvaluateMoves(const State& state, int seat, const std::vector<M
   if (!PushLegalTables(state, seat, moves)) {
     lua_createtable(L, static_cast<int>(std::min<size_t>(moves.size(), 1u << 20)), 0);
     for (size_t i = 0; i < moves.size(); ++i) {
-      PushMove(L, moves[i], *files_.cards);
+      PushListedMove(moves[i]);
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
   }

@@ -166,6 +166,16 @@ class LuaRules : public Rules {
     uint64_t stamp = 0;  // hook_calls_ when the list was made
   } legal_tables_;
   uint64_t hook_calls_ = 0;  // every CallHook, so a Lua table kept between calls is known unchanged
+  // The moves a host generator lists (draft picks) as frozen Lua tables, made once and handed
+  // to evaluate_moves decision after decision (registry references, by type, then card and
+  // cell). Dropped with the VM (Init).
+  std::unordered_map<std::string, std::unordered_map<uint64_t, int>> listed_moves_;
+  size_t listed_move_count_ = 0;
+  std::string listed_type_;  // the type whose map listed_by_type_ is (moves come in runs of a type)
+  std::unordered_map<uint64_t, int>* listed_by_type_ = nullptr;
+  // Pushes move `m` for evaluate_moves: the kept frozen table of a plain move (no arguments,
+  // no `to`), or a new table.
+  void PushListedMove(const Move& m);
   void DropLegalTables();
   // Pushes the kept list when it can stand for `moves` of this state and seat (and drops it).
   bool PushLegalTables(const State& state, int seat, const std::vector<Move>& moves);

@@ -22,10 +22,11 @@ struct Played {
   Status status;
 };
 
-Played Play(const std::string& bots, const Json& given, int players, uint64_t seed) {
+Played Play(const std::string& bots, const Json& given, int players, uint64_t seed,
+            const std::string& game = "evaluate-moves") {
   std::unique_ptr<LuaRules> rules;
   Played out;
-  out.status = LuaRules::Load(GamePath("evaluate-moves"), {}, &rules);
+  out.status = LuaRules::Load(GamePath(game), {}, &rules);
   if (!out.status.ok()) return out;
   Json params;
   out.status = ResolveParams(rules->info(), given, &params);
@@ -156,6 +157,29 @@ TEST(EvaluateMoves, ABaseThatIsNoMoveOrValuesItselfIsRefused) {
   const Played without = Play("greedy", {{"hook", false}}, 2, 1);
   ASSERT_TRUE(chance.status.ok()) << chance.status.ToString();
   EXPECT_EQ(chance.moves, without.moves);
+}
+
+// The draft picks the host lists reach evaluate_moves as tables kept from one decision to the
+// next (building them was a tenth of a greedy Écosystème game). Kept tables must behave as
+// fresh ones: a field added to one is refused at once, naming the hook's line, and a field
+// overwritten is never seen by a later decision (tests/data/games/listed-moves).
+TEST(EvaluateMoves, AFieldAddedToAListedPickIsRefused) {
+  const Played added = Play("greedy", {{"write", "add"}}, 2, 3, "listed-moves");
+  EXPECT_EQ(added.status.kind, ErrorKind::kScript);
+  EXPECT_NE(added.status.message.find("listed-moves/rules.lua:" + std::to_string(LineOf("listed-moves", "moves[1].note")) +
+                                      ": the moves handed to evaluate_moves are read-only"),
+            std::string::npos)
+      << added.status.message;
+}
+
+TEST(EvaluateMoves, AFieldOverwrittenInAListedPickIsNotSeenByTheNextDecision) {
+  for (uint64_t seed : {1, 2, 3}) {
+    const Played written = Play("greedy", {{"write", "overwrite"}}, 3, seed, "listed-moves");
+    EXPECT_TRUE(written.status.ok()) << written.status.message;
+    EXPECT_GT(written.moves.size(), 40u) << "the draft was played to its end";
+    // Nor do the bots' choices change: the same game as with a hook that writes nothing.
+    EXPECT_EQ(written.moves, Play("greedy", {{"write", "none"}}, 3, seed, "listed-moves").moves);
+  }
 }
 
 }  // namespace
