@@ -101,15 +101,6 @@ local STREAM_POINTS = { 8, 5 }
 -- Open point (README, house rule 2): 6 or more gaps score `gap_penalty_6plus` (-6 by default).
 local GAP_POINTS = { [0] = 12, 12, 12, 7, 3, 0 }
 
-local function gap_points(b, penalty)
-  local gaps = 0
-  for k = 1, #CARD_IDS do
-    local v = b[CARD_IDS[k]]
-    if not v or v == 0 then gaps = gaps + 1 end
-  end
-  return GAP_POINTS[gaps] or penalty
-end
-
 -- The score table (ecosysteme/score.lua): the grids' own scores, the two majorities, then
 -- the gaps. Built once: it holds no game state.
 local TABLE = {
@@ -119,7 +110,18 @@ local TABLE = {
     { category = "stream", points = STREAM_POINTS, ties_param = "stream_ties" },
     { category = "wolf", points = WOLF_POINTS, ties_param = "wolf_ties" },
   },
-  finish = function(seat, b, ctx) b.gaps = gap_points(b, ctx.params.gap_penalty_6plus) end,
+  -- Returns the seat's total too (every category but gaps is a card id: game.check), so the
+  -- bots' totals are one pass over the cards.
+  finish = function(seat, b, ctx)
+    local gaps, total = 0, 0
+    for k = 1, #CARD_IDS do
+      local v = b[CARD_IDS[k]]
+      if not v or v == 0 then gaps = gaps + 1 else total = total + v end
+    end
+    local points = GAP_POINTS[gaps] or ctx.params.gap_penalty_6plus
+    b.gaps = points
+    return total + points
+  end,
   -- Every card's row is computed by grid_scores' own Lua (one compiled query, then arithmetic).
   scored_in_lua = game.categories,
   -- A grid's score depends on that grid alone, so the bots' totals keep the grids a move did
@@ -132,6 +134,12 @@ local TABLE = {
 function game.check(ctx)
   load(ctx)
   table_score.check(ctx, TABLE)
+  -- finish's total counts the card ids' categories and the gaps: every other category is one.
+  local is_card = {}
+  for _, id in ipairs(CARD_IDS) do is_card[id] = true end
+  for _, c in ipairs(game.categories) do
+    if c ~= "gaps" and not is_card[c] then error("category '" .. c .. "' is not a card id: finish's total would miss it", 0) end
+  end
 end
 
 function game.score(ctx, state)

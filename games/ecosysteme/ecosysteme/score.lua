@@ -68,8 +68,11 @@ end
 --               into `category`, added to what the grid scored there when `add` is true,
 --               replacing it otherwise. The neutral seat ranks with its pile's copies of
 --               `card` (no `card`: it takes no place)
---   finish      function(seat, breakdown, ctx): runs after the majorities (a bonus that looks
---               at every category; a category nothing has scored yet may still be missing)
+--   finish      function(seat, breakdown, ctx) -> total or nil: runs after the majorities (a
+--               bonus that looks at every category; a category nothing has scored yet may
+--               still be missing). It may return the seat's total (the sum of the breakdown
+--               as it leaves it), which spares the bots' totals summing it again; `plateau
+--               test` holds those totals to the score's
 --   extra       function(lines, state, ctx) -> table: the score's extra (or nil)
 --   solo        true: add the solo result (solo_target_* parameters) to the extra
 --   memo        true: M.totals may keep a seat's grid result while its grid and state.data
@@ -471,7 +474,16 @@ local function worked_total(k, b, majorities, nmaj, categories, finish, ctx, pai
     local category = maj.category
     if maj.add then scratch[category] = (scratch[category] or 0) + paid[m] else scratch[category] = paid[m] end
   end
-  if finish then finish(k, scratch, ctx) end
+  if finish then
+    local total = finish(k, scratch, ctx)
+    if total ~= nil then
+      if type(total) ~= "number" then
+        check.fail("score.totals: the table's finish returned " .. type(total) .. " for seat " .. k ..
+                   ": return the seat's total (a number) or nothing")
+      end
+      return total
+    end
+  end
   return M.total(scratch, categories)
 end
 
