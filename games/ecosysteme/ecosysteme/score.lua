@@ -587,7 +587,11 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
     local b, sum, x1, x2, x3, x4
     if grid_total then
       sum, x1, x2, x3, x4 = grid_total(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
-      check_sum(sum, nmaj, seat, x1, x2, x3, x4)
+      -- The usual case (a finite number, then the counts) passes without a call.
+      if not (type(sum) == "number" and sum - sum == 0 and (nmaj == 0 or x1 ~= nil and (nmaj == 1 or x2 ~= nil and
+          (nmaj == 2 or x3 ~= nil and (nmaj == 3 or x4 ~= nil))))) then
+        check_sum(sum, nmaj, seat, x1, x2, x3, x4)
+      end
       b = true
     else
       b, x1, x2, x3, x4 = grid(seat, g:view(m.cell[1], m.cell[2], m.card), state, ctx)
