@@ -127,6 +127,8 @@ local TABLE = {
   -- A grid's score depends on that grid alone, so the bots' totals keep the grids a move did
   -- not change.
   memo = true,
+  -- grid_scores builds a new breakdown on every call: a pick's is worked on itself.
+  fresh_breakdowns = true,
 }
 
 -- Run once when the rules load: a card without a rule, a rule on no card, is refused there

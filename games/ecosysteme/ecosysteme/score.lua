@@ -77,6 +77,9 @@ end
 --   solo        true: add the solo result (solo_target_* parameters) to the extra
 --   memo        true: M.totals may keep a seat's grid result while its grid and state.data
 --               are unchanged (see M.totals for what that promises)
+--   fresh_breakdowns  true: `grid` returns a new table on every call, which nothing else
+--               keeps: M.evaluate_moves then works a pick's majorities and finish on that table
+--               itself instead of a copy
 --   grid_total  function(seat, view, state, ctx) -> total, count1, ...: optional, the sum of
 --               what `grid` gives and the same counts, without the breakdown table; used by
 --               M.evaluate_moves when there is no finish and every majority adds
@@ -463,19 +466,24 @@ end
 
 -- A seat's total where a finish or a replacing majority works on its breakdown: `b` copied
 -- (categories only) and worked on as M.assemble works on it, the majorities paying paid[m].
+-- `in_place`: b is a pick's own fresh breakdown (spec.fresh_breakdowns), worked on itself.
 local seat_pays = {}
-local function worked_total(k, b, majorities, nmaj, categories, finish, ctx, paid)
-  for c = 1, #categories do
-    local name = categories[c]
-    scratch[name] = b[name]
+local function worked_total(k, b, majorities, nmaj, categories, finish, ctx, paid, in_place)
+  local work = b
+  if not in_place then
+    work = scratch
+    for c = 1, #categories do
+      local name = categories[c]
+      work[name] = b[name]
+    end
   end
   for m = 1, nmaj do
     local maj = majorities[m]
     local category = maj.category
-    if maj.add then scratch[category] = (scratch[category] or 0) + paid[m] else scratch[category] = paid[m] end
+    if maj.add then work[category] = (work[category] or 0) + paid[m] else work[category] = paid[m] end
   end
   if finish then
-    local total = finish(k, scratch, ctx)
+    local total = finish(k, work, ctx)
     if total ~= nil then
       if type(total) ~= "number" then
         check.fail("score.totals: the table's finish returned " .. type(total) .. " for seat " .. k ..
@@ -484,7 +492,7 @@ local function worked_total(k, b, majorities, nmaj, categories, finish, ctx, pai
       return total
     end
   end
-  return M.total(scratch, categories)
+  return M.total(work, categories)
 end
 
 -- The second half of M.totals: the majorities and each seat's total from what gather left.
@@ -582,6 +590,9 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   -- A table whose totals are the grid sums plus majority points may give the sum alone
   -- (spec.grid_total): no breakdown table per pick.
   local grid_total = is_fast and spec.grid_total
+  -- A grid function that builds a new breakdown on every call lets a pick's be worked on
+  -- itself (spec.fresh_breakdowns): no copy per pick.
+  local fresh = spec.fresh_breakdowns
   for t = 1, #moves do
     local m = moves[t]
     local b, sum, x1, x2, x3, x4
@@ -622,7 +633,7 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
         mine = sum
         for k = 1, nmaj do mine = mine + paid[k] end
       else
-        mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid)
+        mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid, fresh)
       end
     else
       counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
