@@ -592,7 +592,7 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
   local grid_total = is_fast and spec.grid_total
   -- A grid function that builds a new breakdown on every call lets a pick's be worked on
   -- itself (spec.fresh_breakdowns): no copy per pick.
-  local fresh = spec.fresh_breakdowns
+  local in_place = spec.fresh_breakdowns
   for t = 1, #moves do
     local m = moves[t]
     local b, sum, x1, x2, x3, x4
@@ -633,7 +633,7 @@ function M.evaluate_moves(ctx, state, seat, moves, spec)
         mine = sum
         for k = 1, nmaj do mine = mine + paid[k] end
       else
-        mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid, fresh)
+        mine = worked_total(seat, b, majorities, nmaj, categories, finish, ctx, node.paid, in_place)
       end
     else
       counts[1][seat], counts[2][seat], counts[3][seat], counts[4][seat] = x1, x2, x3, x4
