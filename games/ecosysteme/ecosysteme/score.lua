@@ -82,7 +82,7 @@ end
 --               itself instead of a copy
 --   grid_total  function(seat, view, state, ctx) -> total, count1, ...: optional, the sum of
 --               what `grid` gives and the same counts, without the breakdown table; used by
---               M.evaluate_moves when there is no finish and every majority adds
+--               M.evaluate_moves and M.totals when there is no finish and every majority adds
 -- Every seat is scored but the neutral one, the solo opponent included. A spec holds no game
 -- state, so it can be built once (a module-level table) and reused by every call.
 --   unscored    card ids that score nothing by design (no row, no rule)
@@ -427,6 +427,7 @@ local function gather(ctx, state, spec, nmaj)
     end
   end
   local categories, grid = spec.categories, spec.grid
+  local grid_total = is_fast_spec(spec) and spec.grid_total
   local data = memo and state:data_version()
   local players = state.player_count
   for k = 1, state.seat_count do
@@ -448,11 +449,18 @@ local function gather(ctx, state, spec, nmaj)
         e = fresh
       end
       if not memo or e.grid ~= version or e.data ~= data then
-        local b, x1, x2, x3, x4 = grid(k, g:view(), state, ctx)
         e.grid = nil   -- a refused result leaves the entry stale
-        check_result(b, nmaj, majorities, k, x1, x2, x3, x4)
-        e.b, e[1], e[2], e[3], e[4] = b, x1, x2, x3, x4
-        e.sum = M.total(b, categories)
+        if grid_total then
+          -- Totals that are grid sums plus majority points need no breakdown (spec.grid_total).
+          local sum, x1, x2, x3, x4 = grid_total(k, g:view(), state, ctx)
+          check_sum(sum, nmaj, k, x1, x2, x3, x4)
+          e.b, e[1], e[2], e[3], e[4], e.sum = true, x1, x2, x3, x4, sum
+        else
+          local b, x1, x2, x3, x4 = grid(k, g:view(), state, ctx)
+          check_result(b, nmaj, majorities, k, x1, x2, x3, x4)
+          e.b, e[1], e[2], e[3], e[4] = b, x1, x2, x3, x4
+          e.sum = M.total(b, categories)
+        end
         e.grid, e.data = version, data
         e.finished = nil
       end
