@@ -247,45 +247,23 @@ int ViewSize(lua_State* L) {
   return 4;
 }
 
-// Calls on_group(size) for each orthogonally connected group of cells in `m` (seen with
-// `face`), in row-major order of the groups' first cells.
+// Calls on_group(size, first) for each orthogonally connected group of cells in `m` (seen with
+// `face`), in row-major order of the groups' first cells. With `label`, each cell's group
+// number (0, 1, ... in that order) is written there, -1 for a cell in none.
 template <typename F>
-void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group) {
-  bool seen[256] = {};
-  int stack[256];
-  for (int i = 0; i < v.n(); ++i) {
-    if (seen[i] || !m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
-    int top = 0, size = 0;
-    stack[top++] = i;
-    seen[i] = true;
-    while (top) {
-      const int x = stack[--top];
-      ++size;
-      ForNeighbors(v, x, kAdjOrth, [&](int j) {
-        if (!seen[j] && m.Has(v.cell[j]) && FaceOk(v, j, face)) {
-          seen[j] = true;
-          stack[top++] = j;
-        }
-      });
-    }
-    on_group(size, i);
-  }
-}
-
-// Labels each cell with its orthogonally connected group of `m` (seen with `face`), -1 for a
-// cell in none, and size[g] with group g's size (groups numbered as ForGroups meets them).
-void LabelGroups(const GridView& v, const CardMask& m, int face, int* label, int* size) {
+void ForGroups(const GridView& v, const CardMask& m, int face, F&& on_group, int* label = nullptr) {
+  int own[256];
+  if (!label) label = own;
   for (int i = 0; i < v.n(); ++i) label[i] = -1;
   int stack[256], groups = 0;
   for (int i = 0; i < v.n(); ++i) {
     if (label[i] >= 0 || !m.Has(v.cell[i]) || !FaceOk(v, i, face)) continue;
-    int top = 0;
+    int top = 0, size = 0;
     stack[top++] = i;
     label[i] = groups;
-    size[groups] = 0;
     while (top) {
       const int x = stack[--top];
-      ++size[groups];
+      ++size;
       ForNeighbors(v, x, kAdjOrth, [&](int j) {
         if (label[j] < 0 && m.Has(v.cell[j]) && FaceOk(v, j, face)) {
           label[j] = groups;
@@ -294,6 +272,7 @@ void LabelGroups(const GridView& v, const CardMask& m, int face, int* label, int
       });
     }
     ++groups;
+    on_group(size, i);
   }
 }
 
@@ -650,8 +629,8 @@ lua_Integer RunOp(GridView& v, const QueryOp& op, Note&& note = Note{}) {
     case QueryOp::kTouchingGroups: {
       // The groups of b, labelled; then each cell of a adds the size of every distinct group
       // among its neighbours.
-      int label[256], size[256];
-      LabelGroups(v, op.b, op.face, label, size);
+      int label[256], size[256], groups = 0;
+      ForGroups(v, op.b, op.face, [&](int s, int) { size[groups++] = s; }, label);
       for (int i = 0; i < v.n(); ++i) {
         if (!op.a.Has(v.cell[i]) || !FaceOk(v, i, op.cards_face)) continue;
         int seen[256], nseen = 0;

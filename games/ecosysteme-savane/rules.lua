@@ -184,15 +184,17 @@ local function score_grid(v, chosen, floor, total_only)
         n_elephants, n_hyenas, n_vultures = v:run(current_full)
   -- Lions next to a prairie each eat one face-up gazelle or zebra and score 4: first the
   -- prey the players chose, then the best of what is left.
-  local eaten = 0
+  -- A total alone takes the lions' meal from lions_meal when it can (no card turned); gain is
+  -- what that meal adds to the elephants, hyenas and vultures.
+  local eaten, gain = 0, 0
+  local meal
   if lions > 0 and total_only and not chosen then
-    local meal, gain = lions_meal(v, lions, elephant, n_elephants, n_hyenas, n_vultures)
-    if meal then
-      return 2 * waterhole + prairie + 2 * lines + 2 * gazelles + 3 * zebra + 5 * giraffe + 3 * cheetah + 4 * meal
-        + elephant + 3 * hyenas + 4 * vultures + gain, gazelles
-    end
+    meal, gain = lions_meal(v, lions, elephant, n_elephants, n_hyenas, n_vultures)
   end
-  if lions > 0 then
+  if meal then
+    eaten = meal
+  elseif lions > 0 then
+    gain = 0
     if chosen then
       for t = 1, #chosen do
         local i = chosen[t]
@@ -210,11 +212,11 @@ local function score_grid(v, chosen, floor, total_only)
         eaten = eaten + #picked
       end
     end
+    if eaten > 0 then elephant, hyenas, vultures = v:run(current_carcass) end
   end
-  if eaten > 0 then elephant, hyenas, vultures = v:run(current_carcass) end
   if total_only then
     return 2 * waterhole + prairie + 2 * lines + 2 * gazelles + 3 * zebra + 5 * giraffe + 3 * cheetah + 4 * eaten
-      + elephant + 3 * hyenas + 4 * vultures, gazelles
+      + elephant + 3 * hyenas + 4 * vultures + gain, gazelles
   end
   return { waterhole = 2 * waterhole, prairie = prairie, tree = 2 * lines, gazelle = 2 * gazelles,
            zebra = 3 * zebra, giraffe = 5 * giraffe, cheetah = 3 * cheetah, lion = 4 * eaten,
