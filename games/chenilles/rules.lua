@@ -54,6 +54,7 @@ game.categories = scoring.categories
 game.score = scoring.score
 game.stats = scoring.stats
 game.evaluate = require("chenilles.evaluate").evaluate
+game.evaluate_moves = require("chenilles.evaluate").evaluate_moves
 game.view = require("chenilles.view").view
 game.describe = require("chenilles.describe").describe
 

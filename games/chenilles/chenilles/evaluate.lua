@@ -15,16 +15,17 @@ local WEIGHTS = require("chenilles.weights").WEIGHTS
 
 local D
 data.share(function(d) D = d end)
-local SP, ST, F, LF = layout.SP, layout.ST, layout.F, layout.LF
-local P_INSURED, EVN = layout.P_INSURED, layout.EVN
+local ID, SP, ST, F, LF, FIELDS = layout.ID, layout.SP, layout.ST, layout.F, layout.LF, layout.FIELDS
+local P_INSURED, P_INCOMES, P_MORTAL, EVN = layout.P_INSURED, layout.P_INCOMES, layout.P_MORTAL, layout.EVN
 local EV_POINTS, EV_EXTRA, EV_INCOME, EV_COPPER, EV_GOODS, EV_SKIPPED, EV_INSURED = layout.EV_POINTS,
   layout.EV_EXTRA, layout.EV_INCOME, layout.EV_COPPER, layout.EV_GOODS, layout.EV_SKIPPED, layout.EV_INSURED
-local T_EVENTS, T_ROUND, T_SEAT, T_STEP, T_SICK, T_ENDING, T_PENDING, T_PENDING_ID, T_PENDING_UNITS =
+local T_EVENTS, T_ROUND, T_SEAT, T_STEP, T_SICK, T_ENDING, T_PENDING, T_PENDING_ID, T_PENDING_UNITS, T_EVENT =
   layout.T_EVENTS, layout.T_ROUND, layout.T_SEAT, layout.T_STEP, layout.T_SICK, layout.T_ENDING, layout.T_PENDING,
-  layout.T_PENDING_ID, layout.T_PENDING_UNITS
-local STEP_CODE, PENDINGS = layout.STEP_CODE, layout.PENDINGS
+  layout.T_PENDING_ID, layout.T_PENDING_UNITS, layout.T_EVENT
+local STEP_CODE, PENDINGS, ENDING_CODE = layout.STEP_CODE, layout.PENDINGS, layout.ENDING_CODE
 local begin_reading_table, rec, tab, read_viv = S.begin_reading_table, S.rec, S.tab, S.read_viv
 local find, income_factor, dies_of, score = vivarium.find, events.income_factor, evolution.dies_of, scoring.score
+local terms, species_count, stage_cost = vivarium.terms, vivarium.species_count, evolution.stage_cost
 
 local M = {}
 
@@ -89,8 +90,8 @@ local function pending_value(ctx, state, seat, left, time)
   return nxt.odds * success + (1 - nxt.odds) * failure - now
 end
 
-function M.evaluate(ctx, state, seat)
-  local t = begin_reading_table(ctx, state)   -- a copy: read-only, and every number is needed
+-- The value of the position for `seat` from the table record t (a copy).
+local function value_in(ctx, state, seat, t)
   local step = t[T_STEP]
   if step == STEP_CODE.over then
     local lines = score(ctx, state)
@@ -118,6 +119,218 @@ function M.evaluate(ctx, state, seat)
     if other ~= seat then best = math.max(best, value_of(t, other, left, time, keep)) end
   end
   return mine - WEIGHTS.opponent * best
+end
+
+function M.evaluate(ctx, state, seat)
+  return value_in(ctx, state, seat, begin_reading_table(ctx, state))   -- a copy: read-only
+end
+
+-- ---- evaluate_moves: the moves valued without a trial ----------------------------------
+--
+-- The moves whose effect on the table record the bot can work out without playing them are
+-- valued on the record as the move would leave it: the record's copy is changed in place the
+-- way the move's own code changes it (gain_at's caps, pay, summarize's terms, the kamikaze's
+-- food loss, a butterfly's ending, the turn handed on), valued by the same value_in, and put
+-- back. These are a dromedary's resource, a trade, a purchase, an evolution that needs no
+-- roll, an attack, and the end of a turn (copper, or the resource card on top of the deck)
+-- unless it ends the game or starts a round that reveals an event: most of the heuristic's
+-- trials. What is left to a trial: those ends of a turn, the forest, rolls, sales, the racket. `plateau test
+-- chenilles` holds every value to the move's trial, exactly.
+
+-- What gain_at adds to a number `old` for n, with its cap.
+local function gained(old, n, cap)
+  local v = old + n
+  if v > cap then v = cap elseif v < 0 then v = 0 end
+  return v - old
+end
+
+-- Changes to the record's copy, to put back: slot, old value, slot, old value...
+local UNDO, undo_n = {}, 0
+local function set(t, i, v)
+  UNDO[undo_n + 1], UNDO[undo_n + 2] = i, t[i]
+  undo_n = undo_n + 2
+  t[i] = v
+end
+local function put_back(t)
+  for k = undo_n - 1, 1, -2 do t[UNDO[k]] = UNDO[k + 1] end
+  undo_n = 0
+end
+
+-- The record's value terms of a seat (at b) after its vivarium changed, as summarize sets them.
+local function set_terms(t, b, p, viv)
+  local points, extra, incomes, attackers, mortal = terms(viv)
+  if p[P_INCOMES] ~= incomes then set(t, b + EV_INCOME, incomes * D.powers.income * WEIGHTS.income) end
+  if p[P_MORTAL] ~= mortal and p[P_INSURED] == 1 then set(t, b + EV_INSURED, mortal) end
+  set(t, b + EV_POINTS, points)
+  set(t, b + EV_EXTRA, WEIGHTS.progress * extra + WEIGHTS.attack * attackers)
+end
+
+local FOOD, REST = {}, {}
+
+-- What the kamikaze's attack destroys of the target's food (p: its record), as the attack
+-- takes it: a unit at a time from the largest stock, ties in data order.
+local function food_destroyed(p, n)
+  local foods = D.foods_at
+  for k, at in ipairs(foods) do FOOD[k] = p[at] end
+  local destroyed = 0
+  for _ = 1, n do
+    local best
+    for k = 1, #foods do
+      if FOOD[k] > 0 and (not best or FOOD[k] > FOOD[best]) then best = k end
+    end
+    if not best then break end
+    FOOD[best] = FOOD[best] - 1
+    destroyed = destroyed + 1
+  end
+  return destroyed
+end
+
+local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, attack = true, ["end"] = true }
+
+-- What every valued move of a decision shares (see evaluate_moves): the rounds left and
+-- their factors, the income bonus of the mover's turn, the best opponent's value.
+local base = { left = 0, time = 0, keep = 0, bonus = 0, best = 0 }
+
+-- The value of one move, or nil to try it. t is the record's copy, put back before returning.
+-- `whole` is set where the move changes what the shared parts read (an opponent's terms, the
+-- ending): value_in then works it all out again.
+local function move_value(ctx, state, seat, t, move)
+  local whole = false
+  local kind = move.type
+  local p = rec(state, seat)
+  local b = D.t_seats + (seat - 1) * EVN
+  local money_at = D.money_at
+  local money_cap = D.caps[money_at]
+  if kind == "dromedary" then
+    local at = D.ri[move.args.resource]
+    set(t, b + EV_GOODS, t[b + EV_GOODS] + gained(p[at], 1, D.caps[at]))
+  elseif kind == "trade" then
+    local res = move.args.resource
+    local at, m = D.ri[res], D.market_index[res]
+    if move.args.deal == "buy" then
+      set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -m.buy, money_cap))
+      set(t, b + EV_GOODS, t[b + EV_GOODS] + gained(p[at], 1, D.caps[at]))
+    else
+      set(t, b + EV_GOODS, t[b + EV_GOODS] + gained(p[at], -1, D.caps[at]))
+      set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], m.sell, money_cap))
+    end
+  elseif kind == "buy" then
+    local k = D.sp_index[move.args.species]
+    local sp = D.sps[k]
+    set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -sp.price, money_cap))
+    local viv = read_viv(state, seat)
+    local n0 = #viv
+    if species_count(viv, k) < sp.cap then
+      viv[n0 + ID], viv[n0 + SP], viv[n0 + ST], viv[n0 + F], viv[n0 + LF] = 0, k, 1, 0, 0
+    end
+    set_terms(t, b, p, viv)
+    for i = #viv, n0 + 1, -1 do viv[i] = nil end
+  elseif kind == "evolve" then
+    local viv = read_viv(state, seat)
+    local c = find(viv, move.args.caterpillar)
+    local sp = D.sps[viv[c + SP]]
+    local st = viv[c + ST]
+    local nxt = sp.stages[st + 1]
+    if nxt.trans then return nil end   -- a roll follows
+    local _, _, units = stage_cost(state, nxt)
+    set(t, b + EV_GOODS, t[b + EV_GOODS] - units)
+    viv[c + ST] = st + 1
+    set_terms(t, b, p, viv)
+    viv[c + ST] = st
+    if nxt.kind == "butterfly" and t[T_ENDING] == 0 then
+      set(t, T_ENDING, ENDING_CODE.butterfly)
+      whole = true
+    end
+  elseif kind == "attack" then
+    local viv = read_viv(state, seat)
+    local c = find(viv, move.args.kamikaze)
+    local col = D.sps[viv[c + SP]].stages[viv[c + ST]].column
+    set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -(col + D.powers.price_base), money_cap))
+    -- the vivarium without the kamikaze, which the attack sacrifices
+    local n = #viv
+    table.move(viv, 1, c, 1, REST)
+    table.move(viv, c + FIELDS + 1, n, c + 1, REST)
+    for i = n - FIELDS + 1, #REST do REST[i] = nil end
+    set_terms(t, b, p, REST)
+    local target = tonumber(move.args.target:sub(2))
+    local destroyed = food_destroyed(rec(state, target), col * D.powers.destroy)
+    if destroyed > 0 then
+      local tb = D.t_seats + (target - 1) * EVN
+      set(t, tb + EV_GOODS, t[tb + EV_GOODS] - destroyed)
+      whole = true
+    end
+  elseif kind == "end" then
+    -- The turn hands on to the next seat; the last turn of a round starts the next round,
+    -- valued here when the game goes on and the time token's next space reveals no event
+    -- (chenilles/turn.lua's end_turn and begin_round).
+    local next_seat = seat + 1
+    local k = income_factor(state)   -- (before the copy changes: tab(state) is that copy)
+    if seat >= state.player_count then
+      if t[T_ENDING] ~= 0 or t[T_ROUND] >= ctx.params.max_rounds then return nil end   -- the game ends
+      local space = state:track("time"):get() % #D.spaces + 1
+      if D.spaces[space] == "event" then return nil end
+      set(t, T_ROUND, t[T_ROUND] + 1)
+      set(t, T_EVENT, 0)
+      next_seat = 1
+      whole = true   -- fewer rounds left
+    end
+    if move.args.take == "copper" then
+      set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], D.income_copper * k, money_cap))
+    elseif move.args.take == "card" then
+      -- the resource card on top of the deck (the move draws the last of the zone's list)
+      local deck = state:zone("resource_deck"):cards()
+      local card = deck[#deck]
+      if not card then return nil end   -- an empty deck is reshuffled first: random
+      for _, g in ipairs(D.rcard[card]) do
+        local at = D.ri[g[1]]
+        local slot = b + (at == money_at and EV_COPPER or EV_GOODS)
+        set(t, slot, t[slot] + gained(p[at], g[2] * k, D.caps[at]))
+      end
+    end   -- (sick: nothing taken)
+    set(t, T_SEAT, next_seat)
+  else
+    return nil
+  end
+  local v
+  if whole then
+    v = value_in(ctx, state, seat, t)
+  else
+    -- value_in's sums in value_in's order, with the parts the move left alone
+    v = value_of(t, seat, base.left, base.time, base.keep)
+    if t[T_SEAT] == seat and t[T_SICK] == 0 then v = v + base.bonus end
+    v = v - WEIGHTS.opponent * base.best
+  end
+  put_back(t)
+  return v
+end
+
+local NONE = {}   -- no values: every move to a trial (the host only reads it)
+
+function M.evaluate_moves(ctx, state, seat, moves)
+  local any = false
+  for i = 1, #moves do
+    if VALUED[moves[i].type] then
+      any = true
+      break
+    end
+  end
+  if not any then return NONE end
+  local t = begin_reading_table(ctx, state)
+  -- The moves valued leave the step neither over nor at a roll of the mover's: value_in's
+  -- parts below are the same for each.
+  local left = rounds_left(ctx, t)
+  local time = math.min(1, left / WEIGHTS.horizon)
+  local keep = WEIGHTS.floor + (1 - WEIGHTS.floor) * time
+  base.left, base.time, base.keep = left, time, keep
+  base.bonus = keep * income_factor(state) * math.max(D.card_units * WEIGHTS.unit, D.income_copper * WEIGHTS.copper)
+  local best = 0
+  for other = 1, state.player_count do
+    if other ~= seat then best = math.max(best, value_of(t, other, left, time, keep)) end
+  end
+  base.best = best
+  local values = {}
+  for i = 1, #moves do values[i] = move_value(ctx, state, seat, t, moves[i]) end
+  return values
 end
 
 return M

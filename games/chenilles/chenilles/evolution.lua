@@ -35,6 +35,8 @@ local function stage_cost(state, stage)
   return stage.cost, stage.cost_text, stage.units
 end
 
+M.stage_cost = stage_cost
+
 local function affordable(p, cost)
   for _, rc in ipairs(cost) do
     if p[rc[3]] < rc[2] then return false end

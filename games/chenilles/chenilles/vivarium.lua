@@ -21,10 +21,11 @@ local tally, tally_at, count, set_ending = S.tally, S.tally_at, S.count, S.set_e
 
 local M = {}
 
--- After a change in a vivarium: its summary in the player record (income caterpillars,
--- attackers, the others, the cheapest attacker's column) and its value terms in the table
--- record (points, expected extra points with no time discount, income, insured caterpillars).
-local function summarize(state, seat, viv)
+-- What a vivarium adds up to: its points, its expected extra points (no time discount), and
+-- its caterpillars with an income, that attack (and the cheapest attacker's column), or that
+-- can die. Shared by summarize and the bot's valuation of a move (chenilles/evaluate.lua),
+-- which must add up exactly as summarize does.
+local function terms(viv)
   local points, extra, incomes, attackers, mortal, kcol = 0, 0, 0, 0, 0, 0
   local sps = D.sps
   for c = 0, #viv - 1, FIELDS do
@@ -43,6 +44,14 @@ local function summarize(state, seat, viv)
       mortal = mortal + 1
     end
   end
+  return points, extra, incomes, attackers, mortal, kcol
+end
+
+-- After a change in a vivarium: its summary in the player record (income caterpillars,
+-- attackers, the others, the cheapest attacker's column) and its value terms in the table
+-- record (points, expected extra points with no time discount, income, insured caterpillars).
+local function summarize(state, seat, viv)
+  local points, extra, incomes, attackers, mortal, kcol = terms(viv)
   local p, w = rec(state, seat), WEIGHTS
   if p[P_INCOMES] ~= incomes then
     pset(state, seat, P_INCOMES, incomes)
@@ -145,7 +154,7 @@ local function reached(state, seat, viv, c)
   end
 end
 
-M.summarize, M.write_viv, M.stage_of, M.find, M.species_count = summarize, write_viv, stage_of, find, species_count
+M.terms, M.summarize, M.write_viv, M.stage_of, M.find, M.species_count = terms, summarize, write_viv, stage_of, find, species_count
 M.more_evolved, M.most_evolved = more_evolved, most_evolved
 M.add_caterpillars, M.remove_caterpillar, M.reached = add_caterpillars, remove_caterpillar, reached
 
