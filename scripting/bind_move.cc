@@ -48,6 +48,8 @@ const Move* FrozenMoveAt(lua_State* L, int idx) {
 
 }  // namespace
 
+bool IsFrozenMove(lua_State* L, int idx) { return FrozenMoveAt(L, idx) != nullptr; }
+
 int CtxMove(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   Move m;

@@ -53,6 +53,8 @@ std::string NumberText(lua_State* L, int idx);
 void PushJson(lua_State* L, const Json& j);
 // Pushes a deep read-only copy of `j` (game data files, parameters).
 void PushFrozenJson(lua_State* L, const Json& j);
+// Whether the value at idx is a move made by ctx.move (a frozen, read-only table).
+bool IsFrozenMove(lua_State* L, int idx);
 // Moves as Lua tables: {type=..., card=..., cell={r, c}, to={r, c}, ...}.
 void PushMove(lua_State* L, const Move& m, const CardSet& cards);
 bool LuaToMove(lua_State* L, int idx, const CardSet& cards, Move* out, std::string* error);

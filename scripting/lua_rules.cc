@@ -689,7 +689,8 @@ Status LuaRules::ListLegal(const State& state, int seat, const std::vector<Move>
     return Status::Ok();
   }
   moves.reserve(n);
-  // Kept for evaluate_moves only when every entry is a plain table, as a copy would be.
+  // Kept for evaluate_moves only when every entry is a plain table, as a copy would be, or a
+  // frozen move (ctx.move), which nothing can change.
   bool plain = true;
   for (size_t i = 0; i < n; ++i) {
     Move m;
@@ -740,8 +741,9 @@ Status LuaRules::LegalMoveAt(size_t i, Move* out, bool* plain) {
   lua_State* L = rt_->L();
   lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
   if (plain && *plain && lua_getmetatable(L, -1)) {
-    *plain = false;
     lua_pop(L, 1);
+    // A move made by ctx.move is read-only: evaluate_moves may have it as it is.
+    if (!IsFrozenMove(L, -1)) *plain = false;
   }
   std::string error;
   const bool ok = LuaToMove(L, -1, *files_.cards, out, &error);
