@@ -22,7 +22,8 @@ local EV_POINTS, EV_EXTRA, EV_INCOME, EV_COPPER, EV_GOODS, EV_SKIPPED, EV_INSURE
 local T_EVENTS, T_ROUND, T_SEAT, T_STEP, T_SICK, T_ENDING, T_PENDING, T_PENDING_ID, T_PENDING_UNITS, T_EVENT =
   layout.T_EVENTS, layout.T_ROUND, layout.T_SEAT, layout.T_STEP, layout.T_SICK, layout.T_ENDING, layout.T_PENDING,
   layout.T_PENDING_ID, layout.T_PENDING_UNITS, layout.T_EVENT
-local STEP_CODE, PENDINGS, ENDING_CODE = layout.STEP_CODE, layout.PENDINGS, layout.ENDING_CODE
+local STEP_CODE, PENDINGS, ENDING_CODE, PENDING_CODE = layout.STEP_CODE, layout.PENDINGS, layout.ENDING_CODE,
+                                                      layout.PENDING_CODE
 local begin_reading_table, rec, tab, read_viv = S.begin_reading_table, S.rec, S.tab, S.read_viv
 local find, income_factor, dies_of, score = vivarium.find, events.income_factor, evolution.dies_of, scoring.score
 local terms, species_count, stage_cost = vivarium.terms, vivarium.species_count, evolution.stage_cost
@@ -130,12 +131,13 @@ end
 -- The moves whose effect on the table record the bot can work out without playing them are
 -- valued on the record as the move would leave it: the record's copy is changed in place the
 -- way the move's own code changes it (gain_at's caps, pay, summarize's terms, the kamikaze's
--- food loss, a butterfly's ending, the turn handed on), valued by the same value_in, and put
--- back. These are a dromedary's resource, a trade, a purchase, an evolution that needs no
--- roll, an attack, and the end of a turn (copper, or the resource card on top of the deck)
+-- food loss, a butterfly's ending, a transformation's pending roll, the turn handed on),
+-- valued by the same value_in, and put back. These are a dromedary's resource, a trade, a
+-- purchase, an evolution (a transformation as its roll pending, which evaluate weighs by its
+-- odds), an attack, and the end of a turn (copper, or the resource card on top of the deck)
 -- unless it ends the game or starts a round that reveals an event: most of the heuristic's
--- trials. What is left to a trial: those ends of a turn, the forest, rolls, sales, the racket. `plateau test
--- chenilles` holds every value to the move's trial, exactly.
+-- trials. What is left to a trial: those ends of a turn, the forest, rolls, sales, the
+-- racket. `plateau test chenilles` holds every value to the move's trial, exactly.
 
 -- What gain_at adds to a number `old` for n, with its cap.
 local function gained(old, n, cap)
@@ -231,9 +233,19 @@ local function move_value(ctx, state, seat, t, move)
     local sp = D.sps[viv[c + SP]]
     local st = viv[c + ST]
     local nxt = sp.stages[st + 1]
-    if nxt.trans then return nil end   -- a roll follows
     local _, _, units = stage_cost(state, nxt)
     set(t, b + EV_GOODS, t[b + EV_GOODS] - units)
+    if nxt.trans then
+      -- paid, the roll to come: valued as evaluate values a pending roll (pending_value reads
+      -- tab(state), which is this copy)
+      set(t, T_STEP, STEP_CODE.roll)
+      set(t, T_PENDING, PENDING_CODE.transform)
+      set(t, T_PENDING_ID, viv[c + ID])
+      set(t, T_PENDING_UNITS, units)
+      local v = value_in(ctx, state, seat, t)
+      put_back(t)
+      return v
+    end
     viv[c + ST] = st + 1
     set_terms(t, b, p, viv)
     viv[c + ST] = st
