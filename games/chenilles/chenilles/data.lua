@@ -157,8 +157,9 @@ local function compile(ctx)
   d.attack_text = {}   -- attack texts by column: filled as needed
   -- The moves listed again and again, made once and frozen (ctx.move): listing one then costs
   -- the host no conversion. The end of the turn by income factor, the dromedary's resource by
-  -- resource and resources left, filled as needed.
-  d.end_moves, d.dromedary_moves = {}, {}
+  -- resource and resources left, an evolution by caterpillar id and state (species, stage,
+  -- failures, drought: ids start again at 1 each game, so this stays small), filled as needed.
+  d.end_moves, d.dromedary_moves, d.evolve_moves = {}, {}, {}
   d.end_sick = ctx.move{ type = "end", args = { take = "nothing", gain = "nothing (sick)" } }
   d.nature_move = ctx.move{ type = "nature", args = { roll = "d6 on the forest board" } }
   d.sell_done = ctx.move{ type = "done", args = { step = "sell" } }

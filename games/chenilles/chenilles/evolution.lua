@@ -12,6 +12,7 @@ local vivarium = require("chenilles.vivarium")
 
 local D
 data.share(function(d) D = d end)
+local make_move = data.move
 local ID, SP, ST, F, LF, FIELDS = layout.ID, layout.SP, layout.ST, layout.F, layout.LF, layout.FIELDS
 local P_INSURED, T_PENDING, T_PENDING_ID, T_PENDING_UNITS = layout.P_INSURED, layout.T_PENDING, layout.T_PENDING_ID,
                                                             layout.T_PENDING_UNITS
@@ -62,14 +63,27 @@ function M.evolve_moves(state, seat, moves)
         local nxt = sp.stages[st + 1]
         local cost = dry and nxt.dcost or nxt.cost
         if affordable(p, cost) then
-          local args = { caterpillar = viv[c + ID], species = sp.id, from = sp.stages[st].id, to = nxt.id,
-                         cost = dry and nxt.dcost_text or nxt.cost_text }
-          if nxt.trans then
-            args.needs = nxt.needs
-            args.odds = nxt.odds_text
-            if f > 0 then args.failures = f end
+          -- made once per caterpillar and state (frozen: listing it costs no conversion)
+          local id = viv[c + ID]
+          local by_state = D.evolve_moves[id]
+          if not by_state then
+            by_state = {}
+            D.evolve_moves[id] = by_state
           end
-          moves[#moves + 1] = { type = "evolve", args = args }
+          local made = ((k * 64 + st) * 1024 + f) * 2 + (dry and 1 or 0)
+          local move = by_state[made]
+          if not move then
+            local args = { caterpillar = id, species = sp.id, from = sp.stages[st].id, to = nxt.id,
+                           cost = dry and nxt.dcost_text or nxt.cost_text }
+            if nxt.trans then
+              args.needs = nxt.needs
+              args.odds = nxt.odds_text
+              if f > 0 then args.failures = f end
+            end
+            move = make_move{ type = "evolve", args = args }
+            by_state[made] = move
+          end
+          moves[#moves + 1] = move
         end
       end
     end
