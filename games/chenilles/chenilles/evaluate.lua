@@ -193,7 +193,8 @@ local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, atta
 -- their factors, the income bonus of the mover's turn, the best opponent's value.
 local base = { left = 0, time = 0, keep = 0, bonus = 0, best = 0 }
 
--- The value of one move, or nil to try it. t is the record's copy, put back before returning.
+-- The value of one move, or nil to try it (decided before the copy changes). t is the record's
+-- copy, put back before returning.
 -- `whole` is set where the move changes what the shared parts read (an opponent's terms, the
 -- ending): value_in then works it all out again.
 local function move_value(ctx, state, seat, t, move)
@@ -277,6 +278,13 @@ local function move_value(ctx, state, seat, t, move)
     -- (chenilles/turn.lua's end_turn and begin_round).
     local next_seat = seat + 1
     local k = income_factor(state)   -- (before the copy changes: tab(state) is that copy)
+    local card
+    if move.args.take == "card" then
+      -- the resource card on top of the deck (the move draws the last of the zone's list)
+      local deck = state:zone("resource_deck"):cards()
+      card = deck[#deck]
+      if not card then return nil end   -- an empty deck is reshuffled first: random
+    end
     if seat >= state.player_count then
       if t[T_ENDING] ~= 0 or t[T_ROUND] >= ctx.params.max_rounds then return nil end   -- the game ends
       local space = state:track("time"):get() % #D.spaces + 1
@@ -288,11 +296,7 @@ local function move_value(ctx, state, seat, t, move)
     end
     if move.args.take == "copper" then
       set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], D.income_copper * k, money_cap))
-    elseif move.args.take == "card" then
-      -- the resource card on top of the deck (the move draws the last of the zone's list)
-      local deck = state:zone("resource_deck"):cards()
-      local card = deck[#deck]
-      if not card then return nil end   -- an empty deck is reshuffled first: random
+    elseif card then
       for _, g in ipairs(D.rcard[card]) do
         local at = D.ri[g[1]]
         local slot = b + (at == money_at and EV_COPPER or EV_GOODS)
