@@ -24,7 +24,8 @@ local T_EVENTS, T_ROUND, T_SEAT, T_STEP, T_SICK, T_ENDING, T_PENDING, T_PENDING_
   layout.T_PENDING_ID, layout.T_PENDING_UNITS, layout.T_EVENT
 local STEP_CODE, PENDINGS, ENDING_CODE, PENDING_CODE = layout.STEP_CODE, layout.PENDINGS, layout.ENDING_CODE,
                                                       layout.PENDING_CODE
-local begin_reading_table, rec, tab, read_viv = S.begin_reading_table, S.rec, S.tab, S.read_viv
+local begin_reading_table, rec, tab, read_viv, event_with = S.begin_reading_table, S.rec, S.tab, S.read_viv,
+                                                            S.event_with
 local find, income_factor, dies_of, score = vivarium.find, events.income_factor, evolution.dies_of, scoring.score
 local terms, species_count, stage_cost = vivarium.terms, vivarium.species_count, evolution.stage_cost
 
@@ -131,13 +132,11 @@ end
 -- The moves whose effect on the table record the bot can work out without playing them are
 -- valued on the record as the move would leave it: the record's copy is changed in place the
 -- way the move's own code changes it (gain_at's caps, pay, summarize's terms, the kamikaze's
--- food loss, a butterfly's ending, a transformation's pending roll, the turn handed on),
--- valued by the same value_in, and put back. These are a dromedary's resource, a trade, a
--- purchase, an evolution (a transformation as its roll pending, which evaluate weighs by its
--- odds), an attack, and the end of a turn (copper, or the resource card on top of the deck)
--- unless it ends the game or starts a round that reveals an event: most of the heuristic's
--- trials. What is left to a trial: those ends of a turn, the forest, rolls, sales, the
--- racket. `plateau test chenilles` holds every value to the move's trial, exactly.
+-- food loss, a butterfly's ending, a pending roll, the turn handed on), valued by the same
+-- value_in, and put back. Every move is valued so but three: the end of a turn that ends the
+-- game, starts a round on an event space, or draws from an empty resource deck (reshuffled:
+-- random); refusing to pay the racket (the turn skipped); and the roll itself, alone in its
+-- decision. `plateau test chenilles` holds every value to the move's trial, exactly.
 
 -- What gain_at adds to a number `old` for n, with its cap.
 local function gained(old, n, cap)
@@ -169,6 +168,14 @@ end
 
 local FOOD, REST = {}, {}
 
+-- REST: the vivarium viv without the caterpillar at offset c (as remove_caterpillar leaves it).
+local function without(viv, c)
+  local n = #viv
+  table.move(viv, 1, c, 1, REST)
+  table.move(viv, c + FIELDS + 1, n, c + 1, REST)
+  for i = n - FIELDS + 1, #REST do REST[i] = nil end
+end
+
 -- What the kamikaze's attack destroys of the target's food (p: its record), as the attack
 -- takes it: a unit at a time from the largest stock, ties in data order.
 local function food_destroyed(p, n)
@@ -187,7 +194,8 @@ local function food_destroyed(p, n)
   return destroyed
 end
 
-local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, attack = true, ["end"] = true }
+local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, attack = true, ["end"] = true,
+                 sell = true, insure = true, racket = true, nature = true, done = true }
 
 -- What every valued move of a decision shares (see evaluate_moves): the rounds left and
 -- their factors, the income bonus of the mover's turn, the best opponent's value.
@@ -259,11 +267,7 @@ local function move_value(ctx, state, seat, t, move)
     local c = find(viv, move.args.kamikaze)
     local col = D.sps[viv[c + SP]].stages[viv[c + ST]].column
     set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -(col + D.powers.price_base), money_cap))
-    -- the vivarium without the kamikaze, which the attack sacrifices
-    local n = #viv
-    table.move(viv, 1, c, 1, REST)
-    table.move(viv, c + FIELDS + 1, n, c + 1, REST)
-    for i = n - FIELDS + 1, #REST do REST[i] = nil end
+    without(viv, c)   -- the attack sacrifices the kamikaze
     set_terms(t, b, p, REST)
     local target = tonumber(move.args.target:sub(2))
     local destroyed = food_destroyed(rec(state, target), col * D.powers.destroy)
@@ -272,6 +276,24 @@ local function move_value(ctx, state, seat, t, move)
       set(t, tb + EV_GOODS, t[tb + EV_GOODS] - destroyed)
       whole = true
     end
+  elseif kind == "sell" then
+    local viv = read_viv(state, seat)
+    local c = find(viv, move.args.caterpillar)
+    set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], D.sps[viv[c + SP]].price, money_cap))
+    without(viv, c)
+    set_terms(t, b, p, REST)
+  elseif kind == "insure" then
+    set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -event_with(state, "insurer").price, money_cap))
+    set(t, b + EV_INSURED, p[P_MORTAL])
+  elseif kind == "racket" then
+    if move.args.choice ~= "pay" then return nil end   -- the turn skipped: a trial
+    set(t, b + EV_COPPER, t[b + EV_COPPER] + gained(p[money_at], -event_with(state, "racket").fee, money_cap))
+  elseif kind == "nature" then
+    -- the forest's roll pending, as evaluate weighs it
+    set(t, T_STEP, STEP_CODE.roll)
+    set(t, T_PENDING, PENDING_CODE.nature)
+    whole = true
+  elseif kind == "done" then   -- an optional step passed: the record's terms are unchanged
   elseif kind == "end" then
     -- The turn hands on to the next seat; the last turn of a round starts the next round,
     -- valued here when the game goes on and the time token's next space reveals no event
