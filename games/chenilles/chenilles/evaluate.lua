@@ -293,7 +293,6 @@ local function move_value(ctx, state, seat, t, move)
     set(t, T_STEP, STEP_CODE.roll)
     set(t, T_PENDING, PENDING_CODE.nature)
     whole = true
-  elseif kind == "done" then   -- an optional step passed: the record's terms are unchanged
   elseif kind == "end" then
     -- The turn hands on to the next seat; the last turn of a round starts the next round,
     -- valued here when the game goes on and the time token's next space reveals no event
@@ -326,7 +325,7 @@ local function move_value(ctx, state, seat, t, move)
       end
     end   -- (sick: nothing taken)
     set(t, T_SEAT, next_seat)
-  else
+  elseif kind ~= "done" then   -- (passing an optional step leaves the record's terms as they are)
     return nil
   end
   local v
