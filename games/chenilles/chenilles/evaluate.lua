@@ -199,7 +199,15 @@ local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, atta
 
 -- What every valued move of a decision shares (see evaluate_moves): the rounds left and
 -- their factors, the income bonus of the mover's turn, the best opponent's value.
-local base = { left = 0, time = 0, keep = 0, bonus = 0, best = 0 }
+local base = { left = 0, time = 0, keep = 0, bonus = 0, best = 0, dromedary = {} }
+
+-- value_in's sums in value_in's order, for a move that changed only the mover's terms: the
+-- parts it left alone are the decision's own.
+local function shared_value(t, seat)
+  local v = value_of(t, seat, base.left, base.time, base.keep)
+  if t[T_SEAT] == seat and t[T_SICK] == 0 then v = v + base.bonus end
+  return v - WEIGHTS.opponent * base.best
+end
 
 -- The value of one move, or nil to try it (decided before the copy changes). t is the record's
 -- copy, put back before returning.
@@ -213,8 +221,17 @@ local function move_value(ctx, state, seat, t, move)
   local money_at = D.money_at
   local money_cap = D.caps[money_at]
   if kind == "dromedary" then
+    -- every resource below its cap makes the same record (and every one at its cap, the same
+    -- record too): valued once each per decision
     local at = D.ri[move.args.resource]
-    set(t, b + EV_GOODS, t[b + EV_GOODS] + gained(p[at], 1, D.caps[at]))
+    local g = gained(p[at], 1, D.caps[at])
+    local known = base.dromedary[g]
+    if known then return known end
+    set(t, b + EV_GOODS, t[b + EV_GOODS] + g)
+    local v = shared_value(t, seat)
+    put_back(t)
+    base.dromedary[g] = v
+    return v
   elseif kind == "trade" then
     local res = move.args.resource
     local at, m = D.ri[res], D.market_index[res]
@@ -328,15 +345,7 @@ local function move_value(ctx, state, seat, t, move)
   elseif kind ~= "done" then   -- (passing an optional step leaves the record's terms as they are)
     return nil
   end
-  local v
-  if whole then
-    v = value_in(ctx, state, seat, t)
-  else
-    -- value_in's sums in value_in's order, with the parts the move left alone
-    v = value_of(t, seat, base.left, base.time, base.keep)
-    if t[T_SEAT] == seat and t[T_SICK] == 0 then v = v + base.bonus end
-    v = v - WEIGHTS.opponent * base.best
-  end
+  local v = whole and value_in(ctx, state, seat, t) or shared_value(t, seat)
   put_back(t)
   return v
 end
@@ -365,6 +374,7 @@ function M.evaluate_moves(ctx, state, seat, moves)
     if other ~= seat then best = math.max(best, value_of(t, other, left, time, keep)) end
   end
   base.best = best
+  base.dromedary[0], base.dromedary[1] = nil, nil
   local values = {}
   for i = 1, #moves do values[i] = move_value(ctx, state, seat, t, moves[i]) end
   return values
