@@ -24,8 +24,8 @@ local T_EVENTS, T_ROUND, T_SEAT, T_STEP, T_SICK, T_ENDING, T_PENDING, T_PENDING_
   layout.T_PENDING_ID, layout.T_PENDING_UNITS, layout.T_EVENT
 local STEP_CODE, PENDINGS, ENDING_CODE, PENDING_CODE = layout.STEP_CODE, layout.PENDINGS, layout.ENDING_CODE,
                                                       layout.PENDING_CODE
-local begin_reading_table, rec, tab, read_viv, event_with = S.begin_reading_table, S.rec, S.tab, S.read_viv,
-                                                            S.event_with
+local begin_reading_table, rec, tab, read_viv, event_with, clamped = S.begin_reading_table, S.rec, S.tab,
+                                                                     S.read_viv, S.event_with, S.clamped
 local find, income_factor, dies_of, score = vivarium.find, events.income_factor, evolution.dies_of, scoring.score
 local terms, species_count, stage_cost = vivarium.terms, vivarium.species_count, evolution.stage_cost
 
@@ -139,11 +139,7 @@ end
 -- decision. `plateau test chenilles` holds every value to the move's trial, exactly.
 
 -- What gain_at adds to a number `old` for n, with its cap.
-local function gained(old, n, cap)
-  local v = old + n
-  if v > cap then v = cap elseif v < 0 then v = 0 end
-  return v - old
-end
+local function gained(old, n, cap) return clamped(old, n, cap) - old end
 
 -- Changes to the record's copy, to put back: slot, old value, slot, old value...
 local UNDO, undo_n = {}, 0
@@ -159,14 +155,14 @@ end
 
 -- The record's value terms of a seat (at b) after its vivarium changed, as summarize sets them.
 local function set_terms(t, b, p, viv)
-  local points, extra, incomes, attackers, mortal = terms(viv)
-  if p[P_INCOMES] ~= incomes then set(t, b + EV_INCOME, incomes * D.powers.income * WEIGHTS.income) end
+  local incomes, _, mortal, _, points, extra, income = terms(viv)
+  if p[P_INCOMES] ~= incomes then set(t, b + EV_INCOME, income) end
   if p[P_MORTAL] ~= mortal and p[P_INSURED] == 1 then set(t, b + EV_INSURED, mortal) end
   set(t, b + EV_POINTS, points)
-  set(t, b + EV_EXTRA, WEIGHTS.progress * extra + WEIGHTS.attack * attackers)
+  set(t, b + EV_EXTRA, extra)
 end
 
-local FOOD, REST = {}, {}
+local REST = {}
 
 -- REST: the vivarium viv without the caterpillar at offset c (as remove_caterpillar leaves it).
 local function without(viv, c)
@@ -176,26 +172,13 @@ local function without(viv, c)
   for i = n - FIELDS + 1, #REST do REST[i] = nil end
 end
 
--- What the kamikaze's attack destroys of the target's food (p: its record), as the attack
--- takes it: a unit at a time from the largest stock, ties in data order.
+-- What the kamikaze's attack destroys of the target's food (p: its record): a unit at a time
+-- while any is left, so n units or all of it.
 local function food_destroyed(p, n)
-  local foods = D.foods_at
-  for k, at in ipairs(foods) do FOOD[k] = p[at] end
-  local destroyed = 0
-  for _ = 1, n do
-    local best
-    for k = 1, #foods do
-      if FOOD[k] > 0 and (not best or FOOD[k] > FOOD[best]) then best = k end
-    end
-    if not best then break end
-    FOOD[best] = FOOD[best] - 1
-    destroyed = destroyed + 1
-  end
-  return destroyed
+  local food = 0
+  for _, at in ipairs(D.foods_at) do food = food + p[at] end
+  return math.min(n, food)
 end
-
-local VALUED = { dromedary = true, trade = true, buy = true, evolve = true, attack = true, ["end"] = true,
-                 sell = true, insure = true, racket = true, nature = true, done = true }
 
 -- What every valued move of a decision shares (see evaluate_moves): the rounds left and
 -- their factors, the income bonus of the mover's turn, the best opponent's value.
@@ -350,17 +333,7 @@ local function move_value(ctx, state, seat, t, move)
   return v
 end
 
-local NONE = {}   -- no values: every move to a trial (the host only reads it)
-
 function M.evaluate_moves(ctx, state, seat, moves)
-  local any = false
-  for i = 1, #moves do
-    if VALUED[moves[i].type] then
-      any = true
-      break
-    end
-  end
-  if not any then return NONE end
   local t = begin_reading_table(ctx, state)
   -- The moves valued leave the step neither over nor at a roll of the mover's: value_in's
   -- parts below are the same for each.

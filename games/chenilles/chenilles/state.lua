@@ -125,19 +125,21 @@ local function tally(state, seat, key, n)
   tally_at(state, seat, D.stat_index[key], n)
 end
 
+-- old + n clamped to 0..cap (what a resource becomes; the bot's valuation of a move,
+-- chenilles/evaluate.lua, works it out the same way).
+local function clamped(old, n, cap)
+  local v = old + n
+  if v > cap then return cap elseif v < 0 then return 0 end
+  return v
+end
+
 -- Adds n (may be negative) to the resource at record index i, clamped to 0..cap; what the
 -- cap cuts is counted for the report. Returns the amount applied and the amount lost.
 local function gain_at(state, seat, i, n)
   local p = rec(state, seat)
   local old = p[i]
-  local v, lost = old + n, 0
-  local cap = D.caps[i]
-  if v > cap then
-    lost = v - cap
-    v = cap
-  elseif v < 0 then
-    v = 0
-  end
+  local v = clamped(old, n, D.caps[i])
+  local lost = math.max(0, old + n - v)   -- what the cap cuts
   if v ~= old then
     pset(state, seat, i, v)
     ev_add(state, seat, i == D.money_at and EV_COPPER or EV_GOODS, v - old)
@@ -209,7 +211,7 @@ M.rec, M.pset, M.tab, M.tset, M.step_of, M.set_step = rec, pset, tab, tset, step
 M.ev_set, M.ev_add, M.read_viv, M.vset, M.store_viv = ev_set, ev_add, read_viv, vset, store_viv
 M.holdings, M.copper_of, M.tally_at, M.count, M.tally = holdings, copper_of, tally_at, count, tally
 M.gain_at, M.pay, M.gain = gain_at, pay, gain
-M.set_ending, M.ending_of = set_ending, ending_of
+M.set_ending, M.ending_of, M.clamped = set_ending, ending_of, clamped
 M.event_with, M.drought, M.current_event, M.current_effect = event_with, drought, current_event, current_effect
 M.draw_card, M.note, M.event_note = draw_card, note, event_note
 

@@ -21,10 +21,11 @@ local tally, tally_at, count, set_ending = S.tally, S.tally_at, S.count, S.set_e
 
 local M = {}
 
--- What a vivarium adds up to: its points, its expected extra points (no time discount), and
--- its caterpillars with an income, that attack (and the cheapest attacker's column), or that
--- can die. Shared by summarize and the bot's valuation of a move (chenilles/evaluate.lua),
--- which must add up exactly as summarize does.
+-- What a vivarium adds up to: its caterpillars with an income, that attack (and the cheapest
+-- attacker's column), or that can die, and the bot's value terms of the table record: points,
+-- expected extra points with the attackers' option (no time discount), income. Shared by
+-- summarize and the bot's valuation of a move (chenilles/evaluate.lua), which must add up
+-- exactly as summarize does.
 local function terms(viv)
   local points, extra, incomes, attackers, mortal, kcol = 0, 0, 0, 0, 0, 0
   local sps = D.sps
@@ -44,18 +45,20 @@ local function terms(viv)
       mortal = mortal + 1
     end
   end
-  return points, extra, incomes, attackers, mortal, kcol
+  local w = WEIGHTS
+  return incomes, attackers, mortal, kcol, points, w.progress * extra + w.attack * attackers,
+         incomes * D.powers.income * w.income
 end
 
 -- After a change in a vivarium: its summary in the player record (income caterpillars,
 -- attackers, the others, the cheapest attacker's column) and its value terms in the table
 -- record (points, expected extra points with no time discount, income, insured caterpillars).
 local function summarize(state, seat, viv)
-  local points, extra, incomes, attackers, mortal, kcol = terms(viv)
-  local p, w = rec(state, seat), WEIGHTS
+  local incomes, attackers, mortal, kcol, points, extra, income = terms(viv)
+  local p = rec(state, seat)
   if p[P_INCOMES] ~= incomes then
     pset(state, seat, P_INCOMES, incomes)
-    ev_set(state, seat, EV_INCOME, incomes * D.powers.income * w.income)
+    ev_set(state, seat, EV_INCOME, income)
   end
   if p[P_ATTACKERS] ~= attackers then pset(state, seat, P_ATTACKERS, attackers) end
   if p[P_MORTAL] ~= mortal then
@@ -64,7 +67,7 @@ local function summarize(state, seat, viv)
   end
   if p[P_KCOL] ~= kcol then pset(state, seat, P_KCOL, kcol) end
   ev_set(state, seat, EV_POINTS, points)
-  ev_set(state, seat, EV_EXTRA, w.progress * extra + w.attack * attackers)
+  ev_set(state, seat, EV_EXTRA, extra)
 end
 
 -- Stores a vivarium whose caterpillars were added or removed.
